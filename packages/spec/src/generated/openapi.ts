@@ -1,0 +1,2045 @@
+// Generated from spec/ by scripts/generate.ts. Do not edit.
+export interface paths {
+    "/registerForAlert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a URL for the concertAlert webhook
+         * @description Registers `url` to receive the `concertAlert` webhook (see `webhooks.concertAlert`)
+         *     each time a concert is scheduled.
+         *
+         *     Registration is idempotent: the same key registering the same URL again gets the same
+         *     registration back, secret included, so a client that lost the first response can
+         *     retry safely. The signing `secret` appears only in responses to registration calls,
+         *     never in listings. The URL must be `http` or `https`, carry no credentials, and not
+         *     point at a loopback, private, link-local, CGNAT or metadata address.
+         */
+        post: operations["registerForAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registerForStockUpdates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a URL for the stockUpdate webhook
+         * @description Registers `url` to receive the `stockUpdate` webhook (see `webhooks.stockUpdate`)
+         *     each time the stock of a drink or ingredient changes (`POST /stockChanges`).
+         *
+         *     Registration is idempotent: the same key registering the same URL again gets the same
+         *     registration back, secret included, so a client that lost the first response can
+         *     retry safely. The signing `secret` appears only in responses to registration calls,
+         *     never in listings. The URL must be `http` or `https`, carry no credentials, and not
+         *     point at a loopback, private, link-local, CGNAT or metadata address.
+         */
+        post: operations["registerForStockUpdates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your webhook registrations
+         * @description The caller's registrations (an admin key sees every registration), oldest first,
+         *     cursor-paginated like `/items`. Secrets are never listed. A disabled registration
+         *     shows why in `disabledReason`.
+         */
+        get: operations["listRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/{registrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id (`reg_...`). */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook registration (unsubscribe)
+         * @description Stops every future delivery to the registration's URL; deliveries already queued for
+         *     it are cancelled. Only the owner (or an admin) may remove it; anyone else gets `404`
+         *     so that ids of other subscribers cannot be probed.
+         */
+        delete: operations["deleteRegistration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/concertUpdates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your concert-update subscriptions
+         * @description The caller's subscriptions (an admin key sees all), oldest first, cursor-paginated like `/items`. Secrets are never listed.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /**
+         * Subscribe to one concert's updates
+         * @description Subscribes `callbackUrl` to updates about the concert `concertId`: ticket
+         *     availability, schedule changes and cancellation. Each update is sent as the
+         *     `concertAlert` callback to `{$request.body#/callbackUrl}`.
+         *
+         *     Idempotent like registration: the same key subscribing the same URL to the same
+         *     concert gets the same subscription back, secret included. The URL policy of
+         *     `registerForAlert` applies. The concert must exist (`404` otherwise).
+         */
+        post: operations["subscribeConcertUpdates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/concertUpdates/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`sub_...`). */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a concert-update subscription (unsubscribe)
+         * @description Stops every future callback to the subscription's URL. Only the owner (or an admin) may remove it; anyone else gets `404`.
+         */
+        delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/concerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule a concert
+         * @description Creates a concert and, in the same transaction, queues one `concertAlert` webhook for
+         *     every active alert registration. The text of the alert names the title, time, venue
+         *     and price.
+         *
+         *     Send an `Idempotency-Key` to make retries safe: a repeated key with the same body
+         *     returns the first concert (`200`) and queues nothing new; the same key with another
+         *     body is `409`.
+         */
+        post: operations["scheduleConcert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/concerts/{concertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The concert's id (`con_...`). */
+                concertId: components["parameters"]["ConcertId"];
+            };
+            cookie?: never;
+        };
+        /** Get a concert */
+        get: operations["getConcert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a concert
+         * @description Changes the given fields (at least one) and, in the same transaction, queues one
+         *     `concertAlert` callback for every active subscription to this concert. The callback
+         *     text is `message` when given, otherwise a sentence naming what changed. A cancelled
+         *     concert cannot be changed (`409`). `Idempotency-Key` works as for `scheduleConcert`.
+         */
+        patch: operations["updateConcert"];
+        trace?: never;
+    };
+    "/concerts/{concertId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The concert's id (`con_...`). */
+                concertId: components["parameters"]["ConcertId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a concert
+         * @description Marks the concert cancelled and queues one `concertAlert` callback for every active
+         *     subscription to it. Cancelling a cancelled concert returns it unchanged and queues
+         *     nothing. `Idempotency-Key` works as for `scheduleConcert`.
+         */
+        post: operations["cancelConcert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stockChanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the stock of a drink and an ingredient
+         * @description Sets the stock levels of one drink and one ingredient (both inventory items) and, in
+         *     the same transaction, queues one `stockUpdate` webhook with the new state of both for
+         *     every active stock registration. Unknown item ids, or an id of the wrong kind, are
+         *     `404`. `Idempotency-Key` works as for `scheduleConcert`.
+         */
+        post: operations["changeStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List items (cursor, with links)
+         * @description The recommended form. Keyset pagination in insertion order: `links.next` carries a
+         *     cursor that marks the last item of this page, so records added meanwhile never repeat
+         *     an item. `next` is present whenever the page is full and may lead to an empty page;
+         *     `prev` is `null` on the first page; `last` leads to the final full page.
+         */
+        get: operations["listItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/items/cursor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List items (cursor, plain)
+         * @description Keyset pagination with the cursor in `next_cursor`: pass it back unchanged as
+         *     `cursor`. `next_cursor` is `null` when the page is not full; a full last page
+         *     gives a cursor whose page is empty.
+         */
+        get: operations["listItemsCursor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/items/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List items (page-based, flat)
+         * @description Page numbers from 1, with `page`, `size` and `total_pages` beside `data`.
+         *     A page past `total_pages` is empty.
+         */
+        get: operations["listItemsPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/items/pages/linked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List items (page-based, meta and links)
+         * @description Page numbers from 1, with `meta` (`page`, `size`, `total_pages`) and relative
+         *     `links`; `last` carries `page=total_pages`.
+         */
+        get: operations["listItemsPagesLinked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/items/pages/link-header": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List items (page-based, Link header)
+         * @description Page numbers from 1 with only `data` in the body. The links travel in an RFC 8288
+         *     `Link` header as absolute URLs with relation types `first`, `prev`, `next` and
+         *     `last` (`prev` and `next` only where such a page exists), and the total in
+         *     `X-Total-Count`.
+         */
+        get: operations["listItemsLinkHeader"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/items/offsets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List items (offset-based, metadata)
+         * @description Skips `offset` records and returns up to `limit`, with `meta` (`total`,
+         *     `limit`, `offset`).
+         */
+        get: operations["listItemsOffsets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/items/offsets/linked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List items (offset-based, meta and links)
+         * @description Skips `offset` records and returns up to `limit`, with `meta` and relative
+         *     `links`; `last` carries the offset of the final chunk,
+         *     `floor((total - 1) / limit) * limit`.
+         */
+        get: operations["listItemsOffsetsLinked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries and their attempts
+         * @description Every message queued for the caller's registrations and subscriptions (an admin key
+         *     sees all), newest first, cursor-paginated like `/items`, each with its attempts
+         *     (time, status, duration, the first 4 KiB of the response body).
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (`dlv_...`). */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the delivery for another round of attempts now, with the same `webhook-id`, so
+         *     an idempotent receiver treats it as the same message. Allowed in any final state
+         *     (`succeeded` or `failed`); a delivery still pending is `409`. The target must still be
+         *     active.
+         */
+        post: operations["replayDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send every failed delivery of a target again
+         * @description Queues again every `failed` delivery of one registration or subscription created at or
+         *     after `since`, which may be at most 14 days ago. Re-enables a disabled target.
+         */
+        post: operations["recoverDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiKeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a key with the given scope. The key itself is in this response only; the server stores a hash of it.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers. */
+        get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers and migrations are applied. */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    concertAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * concertAlert webhook
+         * @description Sent to every URL registered with `POST /registerForAlert` when a concert is scheduled
+         *     (`POST /concerts`). The body is free text (`text/plain; charset=utf-8`) describing the
+         *     concert: title, time, venue and price. It has no internal structure.
+         */
+        post: operations["concertAlertWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    stockUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * stockUpdate webhook
+         * @description Sent to every URL registered with `POST /registerForStockUpdates` when the stock of a
+         *     drink and an ingredient changes (`POST /stockChanges`). The body is the new state of
+         *     both items.
+         */
+        post: operations["stockUpdateWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        RegistrationRequest: {
+            /**
+             * Format: uri
+             * @description URL to be notified. `http` or `https`, no credentials, not a private or loopback address.
+             */
+            url: string;
+        };
+        /**
+         * @description The name of a webhook.
+         * @enum {string}
+         */
+        WebhookName: "concertAlert" | "stockUpdate";
+        /**
+         * @description `disabled` targets receive nothing; `disabledReason` says why.
+         * @enum {string}
+         */
+        TargetStatus: "active" | "disabled";
+        Registration: {
+            /** @description Identifier, prefixed `reg_`. */
+            id: string;
+            event: components["schemas"]["WebhookName"];
+            /** Format: uri */
+            url: string;
+            /** @description The Standard Webhooks signing secret, `whsec_` and the base64 of 32 random bytes. Only in responses to registration calls. */
+            secret?: string;
+            status: components["schemas"]["TargetStatus"];
+            disabledReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description An RFC 9457 problem details document. */
+        Problem: {
+            /**
+             * Format: uri-reference
+             * @description A URI identifying the problem type, for example `https://clubnotify.dev/problems/validation`.
+             */
+            type: string;
+            /** @description A short, human-readable summary of the problem type. */
+            title: string;
+            /** @description The HTTP status code. */
+            status: number;
+            /** @description What went wrong in this occurrence, and how to fix it. */
+            detail?: string;
+            /** @description The request path. */
+            instance?: string;
+            /** @description The `X-Request-Id` of the request, for support. */
+            requestId?: string;
+            /** @description One entry per offending field. */
+            errors?: {
+                /** @description JSON pointer to the field inside the request, rooted at its location (`/body/url`, `/query/limit`, `/path/registrationId`, `/header/idempotency-key`). */
+                pointer: string;
+                /** @description What is wrong with that field. */
+                detail: string;
+            }[];
+        };
+        /** @description Relative URLs of the same collection path with the query parameters of the target page. */
+        Links: {
+            /** Format: uri-reference */
+            self: string;
+            /**
+             * Format: uri-reference
+             * @description `null` when there is no next page.
+             */
+            next: string | null;
+            /**
+             * Format: uri-reference
+             * @description `null` on the first page.
+             */
+            prev: string | null;
+            /** Format: uri-reference */
+            first: string;
+            /** Format: uri-reference */
+            last: string;
+        };
+        /** @description Cursor-based, with links. */
+        RegistrationList: {
+            data: components["schemas"]["Registration"][];
+            links: components["schemas"]["Links"];
+        };
+        Subscription: {
+            /** @description Identifier, prefixed `sub_`. */
+            id: string;
+            concertId: string;
+            /** Format: uri */
+            callbackUrl: string;
+            /** @description The signing secret for this subscription's callbacks. Only in responses to subscription calls. */
+            secret?: string;
+            status: components["schemas"]["TargetStatus"];
+            disabledReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Cursor-based, with links. */
+        SubscriptionList: {
+            data: components["schemas"]["Subscription"][];
+            links: components["schemas"]["Links"];
+        };
+        SubscriptionRequest: {
+            /** @description Identifies the concert to follow (the `id` of a concert). */
+            concertId: string;
+            /**
+             * Format: uri
+             * @description URL that receives the `concertAlert` callbacks.
+             */
+            callbackUrl: string;
+        };
+        /** @description Free text, UTF-8. No internal structure is defined. */
+        ConcertAlertText: string;
+        /** @description What a receiver answers with a `5XX` when it could not handle a message. The message is retried. */
+        APIError: {
+            /** @description A stable, machine-readable reason, for example `handler_failed`. */
+            code: string;
+            /** @description For the humans reading the delivery log. */
+            message: string;
+        };
+        ConcertCreate: {
+            title: string;
+            /** Format: date-time */
+            startsAt: string;
+            venue: string;
+            /** @description Ticket price in the smallest unit of `currency`. */
+            priceCents?: number;
+            /** @default EUR */
+            currency: string;
+        };
+        Concert: {
+            /** @description Identifier, prefixed `con_`. */
+            id: string;
+            title: string;
+            /** Format: date-time */
+            startsAt: string;
+            venue: string;
+            priceCents: number | null;
+            currency: string;
+            ticketsAvailable: number | null;
+            /** @enum {string} */
+            status: "scheduled" | "cancelled";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The fields to change; at least one. */
+        ConcertUpdate: {
+            title?: string;
+            /** Format: date-time */
+            startsAt?: string;
+            venue?: string;
+            priceCents?: number;
+            /** @description Tickets left. */
+            ticketsAvailable?: number;
+            /** @description Text of the callback, instead of the generated one. */
+            message?: string;
+        };
+        ConcertCancel: {
+            /** @description Sent to subscribers in the callback text. */
+            reason?: string;
+        };
+        StockLevel: {
+            /** @description The inventory item id. */
+            id: string;
+            /** @description The new number of units in stock. */
+            stock: number;
+        };
+        StockChange: {
+            drink: components["schemas"]["StockLevel"];
+            ingredient: components["schemas"]["StockLevel"];
+        };
+        /** @description A drink on the menu, as an inventory item. */
+        Drink: {
+            /** @description The inventory item id. */
+            id: string;
+            name: string;
+            /** @description Units in stock. */
+            stock: number;
+            /** @description What one unit is, for example `bottle`. */
+            unit: string;
+        };
+        /** @description An ingredient of drinks, as an inventory item. */
+        Ingredient: {
+            /** @description The inventory item id. */
+            id: string;
+            name: string;
+            /** @description Units in stock. */
+            stock: number;
+            /** @description What one unit is, for example `litre`. */
+            unit: string;
+        };
+        /** @description The new stock of a drink and an ingredient. */
+        StockUpdate: {
+            drink: components["schemas"]["Drink"];
+            ingredient: components["schemas"]["Ingredient"];
+        };
+        /** @description An inventory item, drink or ingredient. */
+        Item: {
+            /** @description Identifier, prefixed `itm_`. */
+            id: string;
+            /** @enum {string} */
+            kind: "drink" | "ingredient";
+            name: string;
+            stock: number;
+            unit: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Cursor-based, with links. */
+        ItemCursorLinked: {
+            data: components["schemas"]["Item"][];
+            links: components["schemas"]["Links"];
+        };
+        /** @description Cursor-based, plain. */
+        ItemCursorPlain: {
+            data: components["schemas"]["Item"][];
+            /** @description Opaque; pass it back unchanged as `cursor`. `null` when the page is not full. */
+            next_cursor: string | null;
+            limit: number;
+        };
+        /** @description Page-based, flat. */
+        ItemPageFlat: {
+            data: components["schemas"]["Item"][];
+            page: number;
+            size: number;
+            total_pages: number;
+        };
+        PageMeta: {
+            page: number;
+            size: number;
+            total_pages: number;
+        };
+        /** @description Page-based, with meta and links. */
+        ItemPageLinked: {
+            data: components["schemas"]["Item"][];
+            meta: components["schemas"]["PageMeta"];
+            links: components["schemas"]["Links"];
+        };
+        /** @description Items only; the links are in the `Link` header. */
+        ItemList: {
+            data: components["schemas"]["Item"][];
+        };
+        OffsetMeta: {
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @description Offset-based, with metadata. */
+        ItemOffsetMeta: {
+            data: components["schemas"]["Item"][];
+            meta: components["schemas"]["OffsetMeta"];
+        };
+        /** @description Offset-based, with meta and links. */
+        ItemOffsetLinked: {
+            data: components["schemas"]["Item"][];
+            meta: components["schemas"]["OffsetMeta"];
+            links: components["schemas"]["Links"];
+        };
+        /**
+         * @description The name of an event, webhook or callback (`concertAlert` is both).
+         * @enum {string}
+         */
+        EventName: "concertAlert" | "stockUpdate";
+        /**
+         * @description `pending`: queued or between attempts. `succeeded`: a receiver answered `2xx`.
+         *     `failed`: every attempt failed, or the target answered `410`. `cancelled`: the target
+         *     was removed or disabled before delivery.
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "succeeded" | "failed" | "cancelled";
+        DeliveryAttempt: {
+            attempt: number;
+            /** Format: date-time */
+            startedAt: string;
+            durationMs: number;
+            /** @description `null` when no response arrived. */
+            statusCode: number | null;
+            /** @description Why the attempt failed without a response (timeout, connection refused, blocked address). */
+            error: string | null;
+            /** @description The first 4 KiB of the response body. */
+            responseBody: string | null;
+        };
+        Delivery: {
+            /** @description Identifier, prefixed `dlv_`. */
+            id: string;
+            /** @description The `webhook-id` header, the same on every attempt and replay. */
+            messageId: string;
+            /** @enum {string} */
+            kind: "webhook" | "callback";
+            event: components["schemas"]["EventName"];
+            /** @description The registration (`reg_`) or subscription (`sub_`) it goes to. */
+            targetId: string;
+            /** Format: uri */
+            url: string;
+            status: components["schemas"]["DeliveryStatus"];
+            attemptCount: number;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            attempts: components["schemas"]["DeliveryAttempt"][];
+        };
+        /** @description Cursor-based, with links. */
+        DeliveryList: {
+            data: components["schemas"]["Delivery"][];
+            links: components["schemas"]["Links"];
+        };
+        RecoverRequest: {
+            /** @description A registration (`reg_`) or subscription (`sub_`) id. */
+            targetId: string;
+            /**
+             * Format: date-time
+             * @description Recover failed deliveries created at or after this time; at most 14 days ago.
+             */
+            since: string;
+        };
+        RecoverResult: {
+            recovered: number;
+        };
+        ApiKeyCreate: {
+            /** @description Who or what uses the key. */
+            name: string;
+            /** @enum {string} */
+            scope: "subscriber" | "admin";
+        };
+        ApiKey: {
+            /** @description Identifier, prefixed `key_`. */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            scope: "subscriber" | "admin";
+            /** @description The secret key, `cn_` and 43 base64url characters. Shown once. */
+            key: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        /** @description Any other answer of a receiver. Its first 4 KiB are kept in the delivery log; the message is retried. */
+        UnknownError: {
+            message?: string;
+        };
+    };
+    responses: {
+        /** @description The request is malformed: a field, parameter or header is missing or invalid (listed in `errors`), the JSON does not parse, or a cursor is not one of ours. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No API key, or an unknown one. Send `Authorization: Bearer <key>`. */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The API key lacks the scope this operation needs. */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is larger than 64 KiB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is well formed but refused: the URL points at a disallowed address, or `since` is too far back. */
+        UnprocessableContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many requests for this API key. Wait `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such resource, or it belongs to another subscriber. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A `webhook-*` header is missing or malformed, or the payload does not match the schema. Retried. */
+        ReceiverBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The signature does not verify or the timestamp is outside the tolerance. Retried. */
+        ReceiverUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is larger than the receiver accepts. Retried. */
+        ReceiverPayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The content type is not the one the spec declares for this event. Retried. */
+        ReceiverUnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The receiver has a problem (the brief's `APIError`). Retried. */
+        ReceiverError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["APIError"];
+            };
+        };
+        /** @description The request conflicts with the resource's state, or an `Idempotency-Key` was reused with another body. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database does not answer yet. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Any other status (the brief's `UnknownError`). Retried. */
+        ReceiverUnknownError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UnknownError"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+        Cursor: string;
+        /** @description Maximum items returned, 1 to 100. */
+        Limit: number;
+        /** @description The registration's id (`reg_...`). */
+        RegistrationId: string;
+        /**
+         * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+         * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+         */
+        WebhookId: string;
+        /**
+         * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+         * @example 1763762400
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignature: string;
+        /**
+         * @description The attempt number of this delivery, from 1. Informational; not signed.
+         * @example 1
+         */
+        WebhookAttempt: string;
+        /** @description The subscription's id (`sub_...`). */
+        SubscriptionId: string;
+        /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
+        IdempotencyKey: string;
+        /** @description The concert's id (`con_...`). */
+        ConcertId: string;
+        /** @description Page number to fetch, from 1. */
+        Page: number;
+        /** @description Maximum items per page, 1 to 100. */
+        Size: number;
+        /** @description Number of records to skip. */
+        Offset: number;
+        /** @description The delivery's id (`dlv_...`). */
+        DeliveryId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The request id, echoed from the request's `X-Request-Id` or generated. Also in logs and problem documents. */
+        "X-Request-Id": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description IETF draft `RateLimit` header, for example `limit=600, remaining=0, reset=42`. */
+        RateLimit: string;
+        /** @description IETF draft `RateLimit-Policy` header, for example `600;w=60`. */
+        "RateLimit-Policy": string;
+        /** @description RFC 8288 links with absolute URLs, for example `<http://localhost:3000/items/pages/link-header?page=2&size=20>; rel="next"`. */
+        Link: string;
+        /** @description Total number of records in the collection. */
+        "X-Total-Count": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    registerForAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Registration successful. The registration, with its signing secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    registerForStockUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Registration successful. The registration, with its signing secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listRegistrations: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only registrations for this webhook. */
+                event?: components["schemas"]["WebhookName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of registrations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id (`reg_...`). */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only subscriptions to this concert. */
+                concertId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of subscriptions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    subscribeConcertUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Registration successful. The subscription, with its signing secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`sub_...`). */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    scheduleConcert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConcertCreate"];
+            };
+        };
+        responses: {
+            /** @description The concert created by an earlier call with the same `Idempotency-Key`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Concert"];
+                };
+            };
+            /** @description Scheduled; the alerts are queued. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Concert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getConcert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The concert's id (`con_...`). */
+                concertId: components["parameters"]["ConcertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The concert. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Concert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateConcert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The concert's id (`con_...`). */
+                concertId: components["parameters"]["ConcertId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConcertUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed concert; the callbacks are queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Concert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelConcert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The concert's id (`con_...`). */
+                concertId: components["parameters"]["ConcertId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConcertCancel"];
+            };
+        };
+        responses: {
+            /** @description The cancelled concert; the callbacks are queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Concert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    changeStock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockChange"];
+            };
+        };
+        responses: {
+            /** @description The new state of both items; the stock updates are queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockUpdate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items; an empty page is `data: []`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemCursorLinked"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listItemsCursor: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items; an empty page is `data: []`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemCursorPlain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listItemsPages: {
+        parameters: {
+            query?: {
+                /** @description Page number to fetch, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Maximum items per page, 1 to 100. */
+                size?: components["parameters"]["Size"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items; an empty page is `data: []`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemPageFlat"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listItemsPagesLinked: {
+        parameters: {
+            query?: {
+                /** @description Page number to fetch, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Maximum items per page, 1 to 100. */
+                size?: components["parameters"]["Size"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items; an empty page is `data: []`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemPageLinked"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listItemsLinkHeader: {
+        parameters: {
+            query?: {
+                /** @description Page number to fetch, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Maximum items per page, 1 to 100. */
+                size?: components["parameters"]["Size"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items; an empty page is `data: []`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listItemsOffsets: {
+        parameters: {
+            query?: {
+                /** @description Number of records to skip. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items; an empty page is `data: []`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemOffsetMeta"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listItemsOffsetsLinked: {
+        parameters: {
+            query?: {
+                /** @description Number of records to skip. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items; an empty page is `data: []`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemOffsetLinked"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only deliveries to this registration or subscription. */
+                targetId?: string;
+                /** @description Only deliveries of this event name (webhook or callback). */
+                event?: components["schemas"]["EventName"];
+                /** @description Only deliveries in this state. */
+                status?: components["schemas"]["DeliveryStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replayDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (`dlv_...`). */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    recoverDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverRequest"];
+            };
+        };
+        responses: {
+            /** @description The number of deliveries queued again. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoverResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The key, shown once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    concertAlertWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["ConcertAlertText"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The registration is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+        };
+    };
+    stockUpdateWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockUpdate"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The registration is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+}

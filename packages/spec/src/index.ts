@@ -1,0 +1,22 @@
+export { document } from './generated/document.js';
+export type { paths, components, operations, webhooks } from './generated/openapi.js';
+export {
+  events,
+  webhookNames,
+  callbackNames,
+  type EventDefinition,
+  type WebhookName,
+  type CallbackName,
+  type WebhookPayloads,
+  type CallbackPayloads,
+} from './generated/events.js';
+export {
+  validateBody,
+  validateParams,
+  hasBodyValidator,
+  hasParamValidator,
+  type BodyValidatorKey,
+  type ParamValidatorKey,
+  type FieldError,
+  type ValidationResult,
+} from './validation.js';

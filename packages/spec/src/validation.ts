@@ -1,0 +1,78 @@
+import { bodyValidators } from './generated/body-validators.js';
+import { paramValidators } from './generated/param-validators.js';
+
+/** One problem with one field, as it appears in a problem+json `errors[]`. */
+export interface FieldError {
+  /** JSON pointer rooted at the request location, e.g. `/body/url` or `/query/limit`. */
+  pointer: string;
+  detail: string;
+}
+
+export type ValidationResult = { ok: true } | { ok: false; errors: FieldError[] };
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+type CompiledValidator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
+
+/** Keys such as `registerForAlert.body.application/json`, `schema.Problem`, `webhook.stockUpdate.body.application/json`. */
+export type BodyValidatorKey = keyof typeof bodyValidators;
+/** Keys such as `listItems.query`, `deleteRegistration.path`, `scheduleConcert.header`. */
+export type ParamValidatorKey = keyof typeof paramValidators;
+
+function toFieldErrors(root: string, errors: AjvError[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors) {
+    let pointer = root + error.instancePath;
+    let detail = error.message ?? error.keyword;
+    if (error.keyword === 'required') {
+      pointer += `/${String(error.params.missingProperty)}`;
+      detail = 'is required';
+    }
+    if (error.keyword === 'additionalProperties') {
+      pointer += `/${String(error.params.additionalProperty)}`;
+      detail = 'is not a known field';
+    }
+    const key = `${pointer} ${detail}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ pointer, detail });
+  }
+  return out;
+}
+
+function run(validator: CompiledValidator | undefined, root: string, data: unknown): ValidationResult {
+  if (!validator) throw new Error(`no validator for ${root}`);
+  if (validator(data)) return { ok: true };
+  return { ok: false, errors: toFieldErrors(root, validator.errors ?? []) };
+}
+
+/**
+ * Validates a body (request, response or event payload) against its schema in the spec.
+ * `root` prefixes the pointers, `/body` by default.
+ */
+export function validateBody(key: BodyValidatorKey, data: unknown, root = '/body'): ValidationResult {
+  return run(bodyValidators[key] as CompiledValidator, root, data);
+}
+
+/**
+ * Validates and coerces request parameters in place (strings become integers, defaults
+ * are filled in). `location` is `query`, `path` or `header`; header names must be lower case.
+ */
+export function validateParams(key: ParamValidatorKey, params: Record<string, unknown>): ValidationResult {
+  const location = key.slice(key.lastIndexOf('.') + 1);
+  return run(paramValidators[key] as CompiledValidator, `/${location}`, params);
+}
+
+/** Whether a validator exists for this key (for callers that build keys at run time). */
+export function hasBodyValidator(key: string): key is BodyValidatorKey {
+  return Object.hasOwn(bodyValidators, key);
+}
+
+export function hasParamValidator(key: string): key is ParamValidatorKey {
+  return Object.hasOwn(paramValidators, key);
+}

@@ -1,0 +1,48 @@
+/**
+ * Regenerates everything derived from spec/: the bundled document, openapi-typescript
+ * types, the event catalogue and the compiled validators. With --check it writes nothing
+ * and exits 1 naming each stale file.
+ */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleSpec } from './generate/bundle.js';
+import { renderDocument } from './generate/document.js';
+import { renderTypes } from './generate/types.js';
+import { renderCatalogue } from './generate/catalogue.js';
+import { renderValidators } from './generate/validators.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const at = (path: string) => resolve(root, path);
+
+async function main(check: boolean): Promise<number> {
+  const document = await bundleSpec(root);
+  const types = await renderTypes(document);
+  const files: Record<string, string> = {
+    'packages/spec/src/generated/document.ts': renderDocument(document),
+    'packages/spec/src/generated/openapi.ts': types,
+    'packages/sdk/src/generated/openapi.ts': types,
+    'packages/spec/src/generated/events.ts': renderCatalogue(document),
+    ...(await renderValidators(document, 'packages/spec/src/generated')),
+  };
+
+  const stale: string[] = [];
+  for (const [path, content] of Object.entries(files)) {
+    const current = await readFile(at(path), 'utf8').catch(() => undefined);
+    if (current === content) continue;
+    stale.push(path);
+    if (!check) {
+      await mkdir(dirname(at(path)), { recursive: true });
+      await writeFile(at(path), content);
+    }
+  }
+  if (check && stale.length > 0) {
+    for (const path of stale) console.error(`stale: ${relative(root, at(path))}`);
+    console.error('Generated code has drifted from spec/. Run `npm run generate` and commit the result.');
+    return 1;
+  }
+  console.log(check ? `generated code is up to date (${Object.keys(files).length} files)` : `wrote ${stale.length} of ${Object.keys(files).length} files`);
+  return 0;
+}
+
+process.exitCode = await main(process.argv.includes('--check'));

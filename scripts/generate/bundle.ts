@@ -1,0 +1,15 @@
+import { bundle, loadConfig } from '@redocly/openapi-core';
+import { resolve } from 'node:path';
+
+export type OpenAPIDocument = Record<string, any>;
+
+/** Bundles spec/openapi.yaml into one document whose refs all point at its components. */
+export async function bundleSpec(root: string): Promise<OpenAPIDocument> {
+  const config = await loadConfig({ configPath: resolve(root, 'redocly.yaml') });
+  const result = await bundle({ ref: resolve(root, 'spec/openapi.yaml'), config });
+  const errors = result.problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) {
+    throw new Error(`spec/ does not bundle:\n${errors.map((p) => `- ${p.message}`).join('\n')}`);
+  }
+  return result.bundle.parsed as OpenAPIDocument;
+}

@@ -1,0 +1,64 @@
+import { HEADER } from './header.js';
+import type { OpenAPIDocument } from './bundle.js';
+import { deref, events, firstExample } from './walk.js';
+
+function payloadType(schema: Record<string, any>): string {
+  const ref = schema.$ref as string | undefined;
+  if (ref?.startsWith('#/components/schemas/')) return `components['schemas']['${ref.slice('#/components/schemas/'.length)}']`;
+  if (schema.type === 'string') return 'string';
+  throw new Error(`event payload schemas must be component refs or strings, got ${JSON.stringify(schema)}`);
+}
+
+export function renderCatalogue(document: OpenAPIDocument): string {
+  const entries = events(document).map((event) => {
+    const body = deref(document, event.operation.requestBody ?? {});
+    const [contentType, media] = Object.entries<Record<string, any>>(body.content ?? {})[0] ?? [];
+    if (!contentType || !media) throw new Error(`${event.kind} ${event.name} has no request body`);
+    return {
+      kind: event.kind,
+      name: event.name,
+      operationId: event.operation.operationId as string,
+      ...(event.expression ? { expression: event.expression, parentOperationId: event.parentOperationId } : {}),
+      contentType,
+      payloadRequired: body.required === true,
+      payloadSchema: media.schema,
+      responses: Object.keys(event.operation.responses ?? {}),
+      headers: (event.operation.parameters ?? [])
+        .map((p: Record<string, any>) => deref(document, p))
+        .filter((p: Record<string, any>) => p.in === 'header')
+        .map((p: Record<string, any>) => ({ name: p.name, required: p.required === true })),
+      example: firstExample(document, media),
+      payloadType: payloadType(media.schema),
+    };
+  });
+  const names = (kind: string) => JSON.stringify([...new Set(entries.filter((e) => e.kind === kind).map((e) => e.name))]);
+  const payloads = (kind: string) =>
+    entries.filter((e) => e.kind === kind).map((e) => `  ${e.name}: ${e.payloadType};`).join('\n');
+  const catalogue = entries.map(({ payloadType: _, ...rest }) => rest);
+  return `${HEADER}
+import type { components } from './openapi.js';
+
+/** Every webhook of the spec, by name (case-sensitive). */
+export const webhookNames = ${names('webhook')} as const;
+/** Every callback of the spec, by name (case-sensitive). */
+export const callbackNames = ${names('callback')} as const;
+
+export type WebhookName = (typeof webhookNames)[number];
+export type CallbackName = (typeof callbackNames)[number];
+
+/** The payload each webhook carries. */
+export interface WebhookPayloads {
+${payloads('webhook')}
+}
+
+/** The payload each callback carries; openapi-typescript emits nothing for callbacks. */
+export interface CallbackPayloads {
+${payloads('callback')}
+}
+
+/** Every webhook and callback: how it is sent and what the receiver may answer. */
+export const events = ${JSON.stringify(catalogue, null, 2)} as const;
+
+export type EventDefinition = (typeof events)[number];
+`;
+}

@@ -1,0 +1,8 @@
+import openapiTS, { astToString } from 'openapi-typescript';
+import { HEADER } from './header.js';
+import type { OpenAPIDocument } from './bundle.js';
+
+export async function renderTypes(document: OpenAPIDocument): Promise<string> {
+  const ast = await openapiTS(structuredClone(document) as never, { alphabetize: false, exportType: false });
+  return `${HEADER}${astToString(ast)}`;
+}

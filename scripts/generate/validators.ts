@@ -1,0 +1,135 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import standaloneCodeModule from 'ajv/dist/standalone/index.js';
+import { HEADER } from './header.js';
+import type { OpenAPIDocument } from './bundle.js';
+import { deref, events, operations } from './walk.js';
+
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeModule.default;
+const SCHEMA_BASE = 'https://clubnotify.dev/schemas/';
+const JSON_TYPES = ['application/json', 'application/problem+json', 'text/plain'];
+
+type Schema = Record<string, any>;
+
+/** Points component refs at the ids the schemas are registered under. */
+function rewriteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (!node || typeof node !== 'object') return node;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'example' || key === 'examples') continue;
+    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')
+      ? SCHEMA_BASE + value.slice('#/components/schemas/'.length)
+      : rewriteRefs(value);
+  }
+  return out;
+}
+
+function createAjv(coerce: boolean) {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    inlineRefs: false,
+    coerceTypes: coerce,
+    useDefaults: coerce,
+    code: { source: true, esm: true, lines: false },
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+const ident = (key: string) => key.replace(/[^A-Za-z0-9]/g, '_');
+
+/** ESM output of Ajv still calls require(); turn those into imports so it runs anywhere. */
+function toModule(code: string): string {
+  const modules = new Map<string, string>();
+  const body = code.replace(/require\("([^"]+)"\)/g, (_, name: string) => {
+    if (!modules.has(name)) modules.set(name, `runtime${modules.size}`);
+    return modules.get(name)!;
+  });
+  const imports = [...modules].map(([name, local]) => `import ${local} from '${name}.js';`).join('\n');
+  return `${imports}\n${body.replace(/^"use strict";/, '')}`;
+}
+
+function render(ajv: ReturnType<typeof createAjv>, ids: Record<string, string>, exportName: string): string {
+  const unique = [...new Set(Object.values(ids))].sort();
+  const local = (id: string) => `v_${ident(id.replace(SCHEMA_BASE, 'schema.').replace('urn:clubnotify:', ''))}`;
+  const exports = Object.fromEntries(unique.map((id) => [local(id), id]));
+  const map = Object.entries(ids).map(([key, id]) => `  ${JSON.stringify(key)}: ${local(id)},`).join('\n');
+  return `${HEADER}// @ts-nocheck
+/* eslint-disable */
+${toModule(standaloneCode(ajv, exports))}
+
+export const ${exportName} = {
+${map}
+};
+`;
+}
+
+function mediaSchemas(document: OpenAPIDocument, content: Schema | undefined): Array<[string, Schema]> {
+  return Object.entries<Schema>(content ?? {})
+    .filter(([type, media]) => JSON_TYPES.includes(type) && media.schema)
+    .map(([type, media]) => [type, deref(document, media).schema]);
+}
+
+export async function renderValidators(document: OpenAPIDocument, dir: string): Promise<Record<string, string>> {
+  const bodies = createAjv(false);
+  const params = createAjv(true);
+  for (const [name, schema] of Object.entries<Schema>(document.components?.schemas ?? {})) {
+    bodies.addSchema({ ...(rewriteRefs(schema) as Schema), $id: SCHEMA_BASE + name });
+    params.addSchema({ ...(rewriteRefs(schema) as Schema), $id: SCHEMA_BASE + name });
+  }
+  const bodyIds: Record<string, string> = {};
+  const paramIds: Record<string, string> = {};
+  const addBody = (key: string, schema: Schema) => {
+    if (Object.keys(schema).length === 1 && typeof schema.$ref === 'string') {
+      bodyIds[key] = (rewriteRefs(schema) as Schema).$ref;
+      return;
+    }
+    bodies.addSchema({ ...(rewriteRefs(schema) as Schema), $id: `urn:clubnotify:${key}` });
+    bodyIds[key] = `urn:clubnotify:${key}`;
+  };
+  for (const name of Object.keys(document.components?.schemas ?? {})) bodyIds[`schema.${name}`] = SCHEMA_BASE + name;
+
+  const addResponses = (prefix: string, responses: Schema) => {
+    for (const [status, response] of Object.entries<Schema>(responses ?? {})) {
+      for (const [type, schema] of mediaSchemas(document, deref(document, response).content)) {
+        addBody(`${prefix}.response.${status}.${type}`, schema);
+      }
+    }
+  };
+
+  for (const { operation, pathItem } of operations(document)) {
+    const id = operation.operationId as string;
+    for (const [type, schema] of mediaSchemas(document, deref(document, operation.requestBody ?? {}).content)) {
+      addBody(`${id}.body.${type}`, schema);
+    }
+    addResponses(id, operation.responses);
+    const all = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Schema) => deref(document, p));
+    for (const location of ['query', 'path', 'header'] as const) {
+      const list = all.filter((p) => p.in === location);
+      const name = (p: Schema) => (location === 'header' ? String(p.name).toLowerCase() : p.name);
+      const schema = {
+        type: 'object',
+        properties: Object.fromEntries(list.map((p) => [name(p), rewriteRefs(p.schema)])),
+        required: list.filter((p) => p.required).map(name),
+        additionalProperties: location === 'header',
+      };
+      params.addSchema({ ...schema, $id: `urn:clubnotify:${id}.${location}` });
+      paramIds[`${id}.${location}`] = `urn:clubnotify:${id}.${location}`;
+    }
+  }
+  for (const event of events(document)) {
+    const prefix = `${event.kind}.${event.name}`;
+    for (const [type, schema] of mediaSchemas(document, deref(document, event.operation.requestBody ?? {}).content)) {
+      addBody(`${prefix}.body.${type}`, schema);
+    }
+    addResponses(prefix, event.operation.responses);
+  }
+
+  return {
+    [`${dir}/body-validators.ts`]: render(bodies, bodyIds, 'bodyValidators'),
+    [`${dir}/param-validators.ts`]: render(params, paramIds, 'paramValidators'),
+  };
+}
