@@ -1,7 +1,7 @@
 /**
  * Regenerates everything derived from spec/: the bundled document, openapi-typescript
  * types, the event catalogue and the compiled validators. With --check it writes nothing
- * and exits 1 naming each stale file.
+ * and exits 1 naming each stale file. --root DIR works on another checkout (tests use it).
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
@@ -12,7 +12,8 @@ import { renderTypes } from './generate/types.js';
 import { renderCatalogue } from './generate/catalogue.js';
 import { renderValidators } from './generate/validators.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const rootArg = process.argv.indexOf('--root');
+const root = rootArg > 0 ? resolve(process.argv[rootArg + 1]!) : resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (path: string) => resolve(root, path);
 
 async function main(check: boolean): Promise<number> {

@@ -41,15 +41,15 @@ function createAjv(coerce: boolean) {
 
 const ident = (key: string) => key.replace(/[^A-Za-z0-9]/g, '_');
 
-/** ESM output of Ajv still calls require(); turn those into imports so it runs anywhere. */
+/**
+ * Ajv's ESM output still calls require() for its runtime helpers (formats, ucs2length);
+ * a module-local require keeps CommonJS interop identical under Node and Vitest.
+ */
 function toModule(code: string): string {
-  const modules = new Map<string, string>();
-  const body = code.replace(/require\("([^"]+)"\)/g, (_, name: string) => {
-    if (!modules.has(name)) modules.set(name, `runtime${modules.size}`);
-    return modules.get(name)!;
-  });
-  const imports = [...modules].map(([name, local]) => `import ${local} from '${name}.js';`).join('\n');
-  return `${imports}\n${body.replace(/^"use strict";/, '')}`;
+  const body = code.replace(/^"use strict";/, '');
+  return body.includes('require(')
+    ? `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${body}`
+    : body;
 }
 
 function render(ajv: ReturnType<typeof createAjv>, ids: Record<string, string>, exportName: string): string {

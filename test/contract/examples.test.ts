@@ -1,0 +1,45 @@
+import { hasBodyValidator, validateBody } from '@clubnotify/spec';
+import { describe, expect, it } from 'vitest';
+import { deref, eventOperations, operations } from './spec-document.js';
+
+interface Media { where: string; key: string; media: any }
+
+function bodies(): Media[] {
+  const out: Media[] = [];
+  const add = (prefix: string, label: string, content: Record<string, any> | undefined, kind: string) => {
+    for (const [type, media] of Object.entries(content ?? {})) out.push({ where: `${label} ${kind} ${type}`, key: `${prefix}.${kind}.${type}`, media });
+  };
+  for (const { path, method, op } of operations()) {
+    const label = `${method.toUpperCase()} ${path}`;
+    add(op.operationId, label, deref(op.requestBody)?.content, 'body');
+    for (const [status, response] of Object.entries<any>(op.responses)) add(op.operationId, label, deref(response).content, `response.${status}`);
+  }
+  for (const { kind, name, op } of eventOperations()) {
+    const label = `${kind} ${name}`;
+    add(`${kind}.${name}`, label, deref(op.requestBody)?.content, 'body');
+    for (const [status, response] of Object.entries<any>(op.responses)) add(`${kind}.${name}`, label, deref(response).content, `response.${status}`);
+  }
+  return out;
+}
+
+describe('examples', () => {
+  it.each(bodies().map((b) => [b.where, b]))('%s has a named example', (_, { media }) => {
+    expect(Object.keys(media.examples ?? {}).length).toBeGreaterThan(0);
+  });
+
+  it.each(bodies().map((b) => [b.where, b]))('every example of %s validates against its schema', (_, { key, media }) => {
+    expect(hasBodyValidator(key)).toBe(true);
+    for (const example of Object.values<any>(media.examples ?? {})) {
+      const result = validateBody(key as never, deref(example).value);
+      expect(result).toEqual({ ok: true });
+    }
+  });
+
+  it('rejects a body that breaks its schema (the validators are not vacuous)', () => {
+    expect(validateBody('registerForAlert.body.application/json', { url: 'not a uri' })).toEqual({
+      ok: false,
+      errors: [{ pointer: '/body/url', detail: 'must match format "uri"' }],
+    });
+    expect(validateBody('webhook.stockUpdate.body.application/json', { drink: {} })).toMatchObject({ ok: false });
+  });
+});
