@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { openDatabase } from '../src/db/open.js';
+import { migrate } from '../src/db/migrate.js';
+import type { MigratableDatabase } from '../src/db/database.js';
+
+/** The databases a delivery test runs against: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export const databaseKinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase {
+  db: MigratableDatabase;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh migrated database: in-memory PGlite, or a PostgreSQL database of its own. */
+export async function createTestDatabase(kind: 'pglite' | 'postgres', dataDir = 'memory://'): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({ dataDir });
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const admin = process.env.DATABASE_URL!;
+  const name = `cn_delivery_${randomBytes(6).toString('hex')}`;
+  await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.href });
+  await migrate(db);
+  return {
+    db,
+    url: url.href,
+    async drop() {
+      await db.close();
+      await withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin(url: string, fn: (c: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+
+/** Inserts an API key and one active registration pointing at `url`; returns its ids and secret. */
+export async function addRegistration(
+  db: MigratableDatabase,
+  url: string,
+  options: { event?: 'concertAlert' | 'stockUpdate'; ownerKeyId?: string } = {},
+): Promise<{ id: string; ownerKeyId: string; secret: string }> {
+  const ownerKeyId = options.ownerKeyId ?? `key_${randomBytes(6).toString('hex')}`;
+  await db.query(`INSERT INTO api_keys (id, name, scope, key_hash) VALUES ($1, 'test', 'subscriber', $2) ON CONFLICT (id) DO NOTHING`, [
+    ownerKeyId,
+    randomBytes(16).toString('hex'),
+  ]);
+  const id = `reg_${randomBytes(8).toString('hex')}`;
+  const secret = newSecret();
+  await db.query(`INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, $2, $3, $4, $5)`, [
+    id,
+    ownerKeyId,
+    options.event ?? 'concertAlert',
+    url,
+    secret,
+  ]);
+  return { id, ownerKeyId, secret };
+}
+
+export interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+  at: number;
+}
+
+export interface Receiver {
+  url: string;
+  port: number;
+  received: Received[];
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** A real HTTP receiver on 127.0.0.1; `handle` answers each request after its body is read. */
+export async function startReceiver(
+  handle: (req: IncomingMessage, res: ServerResponse, body: string) => void = (_req, res) => res.end('ok'),
+): Promise<Receiver> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: req.headers, body, at: Date.now() });
+      handle(req, res, body);
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    port,
+    received,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Polls `check` until it is true or `ms` pass. */
+export async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
