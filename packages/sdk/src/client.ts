@@ -1,0 +1,176 @@
+import createOpenApiClient, { type Client, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
+import { PaginationError } from './errors.js';
+import type { components, paths } from './generated/openapi.js';
+import { execute } from './internal/execute.js';
+import type { CollectionPath, ItemOf, ListBody, QueryOf } from './internal/types.js';
+import { Paginator, type PageSource, type PaginateOptions, type Query } from './pagination.js';
+import { retryPolicy, type RetryOptions } from './retry.js';
+
+type Schemas = components['schemas'];
+
+export interface ClientOptions {
+  /** The service's root URL, e.g. `http://localhost:3000`. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer <apiKey>` on every request. */
+  apiKey?: string;
+  /** A fetch to use instead of `globalThis.fetch` (a proxy agent, a test transport, a browser polyfill). */
+  fetch?: (input: Request) => Promise<Response>;
+  /** Time allowed for one attempt, body included. Default 30 s; 0 disables. */
+  timeoutMs?: number;
+  /** Retries of idempotent requests; `false` disables them. */
+  retry?: RetryOptions | false;
+  /** Extra headers sent on every request. */
+  headers?: Record<string, string>;
+}
+
+/** Options every call accepts. */
+export interface RequestOptions {
+  /** Cancels the call, retries and backoff waits included; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Overrides the client's timeoutMs for this call. */
+  timeoutMs?: number;
+  /** Makes a publishing call retryable: the server answers a repeat with the first result. */
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+}
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+type PathsWith<M extends Method> = { [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never }[keyof paths];
+type Operation<P extends keyof paths, M extends Method> = paths[P] extends { [K in M]: infer O } ? O : never;
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+/** The init of a typed call: `params` and `body` exactly as the spec says, plus RequestOptions. */
+export type CallInit<O> = ParamsOption<O> & RequestBodyOption<O> & RequestOptions;
+type CallArgs<O> = RequiredKeys<CallInit<O>> extends never ? [init?: CallInit<O>] : [init: CallInit<O>];
+type SuccessStatus = 200 | 201 | 202 | 204;
+/** The body of the operation's 2xx response (`undefined` for 204). */
+export type SuccessData<O> = O extends { responses: infer R }
+  ? { [S in keyof R]: S extends SuccessStatus ? (R[S] extends { content: { 'application/json': infer B } } ? B : undefined) : never }[keyof R]
+  : never;
+
+/** A typed call that resolves with the response body or throws an ApiError. */
+export type TypedCall<M extends Method> = <P extends PathsWith<M>>(path: P, ...init: CallArgs<Operation<P, M>>) => Promise<SuccessData<Operation<P, M>>>;
+
+/** Options of `client.paginate`: the collection's own query parameters, and limits. */
+export type PaginateParams<P extends CollectionPath> = { query?: QueryOf<P>; timeoutMs?: number } & PaginateOptions;
+
+/** A paginator typed for one collection. */
+export type CollectionPaginator<P extends CollectionPath> = Paginator<ItemOf<P>, ListBody<P>>;
+
+// Registration calls are idempotent by design; publishing calls only with an Idempotency-Key.
+const idempotentPosts = new Set<string>(['/registerForAlert', '/registerForStockUpdates', '/concertUpdates']);
+
+/** Creates a typed client for every operation of the clubnotify API. */
+export function createClient(options: ClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const base = new URL(baseUrl, typeof location === 'undefined' ? undefined : location.href);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const policy = retryPolicy(options.retry);
+  const defaultTimeout = options.timeoutMs ?? 30_000;
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.apiKey !== undefined) headers.Authorization = `Bearer ${options.apiKey}`;
+
+  /** The underlying openapi-fetch client: `{ data, error, response }`, auth and fetch set, no retries or timeout. */
+  const raw: Client<paths, 'application/json'> = createOpenApiClient<paths, 'application/json'>({
+    baseUrl,
+    headers,
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+
+  function call(method: Method, path: string, init: (RequestOptions & { params?: { header?: Record<string, unknown> } }) | undefined): Promise<unknown> {
+    const { signal, timeoutMs, idempotencyKey, headers: extra, ...rest } = init ?? {};
+    const callHeaders = idempotencyKey === undefined ? extra : { ...extra, 'Idempotency-Key': idempotencyKey };
+    const idempotent = method === 'get' || method === 'delete' || (method === 'post' && idempotentPosts.has(path)) || idempotencyKey !== undefined || rest.params?.header?.['Idempotency-Key'] !== undefined;
+    const upper = method.toUpperCase() as Uppercase<Method>;
+    return execute(
+      (attemptSignal) => (raw.request as (m: string, p: string, i: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(upper, path, { ...rest, headers: callHeaders, signal: attemptSignal }),
+      { method: upper, url: path, idempotent, timeoutMs: timeoutMs ?? defaultTimeout, retry: policy, signal },
+    ).then((result) => result.data);
+  }
+
+  const typed = <M extends Method>(method: M) =>
+    ((path: string, init?: RequestOptions) => call(method, path, init)) as unknown as TypedCall<M>;
+  const get = typed('get');
+  const post = typed('post');
+  const patch = typed('patch');
+  const del = typed('delete');
+
+  function pageSource<P extends CollectionPath>(path: P, timeoutMs: number | undefined): PageSource<ItemOf<P>, ListBody<P>> {
+    return {
+      path,
+      fetch: (query, signal) =>
+        execute(
+          (attemptSignal) => raw.GET(path as '/items', { params: { query: query as never }, signal: attemptSignal }),
+          { method: 'GET', url: path, idempotent: true, timeoutMs: timeoutMs ?? defaultTimeout, retry: policy, signal },
+        ).then(({ data, response }) => ({ body: data as ListBody<P>, response })),
+      queryFromLink: (link) => {
+        const url = new URL(link, `${base.href.replace(/\/+$/, '')}${path}`);
+        if (url.origin !== base.origin) throw new PaginationError(`${path}: refusing to follow a next link to another origin (${url.origin})`);
+        if (url.pathname !== path && url.pathname !== basePath + path) throw new PaginationError(`${path}: the next link leaves the collection (${url.pathname})`);
+        const query: Query = {};
+        for (const [key, value] of url.searchParams) query[key] = value;
+        return query;
+      },
+    };
+  }
+
+  /**
+   * Every item of a collection, page after page, whatever its pagination style: for
+   * `for await (const item of client.paginate('/items', { query: { limit: 50 } }))`.
+   * `.pages()` iterates pages; `.firstPage()` fetches one.
+   */
+  function paginate<P extends CollectionPath>(path: P, params: PaginateParams<P> = {}): CollectionPaginator<P> {
+    const { query, timeoutMs, ...limits } = params;
+    return new Paginator(pageSource(path, timeoutMs), { ...query }, limits);
+  }
+
+  return {
+    raw,
+    /** Typed GET of any path: resolves with the body, throws an ApiError on a non-2xx status. */
+    get,
+    post,
+    patch,
+    delete: del,
+    paginate,
+
+    /** Registers `url` for the `concertAlert` webhook. Idempotent: the same URL gives the same registration. */
+    registerForAlert: (url: string, opts?: RequestOptions) => post('/registerForAlert', { body: { url }, ...opts }),
+    /** Registers `url` for the `stockUpdate` webhook. Idempotent. */
+    registerForStockUpdates: (url: string, opts?: RequestOptions) => post('/registerForStockUpdates', { body: { url }, ...opts }),
+    /** Subscribes `callbackUrl` to the `concertAlert` callbacks of one concert. Idempotent. */
+    subscribeToConcert: (concertId: string, callbackUrl: string, opts?: RequestOptions) =>
+      post('/concertUpdates', { body: { concertId, callbackUrl }, ...opts }),
+    registrations: {
+      list: (query?: QueryOf<'/registrations'>, opts?: PaginateOptions) => paginate('/registrations', { query, ...opts }),
+      remove: (registrationId: string, opts?: RequestOptions) => del('/registrations/{registrationId}', { params: { path: { registrationId } }, ...opts }),
+    },
+    subscriptions: {
+      list: (query?: QueryOf<'/concertUpdates'>, opts?: PaginateOptions) => paginate('/concertUpdates', { query, ...opts }),
+      remove: (subscriptionId: string, opts?: RequestOptions) => del('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, ...opts }),
+    },
+    concerts: {
+      /** Schedules a concert; pass `idempotencyKey` to make it safe to retry. */
+      schedule: (concert: Schemas['ConcertCreate'], opts?: RequestOptions) => post('/concerts', { body: concert, ...opts }),
+      get: (concertId: string, opts?: RequestOptions) => get('/concerts/{concertId}', { params: { path: { concertId } }, ...opts }),
+      update: (concertId: string, changes: Schemas['ConcertUpdate'], opts?: RequestOptions) =>
+        patch('/concerts/{concertId}', { params: { path: { concertId } }, body: changes, ...opts }),
+      cancel: (concertId: string, cancel: Schemas['ConcertCancel'] = {}, opts?: RequestOptions) =>
+        post('/concerts/{concertId}/cancel', { params: { path: { concertId } }, body: cancel, ...opts }),
+    },
+    stock: {
+      change: (change: Schemas['StockChange'], opts?: RequestOptions) => post('/stockChanges', { body: change, ...opts }),
+    },
+    deliveries: {
+      list: (query?: QueryOf<'/deliveries'>, opts?: PaginateOptions) => paginate('/deliveries', { query, ...opts }),
+      replay: (deliveryId: string, opts?: RequestOptions) => post('/deliveries/{deliveryId}/replay', { params: { path: { deliveryId } }, ...opts }),
+      recover: (request: Schemas['RecoverRequest'], opts?: RequestOptions) => post('/deliveries/recover', { body: request, ...opts }),
+    },
+    apiKeys: {
+      create: (key: Schemas['ApiKeyCreate'], opts?: RequestOptions) => post('/apiKeys', { body: key, ...opts }),
+    },
+    health: (opts?: RequestOptions) => get('/healthz', opts),
+    ready: (opts?: RequestOptions) => get('/readyz', opts),
+  };
+}
+
+/** The client `createClient` returns. */
+export type ClubnotifyClient = ReturnType<typeof createClient>;

@@ -1,0 +1,24 @@
+export { createClient, type ClubnotifyClient, type ClientOptions, type RequestOptions, type CallInit, type SuccessData, type TypedCall, type PaginateParams, type CollectionPaginator } from './client.js';
+export { Page, Paginator, type PaginateOptions } from './pagination.js';
+export {
+  ClubnotifyError,
+  ApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  ConnectionError,
+  TimeoutError,
+  PaginationError,
+  type Problem,
+} from './errors.js';
+export { parseLinkHeader, type WebLink } from './link-header.js';
+export type { RetryOptions } from './retry.js';
+export type { CollectionPath, ItemOf, QueryOf, ListBody } from './internal/types.js';
+export type { paths, components, operations } from './generated/openapi.js';
