@@ -1,0 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Receiver } from '../receiver.js';
+import { handleNode, send } from './node.js';
+import type { RouteOptions } from './route.js';
+
+function isEventPath(options: RouteOptions, url: string): boolean {
+  const base = (options.basePath ?? '').replace(/\/+$/, '');
+  return url.startsWith(`${base}/webhooks/`) || url.startsWith(`${base}/callbacks/`);
+}
+
+/** The part of an Express request the middleware reads (no dependency on express). */
+export type ExpressLikeRequest = IncomingMessage & { body?: unknown; url: string };
+export type ExpressLikeNext = (error?: unknown) => void;
+
+/**
+ * Express (4 or 5) middleware. Mount it before any body parser, for example
+ * `app.use('/hooks', createExpressMiddleware(receiver))`: it answers `/webhooks/<name>` and
+ * `/callbacks/<name>` below the mount path and passes every other path to `next()`.
+ */
+export function createExpressMiddleware(receiver: Receiver, options: RouteOptions = {}): (req: ExpressLikeRequest, res: ServerResponse, next: ExpressLikeNext) => void {
+  return (req, res, next) => {
+    if (!options.event && !isEventPath(options, req.url)) {
+      next();
+      return;
+    }
+    handleNode(receiver, options, req, req.url).then((response) => send(res, response), next);
+  };
+}

@@ -1,0 +1,36 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readNodeStream } from '../body.js';
+import type { Receiver } from '../receiver.js';
+import type { ReceiverResponse } from '../problems.js';
+import { route, type RouteOptions } from './route.js';
+
+export function send(res: ServerResponse, response: ReceiverResponse): void {
+  res.writeHead(response.status, response.body ? { ...response.headers, 'content-length': Buffer.byteLength(response.body) } : response.headers);
+  res.end(response.body);
+}
+
+export async function handleNode(receiver: Receiver, options: RouteOptions, req: IncomingMessage & { body?: unknown }, url: string): Promise<ReceiverResponse> {
+  const event = route(options, url) ?? undefined;
+  return receiver.handle({
+    method: req.method ?? 'GET',
+    event,
+    headers: req.headers,
+    body: req.body !== undefined ? req.body : (limit: number) => readNodeStream(req, limit),
+  });
+}
+
+/**
+ * A plain Node `http` request handler: `http.createServer(createNodeHandler(receiver))`.
+ * Paths name the events (`/webhooks/stockUpdate`); any other path answers 404.
+ */
+export function createNodeHandler(receiver: Receiver, options: RouteOptions = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    try {
+      send(res, await handleNode(receiver, options, req, req.url ?? '/'));
+    } catch (error) {
+      console.error('@clubnotify/receiver: unexpected failure', error);
+      if (!res.headersSent) send(res, { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'receiver_failed', message: 'The receiver failed unexpectedly.' }) });
+      else res.destroy();
+    }
+  };
+}

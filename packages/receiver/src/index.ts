@@ -1,0 +1,16 @@
+export { createReceiver, type Receiver, type ReceiverOptions, type ReceiverRequest } from './receiver.js';
+export type { EventContext, EventKey, EventKind, Handler, HandlerResult, Handlers, WebhookHandler, WebhookHandlers, CallbackHandler, CallbackHandlers } from './events.js';
+export type { ReceiverResponse } from './problems.js';
+export { sign, signedHeaders, type SignInput } from './sign.js';
+export { verify, WebhookVerificationError, type VerificationFailure, type VerifiedMessage, type VerifyOptions } from './verify.js';
+export { decodeSecret } from './secret.js';
+export { checkResponse, declaredResponseKey, ResponseContractError } from './response-check.js';
+export type { ClaimResult, DedupeStore } from './dedupe/store.js';
+export { MemoryDedupeStore, type MemoryStoreOptions } from './dedupe/memory.js';
+export { PostgresDedupeStore, type PgQueryable, type PostgresStoreOptions } from './dedupe/postgres.js';
+export { createNodeHandler } from './adapters/node.js';
+export { createExpressMiddleware, type ExpressLikeRequest, type ExpressLikeNext } from './adapters/express.js';
+export { createFetchHandler } from './adapters/fetch.js';
+export type { RouteOptions } from './adapters/route.js';
+export { triggerEvent, newMessageId, type TriggerOptions, type TriggerResult } from './trigger.js';
+export { BodyTooLargeError } from './body.js';

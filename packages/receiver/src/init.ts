@@ -1,0 +1,37 @@
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const templates = fileURLToPath(new URL('../templates/init/', import.meta.url));
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+/**
+ * Writes a receiver project into `dir` (which must be missing or empty): one handler file
+ * per event, a server reading PORT and WEBHOOK_SECRET, and a test over a real socket.
+ * Returns the files written, relative to `dir`.
+ */
+export async function scaffold(dir: string, options: { name?: string } = {}): Promise<string[]> {
+  const target = resolve(dir);
+  const existing = await readdir(target).catch(() => []);
+  if (existing.length > 0) throw new Error(`${target} is not empty; choose a new folder.`);
+  const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string };
+  const name = (options.name ?? basename(target)).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
+  const written: string[] = [];
+  for await (const source of walk(templates)) {
+    let rel = relative(templates, source);
+    rel = rel.replace(/\.template$/, '').replace(/(^|[/\\])gitignore$/, '$1.gitignore');
+    const text = (await readFile(source, 'utf8')).replaceAll('{{name}}', name).replaceAll('{{version}}', pkg.version);
+    await mkdir(dirname(join(target, rel)), { recursive: true });
+    await writeFile(join(target, rel), text);
+    written.push(rel);
+  }
+  if (!(await stat(target)).isDirectory()) throw new Error(`${target} is not a folder.`);
+  return written.sort();
+}

@@ -1,0 +1,231 @@
+import { validateBody, type BodyValidatorKey, type EventDefinition } from '@clubnotify/spec';
+import { BodyTooLargeError, type RawBody } from './body.js';
+import { MemoryDedupeStore } from './dedupe/memory.js';
+import type { DedupeStore } from './dedupe/store.js';
+import { findEvent, type EventContext, type EventKind, type HandlerResult, type Handlers } from './events.js';
+import { apiError, ok, problem, type ReceiverResponse } from './problems.js';
+import { checkResponse, ResponseContractError } from './response-check.js';
+import { decodeSecret } from './secret.js';
+import { readSignatureHeaders, verifyWithKeys, WebhookVerificationError } from './verify.js';
+
+export interface ReceiverOptions {
+  /** The registration's `whsec_` secret. */
+  secret?: string;
+  /** Several secrets during rotation; a message signed with any of them is accepted. */
+  secrets?: string[];
+  handlers: Handlers;
+  /** Where handled message ids are kept. Default: in memory, this process only. */
+  dedupe?: DedupeStore;
+  /** How long a handled id is remembered. Default one day; at least twice `toleranceSec`. */
+  dedupeTtlSec?: number;
+  /** After this long a claim whose worker died may be taken over. Default 300. */
+  leaseSec?: number;
+  /** Allowed clock difference, both ways. Default 300. */
+  toleranceSec?: number;
+  /** Larger bodies answer 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /**
+   * `development` (default unless NODE_ENV is `production`) checks every answer against the
+   * responses the spec declares for the event and fails loudly when one is not.
+   */
+  mode?: 'development' | 'production';
+  /** Where failures are logged. Default `console`. */
+  logger?: Pick<Console, 'error'>;
+}
+
+/** A request as every adapter hands it over. */
+export interface ReceiverRequest {
+  method: string;
+  /** The event this request is for, or undefined when the route names none (404). */
+  event: { kind: EventKind; name: string } | undefined;
+  headers: Headers | Record<string, string | string[] | undefined>;
+  /** The raw body. Anything else (a parsed object) answers 500 with how to fix it. */
+  body: RawBody | unknown;
+}
+
+export interface Receiver {
+  /** Handles one request, whatever the framework; adapters wrap this. */
+  handle(request: ReceiverRequest): Promise<ReceiverResponse>;
+  readonly mode: 'development' | 'production';
+  readonly maxBodyBytes: number;
+}
+
+const RAW_BODY_HINT =
+  'The receiver got an already parsed body (an object), so it cannot check the signature. Are you passing the raw request body? Mount the receiver before express.json() (or any body parser), or pass the body as a Buffer or string.';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function header(headers: ReceiverRequest['headers'], name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const value = (headers as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function mediaTypeError(event: EventDefinition, contentType: string | undefined): string | undefined {
+  if (!contentType) return `${event.name} is sent as ${event.contentType}; the content-type header is missing.`;
+  const [type, ...params] = contentType.split(';');
+  const media = type!.trim().toLowerCase();
+  if (media !== event.contentType) return `${event.name} is sent as ${event.contentType}, not ${media}.`;
+  for (const param of params) {
+    const [k, v] = param.split('=').map((s) => s.trim().toLowerCase());
+    if (k === 'charset' && v?.replace(/"/g, '') !== 'utf-8') return `${event.name} is sent as UTF-8, not ${v}.`;
+  }
+  return undefined;
+}
+
+/**
+ * Creates a transport-agnostic receiver: verifies the Standard Webhooks signature, checks
+ * the content type, size and payload against the spec, drops duplicates and calls the typed
+ * handler. Wrap it with `createNodeHandler`, `createExpressMiddleware` or `createFetchHandler`.
+ */
+export function createReceiver(options: ReceiverOptions): Receiver {
+  const secrets = options.secrets ?? (options.secret === undefined ? [] : [options.secret]);
+  if (secrets.length === 0) throw new TypeError('createReceiver needs `secret` or `secrets` (whsec_...).');
+  const keys = secrets.map(decodeSecret);
+  const toleranceSec = options.toleranceSec ?? 300;
+  const ttlSec = options.dedupeTtlSec ?? 86_400;
+  if (ttlSec < 2 * toleranceSec) throw new RangeError(`dedupeTtlSec must be at least twice toleranceSec (${2 * toleranceSec}).`);
+  const leaseSec = options.leaseSec ?? 300;
+  const maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
+  const store = options.dedupe ?? new MemoryDedupeStore();
+  const logger = options.logger ?? console;
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const mode = options.mode ?? (env?.NODE_ENV === 'production' ? 'production' : 'development');
+  const inflight = new Map<string, Promise<ReceiverResponse>>();
+
+  function handlerFor(kind: EventKind, name: string) {
+    const table = (kind === 'webhook' ? options.handlers.webhooks : options.handlers.callbacks) as Record<string, unknown> | undefined;
+    const handler = table && Object.hasOwn(table, name) ? table[name] : undefined;
+    return typeof handler === 'function' ? (handler as (payload: unknown, ctx: EventContext) => Promise<void | HandlerResult> | void | HandlerResult) : undefined;
+  }
+
+  function routes(): string {
+    return [...Object.keys(options.handlers.webhooks ?? {}).map((n) => `/webhooks/${n}`), ...Object.keys(options.handlers.callbacks ?? {}).map((n) => `/callbacks/${n}`)].join(', ');
+  }
+
+  async function readRaw(body: unknown): Promise<Uint8Array | ReceiverResponse> {
+    try {
+      if (typeof body === 'function') return await (body as (limit: number) => Promise<Uint8Array>)(maxBodyBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return { ...problem(413, error.message), headers: { 'content-type': 'application/problem+json', connection: 'close' } };
+      throw error;
+    }
+    if (body === undefined || body === null) return new Uint8Array(0);
+    if (typeof body === 'string') return Buffer.from(body, 'utf8');
+    if (body instanceof Uint8Array) return body;
+    logger.error(`@clubnotify/receiver: ${RAW_BODY_HINT}`);
+    return apiError(500, 'raw_body_required', RAW_BODY_HINT);
+  }
+
+  async function run(event: EventDefinition, handler: NonNullable<ReturnType<typeof handlerFor>>, payload: unknown, ctx: EventContext): Promise<ReceiverResponse> {
+    let claim;
+    try {
+      claim = await store.claim(ctx.id, leaseSec);
+    } catch (error) {
+      logger.error(`@clubnotify/receiver: the dedupe store failed for ${ctx.id}`, error);
+      return apiError(503, 'dedupe_unavailable', 'The receiver cannot check for duplicates right now; retry later.');
+    }
+    if (claim === 'handled') return ok();
+    if (claim === 'in-progress') return apiError(503, 'in_progress', `Message ${ctx.id} is being handled by another worker; retry later.`);
+
+    let result: void | HandlerResult;
+    try {
+      result = await handler(payload, ctx);
+    } catch (error) {
+      logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler failed for ${ctx.id}`, error);
+      await store.release(ctx.id).catch((e: unknown) => logger.error('@clubnotify/receiver: release failed', e));
+      return apiError(500, 'handler_failed', `The ${event.name} ${event.kind} handler failed; see the receiver's logs.`);
+    }
+    const status = result?.status ?? 200;
+    if (status >= 200 && status < 300) {
+      await store.complete(ctx.id, ttlSec).catch((e: unknown) => logger.error(`@clubnotify/receiver: could not mark ${ctx.id} handled`, e));
+    } else {
+      await store.release(ctx.id).catch((e: unknown) => logger.error('@clubnotify/receiver: release failed', e));
+    }
+    if (result?.body !== undefined) return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result.body) };
+    if (status >= 500) return apiError(status, 'handler_declined', `The ${event.name} ${event.kind} handler answered ${status}.`);
+    return { status, headers: {}, body: '' };
+  }
+
+  async function process(event: EventDefinition, handler: NonNullable<ReturnType<typeof handlerFor>>, request: ReceiverRequest): Promise<ReceiverResponse> {
+    let signed;
+    try {
+      signed = readSignatureHeaders(request.headers);
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      return problem(400, error.message, { type: error.reason === 'missing-header' ? 'missing-headers' : 'malformed-headers', title: error.reason === 'missing-header' ? 'Missing webhook headers' : 'Malformed webhook headers' });
+    }
+    const attemptHeader = header(request.headers, 'webhook-attempt');
+    if (attemptHeader !== undefined && !/^[0-9]{1,4}$/.test(attemptHeader)) {
+      return problem(400, 'The webhook-attempt header must be a number from 1.', { type: 'malformed-headers', title: 'Malformed webhook headers' });
+    }
+    const mediaError = mediaTypeError(event, header(request.headers, 'content-type'));
+    if (mediaError) return problem(415, mediaError);
+    const declaredLength = Number(header(request.headers, 'content-length'));
+    if (declaredLength > maxBodyBytes) return { ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`), headers: { 'content-type': 'application/problem+json', connection: 'close' } };
+
+    const raw = await readRaw(request.body);
+    if (!(raw instanceof Uint8Array)) return raw;
+    if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
+
+    try {
+      verifyWithKeys(keys, signed, raw, { toleranceSec });
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      return problem(error.status, error.message, error.status === 401 ? { type: error.reason === 'timestamp' ? 'stale-timestamp' : 'invalid-signature', title: error.reason === 'timestamp' ? 'Timestamp outside the tolerance' : 'Invalid signature' } : {});
+    }
+
+    let text: string;
+    try {
+      text = utf8.decode(raw);
+    } catch {
+      return problem(400, 'The body is not valid UTF-8.', { type: 'invalid-encoding', title: 'Invalid encoding' });
+    }
+    let payload: unknown = text;
+    if (event.contentType === 'application/json') {
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        return problem(400, 'The body is not valid JSON.', { type: 'invalid-json', title: 'Invalid JSON' });
+      }
+    }
+    const validation = validateBody(`${event.kind}.${event.name}.body.${event.contentType}` as BodyValidatorKey, payload);
+    if (!validation.ok) return problem(400, `The ${event.name} payload does not match the spec.`, { type: 'validation', title: 'Invalid payload', errors: validation.errors });
+
+    const attempt = attemptHeader === undefined ? 1 : Number(attemptHeader);
+    const ctx: EventContext = { id: signed.id, timestamp: new Date(signed.timestamp * 1000), attempt, kind: event.kind, name: event.name };
+    const pending = inflight.get(signed.id);
+    if (pending) return pending;
+    const promise = run(event, handler, payload, ctx);
+    inflight.set(signed.id, promise);
+    try {
+      return await promise;
+    } finally {
+      inflight.delete(signed.id);
+    }
+  }
+
+  function checked(event: EventDefinition, response: ReceiverResponse): ReceiverResponse {
+    if (mode !== 'development') return response;
+    const problems = checkResponse(event, response.status, response.headers['content-type'], response.body);
+    if (problems.length === 0) return response;
+    const error = new ResponseContractError(`@clubnotify/receiver: this answer is not in the spec's contract: ${problems.join(' ')}`);
+    logger.error(`\n!!! ${error.message}\n`);
+    return apiError(500, 'response_not_in_contract', error.message);
+  }
+
+  return {
+    mode,
+    maxBodyBytes,
+    async handle(request) {
+      const event = request.event && findEvent(request.event.kind, request.event.name);
+      const handler = event && handlerFor(event.kind, event.name);
+      if (!event || !handler) {
+        const asked = request.event ? `${request.event.kind} "${request.event.name}"` : 'this path';
+        return problem(404, `No event handler for ${asked}. Routes here: ${routes() || 'none'} (names are case-sensitive).`);
+      }
+      if (request.method !== 'POST') return { ...problem(405, `${event.kind} ${event.name} is delivered with POST.`), headers: { 'content-type': 'application/problem+json', allow: 'POST' } };
+      return checked(event, await process(event, handler, request));
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { hasBodyValidator, validateBody, type EventDefinition } from '@clubnotify/spec';
+
+/** Thrown in development mode when the receiver is about to answer something the spec does not declare. */
+export class ResponseContractError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResponseContractError';
+  }
+}
+
+/** The response key of the spec that covers a status: `200`, `5XX` or `default`, or undefined. */
+export function declaredResponseKey(event: Pick<EventDefinition, 'responses'>, status: number): string | undefined {
+  const keys: readonly string[] = event.responses;
+  const exact = String(status);
+  if (keys.includes(exact)) return exact;
+  const range = `${exact[0]}XX`;
+  if (keys.includes(range)) return range;
+  return keys.includes('default') ? 'default' : undefined;
+}
+
+/**
+ * Checks a status and body against the responses the spec declares for the event. Returns
+ * the problems found (empty when the response is in the contract).
+ */
+export function checkResponse(event: Pick<EventDefinition, 'kind' | 'name' | 'responses'>, status: number, contentType: string | undefined, body: string): string[] {
+  const key = declaredResponseKey(event, status);
+  const where = `${event.kind} ${event.name}`;
+  if (key === undefined) return [`${where} answers ${status}, but the spec declares only ${event.responses.join(', ')}.`];
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  const prefix = `${event.kind}.${event.name}.response.${key}.`;
+  if (!mediaType) return [];
+  const validatorKey = prefix + mediaType;
+  if (!hasBodyValidator(validatorKey)) {
+    const anyDeclared = hasBodyValidator(`${prefix}application/json`) || hasBodyValidator(`${prefix}application/problem+json`);
+    return anyDeclared ? [`${where} answers ${status} as ${mediaType}, which the spec does not declare for ${key}.`] : [];
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return [`${where} answers ${status} with a body that is not JSON.`];
+  }
+  const result = validateBody(validatorKey, data, '');
+  return result.ok ? [] : result.errors.map((e) => `${where} ${status} body ${e.pointer || '/'}: ${e.detail}`);
+}

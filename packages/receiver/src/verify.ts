@@ -1,0 +1,100 @@
+import { timingSafeEqual } from 'node:crypto';
+import { decodeSecret } from './secret.js';
+import { computeSignature } from './sign.js';
+
+/** Why a message was refused: `missing` and `malformed` headers (400), or `signature` and `timestamp` (401). */
+export type VerificationFailure = 'missing-header' | 'malformed-header' | 'timestamp' | 'signature';
+
+/** Thrown by `verify()`; `status` is the HTTP answer the spec declares for it. */
+export class WebhookVerificationError extends Error {
+  readonly reason: VerificationFailure;
+  readonly status: 400 | 401;
+  constructor(reason: VerificationFailure, message: string) {
+    super(message);
+    this.name = 'WebhookVerificationError';
+    this.reason = reason;
+    this.status = reason === 'missing-header' || reason === 'malformed-header' ? 400 : 401;
+  }
+}
+
+export interface VerifyOptions {
+  /** Seconds of clock difference allowed either way. Default 300. */
+  toleranceSec?: number;
+  /** The receiver's clock, in Unix seconds (for tests). */
+  now?: number;
+}
+
+/** The verified identity of a message. */
+export interface VerifiedMessage {
+  id: string;
+  timestamp: number;
+}
+
+type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const record = headers as Record<string, string | string[] | undefined>;
+  let value = record[name];
+  if (value === undefined) {
+    const key = Object.keys(record).find((k) => k.toLowerCase() === name);
+    value = key === undefined ? undefined : record[key];
+  }
+  return Array.isArray(value) ? value.join(' ') : value;
+}
+
+const ID = /^[\x21-\x7e]{1,256}$/;
+const TIMESTAMP = /^[0-9]{1,12}$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** Parses and checks the three headers without the body: throws for missing or malformed ones. */
+export function readSignatureHeaders(headers: HeaderSource): { id: string; timestamp: number; signatures: string } {
+  const id = header(headers, 'webhook-id');
+  const timestamp = header(headers, 'webhook-timestamp');
+  const signatures = header(headers, 'webhook-signature');
+  for (const [name, value] of [['webhook-id', id], ['webhook-timestamp', timestamp], ['webhook-signature', signatures]] as const) {
+    if (value === undefined || value.trim() === '') throw new WebhookVerificationError('missing-header', `The ${name} header is missing.`);
+  }
+  if (!ID.test(id!)) throw new WebhookVerificationError('malformed-header', 'The webhook-id header must be 1 to 256 visible ASCII characters.');
+  if (!TIMESTAMP.test(timestamp!)) throw new WebhookVerificationError('malformed-header', 'The webhook-timestamp header must be Unix time in seconds (digits only).');
+  return { id: id!, timestamp: Number(timestamp), signatures: signatures! };
+}
+
+/**
+ * Verifies a Standard Webhooks message against one or several secrets (rotation): the
+ * timestamp must be within the tolerance and one `v1,` signature of the header must match
+ * the HMAC of the raw body, compared in constant time. Throws `WebhookVerificationError`.
+ */
+export function verify(secrets: string | string[], headers: HeaderSource, rawBody: string | Uint8Array, options: VerifyOptions = {}): VerifiedMessage {
+  const keys = (Array.isArray(secrets) ? secrets : [secrets]).map(decodeSecret);
+  return verifyWithKeys(keys, readSignatureHeaders(headers), rawBody, options);
+}
+
+/** `verify()` with keys decoded once and headers already read (the receiver's hot path). */
+export function verifyWithKeys(
+  keys: Buffer[],
+  message: { id: string; timestamp: number; signatures: string },
+  rawBody: string | Uint8Array,
+  options: VerifyOptions = {},
+): VerifiedMessage {
+  const tolerance = options.toleranceSec ?? 300;
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  if (message.timestamp < now - tolerance) throw new WebhookVerificationError('timestamp', `The webhook-timestamp is more than ${tolerance} seconds old.`);
+  if (message.timestamp > now + tolerance) throw new WebhookVerificationError('timestamp', `The webhook-timestamp is more than ${tolerance} seconds in the future; check the clocks.`);
+
+  const candidates: Buffer[] = [];
+  for (const entry of message.signatures.split(' ')) {
+    const comma = entry.indexOf(',');
+    if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
+    const encoded = entry.slice(comma + 1);
+    if (!BASE64.test(encoded)) continue;
+    candidates.push(Buffer.from(encoded, 'base64'));
+  }
+  for (const key of keys) {
+    const expected = computeSignature(key, message.id, message.timestamp, rawBody);
+    for (const candidate of candidates) {
+      if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) return { id: message.id, timestamp: message.timestamp };
+    }
+  }
+  throw new WebhookVerificationError('signature', 'No signature in webhook-signature matches this body. Are you passing the raw request body, and the right secret?');
+}
