@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeHandler, createReceiver, MemoryDedupeStore, PostgresDedupeStore } from '../src/index.js';
+import { listen, messageId, post, SECRET, signed, stockUpdate } from './helpers.js';
+
+describe('MemoryDedupeStore', () => {
+  it('forgets a handled id once its time to live has passed', async () => {
+    let clock = 0;
+    const store = new MemoryDedupeStore({ now: () => clock });
+    expect(await store.claim('a', 60)).toBe('claimed');
+    expect(await store.claim('a', 60)).toBe('in-progress');
+    await store.complete('a', 600);
+    clock = 599_000;
+    expect(await store.claim('a', 60)).toBe('handled');
+    clock = 601_000;
+    expect(await store.claim('a', 60)).toBe('claimed');
+  });
+
+  it('forgets a failed claim so a retry runs', async () => {
+    const store = new MemoryDedupeStore();
+    await store.claim('b', 60);
+    await store.release('b');
+    expect(await store.claim('b', 60)).toBe('claimed');
+  });
+
+  it('never holds more than maxEntries ids', async () => {
+    const store = new MemoryDedupeStore({ maxEntries: 100 });
+    for (let i = 0; i < 1000; i++) {
+      await store.claim(`id${i}`, 60);
+      await store.complete(`id${i}`, 600);
+    }
+    expect(store.size).toBe(100);
+    expect(await store.claim('id999', 60)).toBe('handled');
+  });
+
+  it('sweeps expired ids as new ones arrive', async () => {
+    let clock = 0;
+    const store = new MemoryDedupeStore({ now: () => clock });
+    for (let i = 0; i < 50; i++) await store.complete(`old${i}`, 10);
+    clock = 11_000;
+    await store.complete('new', 10);
+    expect(store.size).toBe(1);
+  });
+
+  it('refuses a time to live shorter than twice the tolerance', () => {
+    expect(() => createReceiver({ secret: SECRET, dedupeTtlSec: 500, handlers: {} })).toThrow(/at least twice/);
+  });
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+
+describe.skipIf(!databaseUrl)('PostgresDedupeStore (own database)', () => {
+  const name = `cn_receiver_${randomBytes(6).toString('hex')}`;
+  let url: string;
+  const pools: pg.Pool[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(databaseUrl!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  });
+
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.end()));
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  function pool(): pg.Pool {
+    const p = new pg.Pool({ connectionString: url, max: 4 });
+    pools.push(p);
+    return p;
+  }
+
+  it('lets exactly one of several instances claim an id', async () => {
+    const stores = [new PostgresDedupeStore({ pool: pool() }), new PostgresDedupeStore({ pool: pool() }), new PostgresDedupeStore({ connectionString: url })];
+    await stores[0]!.claim('warmup', 60);
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 3]!.claim('msg_shared', 60)));
+    expect(results.filter((r) => r === 'claimed')).toHaveLength(1);
+    expect(results.filter((r) => r === 'in-progress')).toHaveLength(11);
+    await stores[1]!.complete('msg_shared', 600);
+    expect(await stores[2]!.claim('msg_shared', 60)).toBe('handled');
+    await stores[2]!.close();
+  });
+
+  it('lets a retry claim an id whose handler failed, or whose lease ran out', async () => {
+    const store = new PostgresDedupeStore({ pool: pool() });
+    expect(await store.claim('msg_failed', 60)).toBe('claimed');
+    await store.release('msg_failed');
+    expect(await store.claim('msg_failed', 60)).toBe('claimed');
+    expect(await store.claim('msg_lease', 0.05)).toBe('claimed');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await store.claim('msg_lease', 60)).toBe('claimed');
+  });
+
+  it('runs the handler once when two receiver instances get the same message', async () => {
+    let runs = 0;
+    const instance = () =>
+      createReceiver({
+        secret: SECRET,
+        dedupe: new PostgresDedupeStore({ pool: pool() }),
+        handlers: { webhooks: { stockUpdate: async () => void (runs++, await new Promise((r) => setTimeout(r, 50))) } },
+      });
+    const a = await listen(createNodeHandler(instance()));
+    const b = await listen(createNodeHandler(instance()));
+    try {
+      const body = JSON.stringify(stockUpdate);
+      const headers = signed(body, { id: messageId() });
+      const answers = await Promise.all([a, b, a, b].map((s) => post(`${s.url}/webhooks/stockUpdate`, headers, body)));
+      expect(runs).toBe(1);
+      expect(answers.filter((x) => x.status === 200).length).toBeGreaterThanOrEqual(2);
+      for (const answer of answers.filter((x) => x.status !== 200)) expect(answer).toMatchObject({ status: 503, json: { code: 'in_progress' } });
+      const again = await post(`${b.url}/webhooks/stockUpdate`, headers, body);
+      expect(again.status).toBe(200);
+      expect(runs).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
