@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Database } from './db/database.js';
+import { identify, createKeyLookup, requireScope } from './http/auth.js';
+import { contextOf, type Handler, type RequestContext } from './http/context.js';
+import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
+import { createLogger } from './http/logger.js';
+import { HttpProblem, sendProblem } from './http/problem.js';
+import { bodyErrors, readBody, routeToOperation, validateRequest } from './http/request.js';
+import { validateResponses, type ResponseValidationMode } from './http/response-validation.js';
+import type { LookupFn, UrlPolicy } from './net/url-policy.js';
+import { createCursorCodec } from './pagination/cursor.js';
+import { adminHandlers } from './routes/admin.js';
+import { itemHandlers } from './routes/items.js';
+import { publishingHandlers } from './routes/publishing.js';
+import { registrationHandlers } from './routes/registrations.js';
+import { subscriptionHandlers } from './routes/subscriptions.js';
+import type { Services } from './services.js';
+
+/** Everything `createApp` needs; nothing here listens or opens anything. */
+export interface AppDeps {
+  db: Database;
+  /** Key that signs pagination cursors (see `serverSecret`). */
+  cursorKey: Buffer;
+  urlPolicy: UrlPolicy;
+  /** DNS resolver for the registration URL check; the system resolver by default. */
+  lookup?: LookupFn;
+  /** Made with `createLogger` (pino-http accepts only loggers of its own pino copy). */
+  logger?: Logger;
+  /** Requests per minute per API key (per IP without a key). Default 600. */
+  rateLimitPerMinute?: number;
+  /** Default `strict` (a response that breaks the spec is a 500 and an error log). */
+  responseValidation?: ResponseValidationMode;
+  /** Only for benchmarks: `false` skips request validation. */
+  requestValidation?: boolean;
+  /** Where the Redoc HTML of `/docs` is cached. */
+  docsCacheDir?: string;
+  /** `trust proxy` setting, for `req.ip` and absolute links behind a proxy. */
+  trustProxy?: boolean | number | string;
+  /**
+   * Mount point for the routes of the delivery engine (listDeliveries, replayDelivery,
+   * recoverDeliveries). They run after matching, auth, rate limiting and validation.
+   */
+  deliveryRoutes?: RequestHandler;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the Express app for every operation of the spec. It never listens. */
+export function createApp(deps: AppDeps): Express {
+  const logger = deps.logger ?? createLogger('silent');
+  const services: Services = { db: deps.db, cursors: createCursorCodec(deps.cursorKey), urlPolicy: deps.urlPolicy, lookup: deps.lookup };
+  const handlers: Record<string, Handler> = {
+    ...registrationHandlers(services),
+    ...subscriptionHandlers(services),
+    ...itemHandlers(services),
+    ...publishingHandlers(services),
+    ...adminHandlers(services),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Keys travel in Authorization; nothing else of the request headers is worth a log line.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customProps: (_req, res) => {
+        const ctx = (res as express.Response).locals?.ctx as RequestContext | undefined;
+        return ctx ? { operation: ctx.operation.id, keyId: ctx.caller?.keyId } : {};
+      },
+    }),
+  );
+
+  app.use(docsRoutes(deps.docsCacheDir ?? defaultDocsCacheDir));
+  app.use(routeToOperation);
+  app.use(validateResponses(deps.responseValidation ?? 'strict', logger));
+  app.use(identify(createKeyLookup(deps.db)));
+  app.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: deps.rateLimitPerMinute ?? 600,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      skip: (_req, res) => contextOf(res).operation.scope === null,
+      keyGenerator: (req, res) => contextOf(res).caller?.keyId ?? ipKeyGenerator(req.ip ?? 'unknown'),
+      handler: (_req, res, _next, options) => {
+        const retry = res.getHeader('Retry-After');
+        sendProblem(
+          res,
+          new HttpProblem('rate-limited', `This API key made more than ${String(options.limit)} requests in a minute. Retry after ${String(retry)} seconds.`),
+        );
+      },
+    }),
+  );
+  app.use(requireScope);
+  app.use(readBody);
+  if (deps.requestValidation !== false) {
+    app.use(validateRequest);
+  } else {
+    app.use(passThroughContext);
+  }
+  app.use((req, res, next) => {
+    const ctx = contextOf(res);
+    const handler = handlers[ctx.operation.id];
+    if (!handler) return next();
+    return handler(req, res, ctx);
+  });
+  // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
+  if (deps.deliveryRoutes) app.use(deps.deliveryRoutes);
+  app.use((_req, res) => {
+    const ctx = contextOf(res);
+    // Not a contract violation of the response but a missing mount: say so plainly.
+    res.locals.responseChecked = true;
+    throw new HttpProblem('not-found', `${ctx.operation.id} is not served by this server.`);
+  });
+  app.use(bodyErrors);
+  app.use(errorHandler(logger));
+  return app;
+}
+
+/** Without validation (benchmark baseline) the handlers still need coerced parameters. */
+const passThroughContext: RequestHandler = (req, res, next) => {
+  const ctx = contextOf(res);
+  const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+  for (const name of ['limit', 'page', 'size', 'offset']) if (query[name] !== undefined) query[name] = Number(query[name]);
+  query.limit ??= 20;
+  query.page ??= 1;
+  query.size ??= 20;
+  query.offset ??= 0;
+  ctx.query = query;
+  ctx.path = Object.fromEntries(Object.entries(ctx.rawPath).map(([k, v]) => [k, decodeURIComponent(v)]));
+  ctx.headers = req.headers;
+  ctx.body = req.body;
+  next();
+};
+
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) {
+      logger.error({ err: error, requestId: req.id }, 'error after the response started');
+      res.destroy();
+      return;
+    }
+    if (error instanceof HttpProblem) return sendProblem(res, error);
+    logger.error({ err: error, requestId: req.id }, 'unhandled error');
+    sendProblem(res, new HttpProblem('internal', 'Something went wrong on our side; the request id identifies it in our logs.'));
+  };
+}

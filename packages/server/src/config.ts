@@ -1,0 +1,87 @@
+import ipaddr from 'ipaddr.js';
+import { apiKeyPattern } from './ids.js';
+import type { ResponseValidationMode } from './http/response-validation.js';
+import { parseAllowList } from './net/url-policy.js';
+
+/** The server's settings, read from the environment (see the package README). */
+export interface Config {
+  port: number;
+  host: string | undefined;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminApiKey: string | undefined;
+  allowPrivateTargets: string[];
+  rateLimitPerMinute: number;
+  responseValidation: ResponseValidationMode;
+  logLevel: string;
+  trustProxy: boolean | number | string | undefined;
+}
+
+/** Thrown with every problem of the environment at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function validCidr(value: string): boolean {
+  try {
+    if (value.includes('/')) ipaddr.parseCIDR(value);
+    else ipaddr.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads and checks the configuration; a `ConfigError` lists everything that is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, not '${raw}'.`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database).');
+  }
+  const adminApiKey = env.ADMIN_API_KEY || undefined;
+  if (adminApiKey && !apiKeyPattern.test(adminApiKey)) {
+    problems.push("ADMIN_API_KEY must be 'cn_' and at least 20 base64url characters (make one with `clubnotify-server create-key`, or openssl rand -base64 32 | tr '+/' '-_' | tr -d '=').");
+  }
+  const allowPrivateTargets = parseAllowList(env.ALLOW_PRIVATE_TARGETS);
+  for (const cidr of allowPrivateTargets) {
+    if (!validCidr(cidr)) problems.push(`ALLOW_PRIVATE_TARGETS: '${cidr}' is not an IP address or CIDR (e.g. 127.0.0.1/32, 10.0.0.0/8).`);
+  }
+  const production = env.NODE_ENV === 'production';
+  const responseValidation = (env.RESPONSE_VALIDATION || (production ? 'warn' : 'strict')) as ResponseValidationMode;
+  if (!['strict', 'warn', 'off'].includes(responseValidation)) problems.push(`RESPONSE_VALIDATION must be strict, warn or off, not '${responseValidation}'.`);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LEVELS.join(', ')}.`);
+  const trust = env.TRUST_PROXY;
+  const trustProxy = trust === undefined || trust === '' ? undefined : trust === 'true' ? true : trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust;
+
+  const config: Config = {
+    port: integer('PORT', 3000, 0, 65535),
+    host: env.HOST || undefined,
+    databaseUrl,
+    dataDir: env.DATA_DIR || './data',
+    adminApiKey,
+    allowPrivateTargets,
+    rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    responseValidation,
+    logLevel,
+    trustProxy,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

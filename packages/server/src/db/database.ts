@@ -1,0 +1,21 @@
+/** Something that runs one SQL statement with `$1` placeholders and returns its rows. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** The server's storage: PGlite (embedded) or PostgreSQL, one SQL dialect for both. */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A transaction handle that can also run a multi-statement script (migrations). */
+export interface ScriptRunner extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+/** The migration runner needs scripts; both implementations provide them. */
+export interface MigratableDatabase extends Database {
+  transaction<T>(fn: (tx: ScriptRunner) => Promise<T>): Promise<T>;
+}

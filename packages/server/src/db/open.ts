@@ -1,0 +1,78 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { MigratableDatabase, ScriptRunner } from './database.js';
+import { Mutex } from './mutex.js';
+
+const INT8_OID = 20;
+// Counts and sequence numbers stay far below 2^53; numbers keep both drivers identical.
+const parseInt8 = (value: string): number => Number(value);
+
+/** Where the data lives: `url` (postgres://) selects PostgreSQL, otherwise PGlite in `dataDir`. */
+export interface DatabaseOptions {
+  url?: string;
+  /** A folder, or `memory://` for a throw-away database. Default `memory://`. */
+  dataDir?: string;
+}
+
+/** Opens PostgreSQL when `url` is given, otherwise an embedded PGlite database. */
+export async function openDatabase(options: DatabaseOptions = {}): Promise<MigratableDatabase> {
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<MigratableDatabase> {
+  const db = new PGlite(dataDir === 'memory://' ? undefined : dataDir, { parsers: { [INT8_OID]: parseInt8 } });
+  await db.waitReady;
+  const mutex = new Mutex();
+  const runner = (q: Pick<PGlite, 'query' | 'exec'>): ScriptRunner => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await q.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const direct = runner(db);
+  return {
+    kind: 'pglite',
+    query: (sql, params) => mutex.run(() => direct.query(sql, params)),
+    transaction: (fn) => mutex.run(() => db.transaction((tx) => fn(runner(tx as unknown as PGlite)))),
+    close: () => mutex.run(() => db.close()),
+  };
+}
+
+async function openPostgres(url: string): Promise<MigratableDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+          exec: async (sql: string) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { Database, Queryable } from '../db/database.js';
+import { HttpProblem } from '../http/problem.js';
+
+/** The status and body a publishing call answered. */
+export interface Outcome {
+  status: number;
+  body: unknown;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export interface IdempotentCall {
+  ownerKeyId: string;
+  key: string | undefined;
+  operation: string;
+  /** Everything that identifies the request besides the key: path params and body. */
+  request: unknown;
+}
+
+/**
+ * Runs `work` in one transaction. With an `Idempotency-Key`, the first outcome is stored in
+ * that same transaction; a repeat with the same request gets it back as `200`, a repeat with
+ * another request is `409`. Concurrent repeats wait on the key's row until the first commits.
+ */
+export async function idempotent(db: Database, call: IdempotentCall, work: (tx: Queryable) => Promise<Outcome>): Promise<Outcome> {
+  if (call.key === undefined) return db.transaction(work);
+  const hash = createHash('sha256').update(call.operation).update('\n').update(canonical(call.request)).digest('hex');
+  return db.transaction(async (tx) => {
+    await tx.query(`DELETE FROM idempotency_keys WHERE owner_key_id = $1 AND key = $2 AND created_at < now() - interval '24 hours'`, [
+      call.ownerKeyId,
+      call.key,
+    ]);
+    const claimed = await tx.query(
+      `INSERT INTO idempotency_keys (owner_key_id, key, operation, request_hash) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (owner_key_id, key) DO NOTHING RETURNING key`,
+      [call.ownerKeyId, call.key, call.operation, hash],
+    );
+    if (claimed.length === 0) {
+      const [first] = await tx.query<{ request_hash: string; response: string | null }>(
+        'SELECT request_hash, response FROM idempotency_keys WHERE owner_key_id = $1 AND key = $2',
+        [call.ownerKeyId, call.key],
+      );
+      if (!first || first.request_hash !== hash || first.response === null) {
+        throw new HttpProblem('conflict', 'This Idempotency-Key was used with another request; use a new key for a new request.', [
+          { pointer: '/header/idempotency-key', detail: 'was used with another request' },
+        ]);
+      }
+      return { status: 200, body: JSON.parse(first.response) as unknown };
+    }
+    const outcome = await work(tx);
+    await tx.query('UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE owner_key_id = $1 AND key = $2', [
+      call.ownerKeyId,
+      call.key,
+      outcome.status,
+      JSON.stringify(outcome.body),
+    ]);
+    return outcome;
+  });
+}

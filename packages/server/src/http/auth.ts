@@ -1,0 +1,63 @@
+import type { RequestHandler } from 'express';
+import type { Queryable } from '../db/database.js';
+import { apiKeyPattern, hashApiKey } from '../ids.js';
+import type { Caller } from './context.js';
+import { contextOf } from './context.js';
+import { HttpProblem } from './problem.js';
+
+const CACHE_TTL_MS = 60_000;
+const CACHE_MAX = 10_000;
+
+/**
+ * Looks up bearer keys by their SHA-256. Known keys are cached for a minute (keys are never
+ * deleted, so a cached key cannot outlive its row); unknown keys always hit the database.
+ */
+export function createKeyLookup(db: Queryable): (token: string) => Promise<Caller | undefined> {
+  const cache = new Map<string, { caller: Caller; until: number }>();
+  return async (token) => {
+    const hash = hashApiKey(token);
+    const hit = cache.get(hash);
+    if (hit && hit.until > Date.now()) return hit.caller;
+    const rows = await db.query<{ id: string; name: string; scope: Caller['scope'] }>(
+      'SELECT id, name, scope FROM api_keys WHERE key_hash = $1',
+      [hash],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    if (cache.size >= CACHE_MAX) cache.clear();
+    const caller: Caller = { keyId: row.id, name: row.name, scope: row.scope };
+    cache.set(hash, { caller, until: Date.now() + CACHE_TTL_MS });
+    return caller;
+  };
+}
+
+const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail, undefined, { 'WWW-Authenticate': 'Bearer' });
+
+/** Identifies the caller; failures are recorded and raised later by `requireScope`, after rate limiting. */
+export function identify(lookup: (token: string) => Promise<Caller | undefined>): RequestHandler {
+  return async (req, res, next) => {
+    const ctx = contextOf(res);
+    if (ctx.operation.scope === null) return next();
+    const header = req.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) {
+      ctx.authProblem = unauthorized("Send your API key as 'Authorization: Bearer <key>'.");
+    } else if (!apiKeyPattern.test(match[1]!)) {
+      ctx.authProblem = unauthorized("This is not a clubnotify API key: keys start with 'cn_'.");
+    } else {
+      ctx.caller = await lookup(match[1]!);
+      if (!ctx.caller) ctx.authProblem = unauthorized('Unknown API key.');
+    }
+    next();
+  };
+}
+
+/** Raises the recorded 401, or 403 when the key lacks the operation's scope. */
+export const requireScope: RequestHandler = (_req, res, next) => {
+  const ctx = contextOf(res);
+  if (ctx.authProblem) throw ctx.authProblem;
+  if (ctx.operation.scope === 'admin' && ctx.caller?.scope !== 'admin') {
+    throw new HttpProblem('forbidden', 'This operation needs an API key with the admin scope.');
+  }
+  next();
+};

@@ -1,0 +1,67 @@
+import type { Response } from 'express';
+import type { FieldError } from '@clubnotify/spec';
+
+const BASE = 'https://clubnotify.dev/problems/';
+
+const titles = {
+  validation: [400, 'Invalid request'],
+  'invalid-json': [400, 'Invalid JSON'],
+  'invalid-cursor': [400, 'Invalid cursor'],
+  unauthorized: [401, 'Unauthorized'],
+  forbidden: [403, 'Forbidden'],
+  'not-found': [404, 'Not found'],
+  'method-not-allowed': [405, 'Method not allowed'],
+  conflict: [409, 'Conflict'],
+  'payload-too-large': [413, 'Payload too large'],
+  'unsupported-media-type': [415, 'Unsupported media type'],
+  'url-not-allowed': [422, 'URL not allowed'],
+  'rate-limited': [429, 'Too many requests'],
+  internal: [500, 'Internal server error'],
+  'response-validation': [500, 'Response violates the contract'],
+  unavailable: [503, 'Service unavailable'],
+} as const;
+
+export type ProblemType = keyof typeof titles;
+
+/** An error that becomes an RFC 9457 problem document in the error middleware. */
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly type: ProblemType,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+    const [status, title] = titles[type];
+    this.status = status;
+    this.title = title;
+  }
+}
+
+export const problems = {
+  validation: (errors: FieldError[]) =>
+    new HttpProblem('validation', errors.map((e) => `${e.pointer} ${e.detail}`).join('; '), errors),
+  field: (pointer: string, detail: string, type: ProblemType = 'validation') =>
+    new HttpProblem(type, `${pointer} ${detail}`, [{ pointer, detail }]),
+  notFound: (detail: string, pointer?: string) =>
+    new HttpProblem('not-found', detail, pointer ? [{ pointer, detail }] : undefined),
+};
+
+/** Writes a problem document; `requestId` and `instance` come from the request. */
+export function sendProblem(res: Response, problem: HttpProblem): void {
+  const req = res.req;
+  for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
+  const body: Record<string, unknown> = {
+    type: BASE + problem.type,
+    title: problem.title,
+    status: problem.status,
+    detail: problem.detail,
+    instance: req.path,
+    requestId: String(req.id ?? ''),
+  };
+  if (problem.errors?.length) body.errors = problem.errors;
+  res.status(problem.status).type('application/problem+json').json(body);
+}

@@ -1,0 +1,108 @@
+import express from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { hasBodyValidator, hasParamValidator, validateBody, validateParams, type FieldError } from '@clubnotify/spec';
+import { contextOf } from './context.js';
+import { matchOperation } from './operations.js';
+import { HttpProblem, problems } from './problem.js';
+
+/** Request bodies are capped at 64 KiB. */
+export const BODY_LIMIT = 64 * 1024;
+
+/** Finds the spec operation of the request: unknown paths are 404, known paths with another method 405. */
+export const routeToOperation: RequestHandler = (req, res, next) => {
+  const match = matchOperation(req.method, req.path);
+  if (!match) throw new HttpProblem('not-found', `There is no ${req.path} in this API; see /openapi.json.`);
+  if (!match.operation) {
+    throw new HttpProblem('method-not-allowed', `${req.path} accepts ${match.allowed.join(', ')}.`, undefined, {
+      Allow: match.allowed.join(', '),
+    });
+  }
+  res.locals.ctx = { operation: match.operation, rawPath: match.params, path: {}, query: {}, headers: {}, body: undefined };
+  next();
+};
+
+function hasBody(req: express.Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+const parseJson = express.json({ limit: BODY_LIMIT, type: () => true, strict: false });
+
+/** Checks presence, size and media type of the body, then parses it as JSON. */
+export const readBody: RequestHandler = (req, res, next) => {
+  const { operation } = contextOf(res);
+  if (operation.bodyTypes.length === 0) return next();
+  if (!hasBody(req)) {
+    if (operation.bodyRequired) throw problems.field('/body', 'is required: send a JSON object');
+    return next();
+  }
+  if (Number(req.headers['content-length']) > BODY_LIMIT) {
+    throw new HttpProblem('payload-too-large', `The body is larger than ${BODY_LIMIT} bytes.`);
+  }
+  if (!req.is(operation.bodyTypes)) {
+    throw new HttpProblem('unsupported-media-type', `Send the body as ${operation.bodyTypes.join(' or ')}.`);
+  }
+  parseJson(req, res, next);
+};
+
+/** Turns body-parser's errors into problems: 413, 415 or 400. */
+export const bodyErrors: ErrorRequestHandler = (error, _req, _res, next) => {
+  switch (error?.type) {
+    case 'entity.too.large':
+      return next(new HttpProblem('payload-too-large', `The body is larger than ${BODY_LIMIT} bytes.`));
+    case 'entity.parse.failed':
+      return next(problems.field('/body', `is not valid JSON (${String(error.message)})`, 'invalid-json'));
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return next(new HttpProblem('unsupported-media-type', `${String(error.message)}; send UTF-8 JSON.`));
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return next(problems.field('/body', 'was not received completely'));
+    default:
+      return next(error);
+  }
+};
+
+function decodePath(raw: Record<string, string>): { values: Record<string, string>; errors: FieldError[] } {
+  const values: Record<string, string> = {};
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    try {
+      values[name] = decodeURIComponent(value);
+    } catch {
+      errors.push({ pointer: `/path/${name}`, detail: 'is not valid percent-encoding' });
+    }
+  }
+  return { values, errors };
+}
+
+/** Validates path, query, headers and body against the operation; coerced values land in the context. */
+export const validateRequest: RequestHandler = (req, res, next) => {
+  const ctx = contextOf(res);
+  const id = ctx.operation.id;
+  const { values, errors } = decodePath(ctx.rawPath);
+  const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+  const headers: Record<string, unknown> = { ...req.headers };
+  for (const [key, data] of [
+    [`${id}.path`, values],
+    [`${id}.query`, query],
+    [`${id}.header`, headers],
+  ] as const) {
+    if (!hasParamValidator(key)) continue;
+    const result = validateParams(key, data);
+    if (!result.ok) errors.push(...result.errors);
+  }
+  if (req.body !== undefined && ctx.operation.bodyTypes.length > 0) {
+    const key = `${id}.body.${ctx.operation.bodyTypes[0]}`;
+    if (hasBodyValidator(key)) {
+      const result = validateBody(key, req.body);
+      if (!result.ok) errors.push(...result.errors);
+    }
+  }
+  if (errors.length > 0) throw problems.validation(errors);
+  ctx.path = values;
+  ctx.query = query;
+  ctx.headers = headers;
+  ctx.body = req.body;
+  next();
+};

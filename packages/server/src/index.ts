@@ -1,0 +1,14 @@
+export { createApp, type AppDeps } from './app.js';
+export { loadConfig, ConfigError, type Config } from './config.js';
+export { startServer, type RunningServer } from './server.js';
+export { openDatabase, type DatabaseOptions } from './db/open.js';
+export type { Database, Queryable } from './db/database.js';
+export { migrate } from './db/migrate.js';
+export { seed } from './db/seed.js';
+export { serverSecret } from './domain/server-secret.js';
+export { createApiKey, ensureAdminKey } from './domain/api-keys.js';
+export { createCursorCodec, type CursorCodec } from './pagination/cursor.js';
+export { keysetPage, type KeysetSource, type KeysetRequest, type KeysetPage, type Links } from './pagination/keyset.js';
+export type { Handler, RequestContext, Caller } from './http/context.js';
+export { HttpProblem, problems } from './http/problem.js';
+export { createLogger } from './http/logger.js';

@@ -1,0 +1,73 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import type { MigratableDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+import { seed } from './db/seed.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { ensureAdminKey, hasAdminKey } from './domain/api-keys.js';
+import { serverSecret } from './domain/server-secret.js';
+import { createLogger } from './http/logger.js';
+
+/** A started server: its URL, its database, and how to stop it. */
+export interface RunningServer {
+  url: string;
+  server: Server;
+  db: MigratableDatabase;
+  logger: Logger;
+  /** Whether an admin key exists (if not, start-up prints how to make one). */
+  hasAdminKey: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds, ensures ADMIN_API_KEY, and listens. */
+export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const release = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  let db: MigratableDatabase | undefined;
+  try {
+    db = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+    const applied = await migrate(db);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    await seed(db);
+    if (config.adminApiKey && (await ensureAdminKey(db, config.adminApiKey))) logger.info('admin key from ADMIN_API_KEY created');
+    const app = createApp({
+      db,
+      cursorKey: await serverSecret(db, 'cursor'),
+      urlPolicy: { allow: config.allowPrivateTargets },
+      logger,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      responseValidation: config.responseValidation,
+      docsCacheDir: join(config.dataDir, 'docs-cache'),
+      trustProxy: config.trustProxy,
+    });
+    const server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, config.host ?? '::', (error?: Error) => (error ? reject(error) : resolve(s)));
+    });
+    const { port } = server.address() as AddressInfo;
+    const opened = db;
+    return {
+      url: `http://localhost:${port}`,
+      server,
+      db: opened,
+      logger,
+      hasAdminKey: await hasAdminKey(opened),
+      async close() {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        });
+        await opened.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await db?.close().catch(() => {});
+    await release();
+    throw error;
+  }
+}
