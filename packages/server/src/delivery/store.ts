@@ -1,0 +1,179 @@
+import type { Database, Queryable } from '../db/database.js';
+import type { AttemptResult } from './send.js';
+
+/** A delivery leased by one worker for one attempt, with its target's secret read now. */
+export interface ClaimedDelivery {
+  id: string;
+  message_id: string;
+  target_id: string;
+  url: string;
+  content_type: string;
+  body: string;
+  /** The number of this attempt (already counted). */
+  attempt_count: number;
+  round_attempts: number;
+  secret: string | null;
+  target_active: boolean;
+}
+
+/** What a worker decided after one attempt. */
+export interface Outcome {
+  delivery: ClaimedDelivery;
+  result: AttemptResult;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Delay before the next attempt when `status` is pending. */
+  retryInMs: number | null;
+  /** Disable the target at once with this reason (410 Gone). */
+  disableReason?: string;
+}
+
+const targetJoin = `
+  LEFT JOIN registrations r ON r.id = c.target_id
+  LEFT JOIN subscriptions s ON s.id = c.target_id`;
+
+/**
+ * Leases up to `limit` due deliveries with `FOR UPDATE SKIP LOCKED`, at most `perTarget`
+ * minus what this worker already has in flight for each target, and none for targets in
+ * `saturated`. Counts the attempt at claim time, so an attempt cut short by a crash is not
+ * repeated under the same number.
+ */
+export async function claimDue(
+  db: Queryable,
+  args: { owner: string; limit: number; leaseMs: number; perTarget: number; inFlight: Map<string, number> },
+): Promise<ClaimedDelivery[]> {
+  const busyIds = [...args.inFlight.keys()];
+  const busyCounts = busyIds.map((id) => args.inFlight.get(id)!);
+  const saturated = busyIds.filter((id) => args.inFlight.get(id)! >= args.perTarget);
+  return db.query<ClaimedDelivery>(
+    `WITH cand AS (
+       SELECT id, target_id, next_attempt_at FROM deliveries
+       WHERE status = 'pending' AND next_attempt_at <= now()
+         AND (lease_expires_at IS NULL OR lease_expires_at < now())
+         AND NOT (target_id = ANY($3::text[]))
+       ORDER BY next_attempt_at
+       LIMIT $2
+       FOR UPDATE SKIP LOCKED
+     ), ranked AS (
+       SELECT id, target_id, row_number() OVER (PARTITION BY target_id ORDER BY next_attempt_at, id) AS rn FROM cand
+     ), pick AS (
+       SELECT k.id FROM ranked k
+       LEFT JOIN unnest($4::text[], $5::int[]) AS b(target_id, n) ON b.target_id = k.target_id
+       WHERE k.rn <= $6 - coalesce(b.n, 0)
+     ), c AS (
+       UPDATE deliveries d
+       SET lease_owner = $1, lease_expires_at = now() + $7 * interval '1 millisecond',
+           attempt_count = d.attempt_count + 1, round_attempts = d.round_attempts + 1, updated_at = now()
+       FROM pick WHERE d.id = pick.id
+       RETURNING d.id, d.message_id, d.target_id, d.url, d.content_type, d.body, d.attempt_count, d.round_attempts
+     )
+     SELECT c.*, coalesce(r.secret, s.secret) AS secret,
+            coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
+     FROM c ${targetJoin}`,
+    [args.owner, args.limit, saturated, busyIds, busyCounts, args.perTarget, args.leaseMs],
+  );
+}
+
+/** Cancels leased deliveries whose target is gone or disabled, without an attempt. */
+export async function cancelClaimed(db: Queryable, owner: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, lease_owner = NULL, lease_expires_at = NULL,
+       attempt_count = attempt_count - 1, round_attempts = round_attempts - 1, updated_at = now()
+     WHERE id = ANY($1::text[]) AND lease_owner = $2`,
+    [ids, owner],
+  );
+}
+
+/** Gives back every lease this worker holds (on stop). */
+export async function releaseLeases(db: Queryable, owner: string): Promise<void> {
+  await db.query(`UPDATE deliveries SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1 AND status = 'pending'`, [owner]);
+}
+
+/**
+ * Records a batch of attempts in one transaction: the attempt log, each delivery's new state
+ * (only if this worker still holds the lease for that attempt), target health, and targets
+ * to disable (410 Gone, or failing without a success for `disableAfterMs`).
+ */
+export async function recordOutcomes(db: Database, owner: string, outcomes: Outcome[], disableAfterMs: number): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.transaction(async (tx) => {
+    const o = outcomes;
+    await tx.query(
+      `INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[])
+       ON CONFLICT DO NOTHING`,
+      [
+        o.map((x) => x.delivery.id),
+        o.map((x) => x.delivery.attempt_count),
+        o.map((x) => x.result.startedAt.toISOString()),
+        o.map((x) => x.result.durationMs),
+        o.map((x) => x.result.statusCode),
+        o.map((x) => x.result.error),
+        o.map((x) => x.result.responseBody),
+      ],
+    );
+    await tx.query(
+      `UPDATE deliveries d
+       SET status = CASE WHEN d.status = 'cancelled' AND v.status = 'pending' THEN 'cancelled' ELSE v.status END,
+           next_attempt_at = CASE WHEN v.status = 'pending' AND d.status = 'pending' THEN now() + v.delay * interval '1 millisecond' END,
+           lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+       FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[]) AS v(id, status, attempt, delay)
+       WHERE d.id = v.id AND d.lease_owner = $1 AND d.attempt_count = v.attempt`,
+      [owner, o.map((x) => x.delivery.id), o.map((x) => x.status), o.map((x) => x.delivery.attempt_count), o.map((x) => x.retryInMs)],
+    );
+    const failing = unique(o.filter((x) => x.status !== 'succeeded' && !x.disableReason).map((x) => x.delivery.target_id));
+    const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
+    if (failing.length > 0) {
+      await tx.query(
+        `INSERT INTO delivery_targets (target_id, failing_since) SELECT unnest($1::text[]), now()
+         ON CONFLICT (target_id) DO UPDATE SET failing_since = coalesce(delivery_targets.failing_since, now())`,
+        [failing],
+      );
+    }
+    if (healthy.length > 0) {
+      await tx.query(
+        `INSERT INTO delivery_targets (target_id, last_success_at) SELECT unnest($1::text[]), now()
+         ON CONFLICT (target_id) DO UPDATE SET failing_since = NULL, last_success_at = now()`,
+        [healthy],
+      );
+    }
+    const disable = new Map<string, string>();
+    for (const x of o) if (x.disableReason) disable.set(x.delivery.target_id, x.disableReason);
+    if (failing.length > 0) {
+      const stale = await tx.query<{ target_id: string; failing_since: Date }>(
+        `SELECT target_id, failing_since FROM delivery_targets
+         WHERE target_id = ANY($1::text[]) AND failing_since <= now() - $2 * interval '1 millisecond'`,
+        [failing, disableAfterMs],
+      );
+      for (const row of stale) {
+        const since = new Date(row.failing_since).toISOString();
+        disable.set(row.target_id, `every delivery failed since ${since} (${formatWindow(disableAfterMs)} without a success)`);
+      }
+    }
+    for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
+  });
+}
+
+/** Disables a registration or subscription, cancels its pending deliveries and resets its health. */
+export async function disableTarget(tx: Queryable, targetId: string, reason: string): Promise<void> {
+  const table = targetId.startsWith('sub_') ? 'subscriptions' : 'registrations';
+  await tx.query(`UPDATE ${table} SET status = 'disabled', disabled_reason = $2, disabled_at = now() WHERE id = $1 AND status = 'active'`, [
+    targetId,
+    reason,
+  ]);
+  await tx.query(`UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now() WHERE target_id = $1 AND status = 'pending'`, [
+    targetId,
+  ]);
+  await tx.query(`UPDATE delivery_targets SET failing_since = NULL WHERE target_id = $1`, [targetId]);
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+function formatWindow(ms: number): string {
+  const day = 86_400_000;
+  if (ms % day === 0) return `${ms / day} day${ms === day ? '' : 's'}`;
+  if (ms >= 1000) return `${Math.round(ms / 1000)} s`;
+  return `${ms} ms`;
+}
