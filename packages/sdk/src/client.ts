@@ -70,7 +70,7 @@ export function createClient(options: ClientOptions) {
   if (options.apiKey !== undefined) headers.Authorization = `Bearer ${options.apiKey}`;
 
   /** The underlying openapi-fetch client: `{ data, error, response }`, auth and fetch set, no retries or timeout. */
-  const raw: Client<paths, 'application/json'> = createOpenApiClient<paths, 'application/json'>({
+  const raw: Client<paths> = createOpenApiClient<paths>({
     baseUrl,
     headers,
     ...(options.fetch && { fetch: options.fetch }),

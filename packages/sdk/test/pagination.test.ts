@@ -85,11 +85,11 @@ describe.each(variants)('paginate $path', ({ path, query, kind }) => {
 
   it('every page it reads is a valid envelope of the spec', async () => {
     server.items = makeItems(5);
-    const key = {
+    const key = ({
       '/items': 'listItems', '/items/cursor': 'listItemsCursor', '/items/pages': 'listItemsPages',
       '/items/pages/linked': 'listItemsPagesLinked', '/items/pages/link-header': 'listItemsLinkHeader',
       '/items/offsets': 'listItemsOffsets', '/items/offsets/linked': 'listItemsOffsetsLinked',
-    }[path];
+    } as const)[path];
     for await (const page of client.paginate(path, { query }).pages()) {
       expect(validateBody(`${key}.response.200.application/json`, page.body)).toEqual({ ok: true });
     }

@@ -7,7 +7,7 @@ export type ListBody<P extends keyof paths> = paths[P] extends { get: { response
 
 /** Every path whose GET answers a JSON object with a `data` array: the paginated collections. */
 export type CollectionPath = {
-  [P in keyof paths]: ListBody<P> extends { data: readonly unknown[] } ? P : never;
+  [P in keyof paths]: [ListBody<P>] extends [never] ? never : ListBody<P> extends { data: readonly unknown[] } ? P : never;
 }[keyof paths];
 
 /** The item type of a collection, from the `data` array of its 200 response. */

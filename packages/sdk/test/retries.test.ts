@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConnectionError, RateLimitError, TimeoutError, InternalServerError, createClient, type ClubnotifyClient } from '../src/index.js';
+import { backoffDelay, defaultRetry, parseRetryAfter } from '../src/retry.js';
+import { hangUp, json, problem, stall, startScriptedServer, type ScriptedServer } from './fixtures/scripted-server.js';
+
+let server: ScriptedServer;
+let client: ClubnotifyClient;
+
+beforeAll(async () => {
+  server = await startScriptedServer();
+  client = createClient({ baseUrl: server.url, apiKey: 'k', retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 100 }, timeoutMs: 2_000 });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+});
+
+const concert = { title: 'Jazz night', startsAt: '2026-12-01T20:00:00Z', venue: 'Cellar', currency: 'EUR' };
+
+describe('retries', () => {
+  it('retries a GET after a 503 and a dropped connection, then succeeds', async () => {
+    server.script(problem(503), hangUp, json(200, { status: 'ok' }));
+    await expect(client.health()).resolves.toEqual({ status: 'ok' });
+    expect(server.received).toHaveLength(3);
+  });
+
+  it('waits at least Retry-After seconds after a 429', async () => {
+    server.script(problem(429, {}, { 'Retry-After': '1' }), json(200, { status: 'ok' }));
+    await client.health();
+    const [first, second] = server.received;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('gives up after maxAttempts and throws the last error', async () => {
+    server.script(problem(429), problem(429), problem(429), json(200, {}));
+    await expect(client.health()).rejects.toBeInstanceOf(RateLimitError);
+    expect(server.received).toHaveLength(3);
+  });
+
+  it('does not wait for a Retry-After longer than maxRetryAfterMs', async () => {
+    server.script(problem(503, {}, { 'Retry-After': '3600' }));
+    await expect(client.health()).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('does not retry other statuses', async () => {
+    server.script(problem(500));
+    await expect(client.health()).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('retries registrations, which are idempotent by design, resending the same body', async () => {
+    server.script(problem(503), json(200, { id: 'reg_1' }));
+    await client.registerForAlert('https://example.com/hook');
+    expect(server.received.map((r) => r.body)).toEqual(['{"url":"https://example.com/hook"}', '{"url":"https://example.com/hook"}']);
+  });
+
+  it('does not retry a publishing call without an Idempotency-Key', async () => {
+    server.script(problem(503));
+    await expect(client.concerts.schedule(concert)).rejects.toBeInstanceOf(InternalServerError);
+    server.script(hangUp);
+    await expect(client.concerts.schedule(concert)).rejects.toBeInstanceOf(ConnectionError);
+    expect(server.received).toHaveLength(2);
+  });
+
+  it('retries a publishing call that carries an Idempotency-Key, with the same key', async () => {
+    server.script(hangUp, json(201, { id: 'con_1' }));
+    await expect(client.concerts.schedule(concert, { idempotencyKey: 'k-1' })).resolves.toEqual({ id: 'con_1' });
+    expect(server.received.map((r) => r.headers['idempotency-key'])).toEqual(['k-1', 'k-1']);
+  });
+});
+
+describe('timeouts and cancellation', () => {
+  it('throws a TimeoutError when no answer arrives within timeoutMs, after its retries', async () => {
+    const quick = createClient({ baseUrl: server.url, timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 10 } });
+    server.script(stall, stall);
+    await expect(quick.health()).rejects.toBeInstanceOf(TimeoutError);
+    expect(server.received).toHaveLength(2);
+  });
+
+  it('an AbortSignal cancels the backoff wait at once', async () => {
+    server.script(problem(503, {}, { 'Retry-After': '30' }));
+    const controller = new AbortController();
+    const started = Date.now();
+    const call = client.health({ signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('user gave up')), 100);
+    await expect(call).rejects.toThrow('user gave up');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('an AbortSignal cancels a request in flight and is not retried', async () => {
+    server.script(stall);
+    const controller = new AbortController();
+    const call = client.health({ signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('an AbortSignal stops a pagination between pages', async () => {
+    const controller = new AbortController();
+    const page = { data: [{ id: 'itm_1' }], next_cursor: 'abc', limit: 1 };
+    server.script(json(200, page), problem(503, {}, { 'Retry-After': '30' }));
+    const seen: unknown[] = [];
+    const walk = (async () => {
+      for await (const item of client.paginate('/items/cursor', { query: { limit: 1 }, signal: controller.signal })) {
+        seen.push(item);
+      }
+    })();
+    setTimeout(() => controller.abort(new Error('stop')), 100);
+    await expect(walk).rejects.toThrow('stop');
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from baseDelayMs up to maxDelayMs, jittered down by at most a quarter', () => {
+    const policy = { ...defaultRetry, baseDelayMs: 100, maxDelayMs: 1_000 };
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, policy, () => 0))).toEqual([100, 200, 400, 800, 1_000]);
+    expect(backoffDelay(1, policy, () => 1)).toBe(75);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('7', now)).toBe(7_000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5_000);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
