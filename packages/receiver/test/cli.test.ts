@@ -1,0 +1,129 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeHandler, createReceiver, triggerEvent } from '../src/index.js';
+import { listen, OTHER_SECRET, SECRET, type Listening } from './helpers.js';
+
+const run = promisify(execFile);
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(packageDir, '../..');
+const cli = join(packageDir, 'src/cli.ts');
+
+async function receiverCli(args: string[], cwd = packageDir): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--conditions=source', '--import', 'tsx', cli, ...args], { cwd });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const received: unknown[] = [];
+let app: Listening;
+beforeAll(async () => {
+  const receiver = createReceiver({
+    secret: SECRET,
+    logger: { error: () => undefined },
+    handlers: {
+      webhooks: { stockUpdate: (p) => void received.push(p), concertAlert: (t) => void received.push(t) },
+      callbacks: { concertAlert: (t) => void received.push(t) },
+    },
+  });
+  app = await listen(createNodeHandler(receiver));
+});
+afterAll(() => app.close());
+
+describe('triggerEvent', () => {
+  it('sends the spec example, signed, and reports a declared 200', async () => {
+    const result = await triggerEvent({ event: 'stockUpdate', url: `${app.url}/webhooks/stockUpdate`, secret: SECRET });
+    expect(result).toMatchObject({ status: 200, declaredAs: '200', problems: [], ok: true });
+    expect(received).toContainEqual(JSON.parse(String(result.sent.body)));
+  });
+
+  it('reports a 401 as declared but not ok', async () => {
+    const result = await triggerEvent({ event: 'concertAlert', kind: 'callback', url: `${app.url}/callbacks/concertAlert`, secret: OTHER_SECRET });
+    expect(result).toMatchObject({ status: 401, declaredAs: '401', problems: [], ok: false });
+  });
+
+  it('refuses an event the spec does not have', async () => {
+    await expect(triggerEvent({ event: 'stockupdate', url: app.url, secret: SECRET })).rejects.toThrow(/no webhook named "stockupdate"/);
+  });
+});
+
+describe('CLI', () => {
+  it.each([[['--help']], [['init', '--help']], [['trigger', '--help']]])('prints help for %j and exits 0', async (args) => {
+    const { code, stdout } = await receiverCli(args);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: clubnotify-receiver/);
+  });
+
+  it('exits 2 on a usage error', async () => {
+    expect((await receiverCli(['trigger', 'stockUpdate'])).code).toBe(2);
+    expect((await receiverCli(['launch'])).code).toBe(2);
+  });
+
+  it('triggers an event from a payload file and exits 0 on a declared 2xx', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cn-trigger-'));
+    const file = join(dir, 'text.txt');
+    await writeFile(file, 'Jazz Night sold out.');
+    const { code, stdout } = await receiverCli(['trigger', 'concertAlert', '--kind', 'callback', '--url', `${app.url}/callbacks/concertAlert`, '--secret', SECRET, '--payload', file]);
+    await rm(dir, { recursive: true });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/status 200 \(declared by the spec as 200\)/);
+    expect(stdout).toMatch(/matches the responses the spec declares/);
+    expect(received).toContain('Jazz Night sold out.');
+  });
+
+  it('exits 1 when the receiver refuses the event', async () => {
+    const { code, stdout } = await receiverCli(['trigger', 'stockUpdate', '--url', `${app.url}/webhooks/stockUpdate`, '--secret', OTHER_SECRET]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/status 401/);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+describe('init', () => {
+  let dir: string;
+  afterAll(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+
+  it('scaffolds a project whose own npm test passes and whose npm start listens', { timeout: 90_000 }, async () => {
+    await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', packageDir], { cwd: repoRoot });
+    dir = await mkdtemp(join(tmpdir(), 'cn-init-'));
+    const project = join(dir, 'my-receiver');
+    const init = await receiverCli(['init', project]);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toMatch(/src\/handlers\/webhooks\/stockUpdate\.ts/);
+    expect((await receiverCli(['init', project])).code).toBe(1);
+
+    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', packageDir], { cwd: project });
+    const test = await run('npm', ['test'], { cwd: project });
+    expect(test.stdout).toMatch(/# pass 4/);
+    expect(JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).name).toBe('my-receiver');
+
+    const port = await freePort();
+    const child = spawn('npm', ['start'], { cwd: project, env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: SECRET }, detached: true });
+    try {
+      await new Promise<void>((resolveStart, reject) => {
+        child.stdout.on('data', (d: Buffer) => String(d).includes('listening') && resolveStart());
+        child.on('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
+      });
+      const result = await triggerEvent({ event: 'stockUpdate', url: `http://127.0.0.1:${port}/webhooks/stockUpdate`, secret: SECRET });
+      expect(result.ok).toBe(true);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+    }
+  });
+});
