@@ -88,7 +88,7 @@ export const validateRequest: RequestHandler = (req, res, next) => {
     [`${id}.query`, query],
     [`${id}.header`, headers],
   ] as const) {
-    if (!hasParamValidator(key)) continue;
+    if (!hasParamValidator(key) || (data === values && errors.length > 0)) continue;
     const result = validateParams(key, data);
     if (!result.ok) errors.push(...result.errors);
   }

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createApp, type AppDeps } from '../src/app.js';
+import type { MigratableDatabase } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { openDatabase } from '../src/db/open.js';
+import { seed } from '../src/db/seed.js';
+import { createApiKey } from '../src/domain/api-keys.js';
+import { serverSecret } from '../src/domain/server-secret.js';
+
+/** A database the server suite runs against: PGlite always, PostgreSQL again when DATABASE_URL is set. */
+export interface DbFactory {
+  name: 'pglite' | 'postgres';
+  open(): Promise<{ db: MigratableDatabase; drop(): Promise<void> }>;
+}
+
+const pglite: DbFactory = {
+  name: 'pglite',
+  async open() {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    return { db, drop: () => db.close() };
+  },
+};
+
+async function withAdmin(url: string, fn: (c: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const postgres: DbFactory = {
+  name: 'postgres',
+  async open() {
+    const admin = process.env.DATABASE_URL!;
+    const name = `cn_server_${randomBytes(6).toString('hex')}`;
+    await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ url: url.href });
+    return {
+      db,
+      async drop() {
+        await db.close();
+        await withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
+    };
+  },
+};
+
+export const dbFactories: DbFactory[] = process.env.DATABASE_URL ? [pglite, postgres] : [pglite];
+
+export interface TestServer {
+  url: string;
+  db: MigratableDatabase;
+  adminKey: string;
+  /** Two subscriber keys, to check that subscribers only see their own records. */
+  aliceKey: string;
+  bobKey: string;
+  call(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Starts the app on 127.0.0.1:0 over a fresh, migrated database (seeded unless `seedData: false`). */
+export async function startTestServer(
+  factory: DbFactory,
+  options: { seedData?: boolean; deps?: Partial<AppDeps> } = {},
+): Promise<TestServer> {
+  const { db, drop } = await factory.open();
+  await migrate(db);
+  if (options.seedData !== false) await seed(db);
+  const adminKey = (await createApiKey(db, { name: 'admin', scope: 'admin' })).key;
+  const aliceKey = (await createApiKey(db, { name: 'alice', scope: 'subscriber' })).key;
+  const bobKey = (await createApiKey(db, { name: 'bob', scope: 'subscriber' })).key;
+  const app = createApp({
+    db,
+    cursorKey: await serverSecret(db, 'cursor'),
+    urlPolicy: { allow: ['127.0.0.1/32'] },
+    // Example hosts (hooks.example.com) resolve to a public documentation address, offline.
+    lookup: async () => [{ address: '93.184.215.14', family: 4 }],
+    ...options.deps,
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    db,
+    adminKey,
+    aliceKey,
+    bobKey,
+    call(method, path, { key = aliceKey, body, headers = {} } = {}) {
+      const all: Record<string, string> = { ...headers };
+      if (key !== null) all.authorization = `Bearer ${key}`;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        all['content-type'] ??= 'application/json';
+      }
+      return fetch(url + path, { method, headers: all, body: payload });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drop();
+    },
+  };
+}
+
+/** Reads a problem+json answer and checks its media type. */
+export async function problem(res: Response): Promise<{ status: number; type: string; errors?: Array<{ pointer: string; detail: string }>; detail: string; requestId: string }> {
+  if (!res.headers.get('content-type')?.startsWith('application/problem+json')) {
+    throw new Error(`expected problem+json, got ${res.headers.get('content-type')} (${res.status}): ${await res.text()}`);
+  }
+  return (await res.json()) as never;
+}
+
+/** The JSON pointers of a problem's errors. */
+export async function pointers(res: Response): Promise<string[]> {
+  return ((await problem(res)).errors ?? []).map((e) => e.pointer);
+}
