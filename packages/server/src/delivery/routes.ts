@@ -1,0 +1,194 @@
+import { Router } from 'express';
+import type { components } from '@clubnotify/spec';
+import type { Database, Queryable } from '../db/database.js';
+import { contextOf, type RequestContext } from '../http/context.js';
+import { HttpProblem, problems } from '../http/problem.js';
+import type { CursorCodec } from '../pagination/cursor.js';
+import { keysetPage } from '../pagination/keyset.js';
+
+type Delivery = components['schemas']['Delivery'];
+
+/** What the delivery routes need. */
+export interface DeliveryRoutesDeps {
+  db: Database;
+  cursors: CursorCodec;
+  /** Tells the local worker that deliveries became due (replay, recover). */
+  wake?: () => void;
+}
+
+interface DeliveryRow {
+  seq: number;
+  id: string;
+  message_id: string;
+  kind: Delivery['kind'];
+  event: Delivery['event'];
+  target_id: string;
+  url: string;
+  status: Delivery['status'];
+  attempt_count: number;
+  next_attempt_at: Date | string | null;
+  created_at: Date | string;
+}
+
+interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  started_at: Date | string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_body: string | null;
+}
+
+const COLUMNS = 'seq, id, message_id, kind, event, target_id, url, status, attempt_count, next_attempt_at, created_at';
+const RECOVER_WINDOW_MS = 14 * 86_400_000;
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The delivery log and its operations: listDeliveries, replayDelivery, recoverDeliveries. */
+export function deliveryRoutes(deps: DeliveryRoutesDeps): Router {
+  const router = Router();
+  const handlers: Record<string, (path: string, ctx: RequestContext) => Promise<[number, unknown]>> = {
+    listDeliveries: (path, ctx) => list(deps, path, ctx),
+    replayDelivery: (_path, ctx) => replay(deps, ctx),
+    recoverDeliveries: (_path, ctx) => recover(deps, ctx),
+  };
+  router.use(async (req, res, next) => {
+    const ctx = contextOf(res);
+    const handler = ctx && handlers[ctx.operation.id];
+    if (!handler) return next();
+    const [status, body] = await handler(req.path, ctx);
+    res.status(status).json(body);
+  });
+  return router;
+}
+
+async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext): Promise<[number, unknown]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: (n: number) => string, value: unknown) => {
+    params.push(value);
+    where.push(condition(params.length));
+  };
+  if (ctx.caller!.scope !== 'admin') add((n) => `owner_key_id = $${n}`, ctx.caller!.keyId);
+  if (ctx.query.targetId !== undefined) add((n) => `target_id = $${n}`, ctx.query.targetId);
+  if (ctx.query.event !== undefined) add((n) => `event = $${n}`, ctx.query.event);
+  if (ctx.query.status !== undefined) add((n) => `status = $${n}`, ctx.query.status);
+  const page = await keysetPage<DeliveryRow>(
+    deps.db,
+    deps.cursors,
+    { collection: 'deliveries', from: 'deliveries', select: COLUMNS, seqColumn: 'seq', order: 'desc', where, params },
+    {
+      path,
+      cursor: ctx.query.cursor,
+      limit: ctx.query.limit,
+      filters: [
+        ['targetId', ctx.query.targetId],
+        ['event', ctx.query.event],
+        ['status', ctx.query.status],
+      ],
+    },
+  );
+  return [200, { data: await withAttempts(deps.db, page.rows), links: page.links }];
+}
+
+async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext): Promise<[number, unknown]> {
+  const id = ctx.path.deliveryId as string;
+  const caller = ctx.caller!;
+  const row = await deps.db.transaction(async (tx) => {
+    const [found] = await tx.query<DeliveryRow & { target_active: boolean }>(
+      `SELECT ${COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')},
+              coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
+       FROM deliveries d
+       LEFT JOIN registrations r ON r.id = d.target_id
+       LEFT JOIN subscriptions s ON s.id = d.target_id
+       WHERE d.id = $1 AND (d.owner_key_id = $2 OR $3)
+       FOR UPDATE OF d`,
+      [id, caller.keyId, caller.scope === 'admin'],
+    );
+    // Other subscribers' deliveries are 404 too, so that ids cannot be probed.
+    if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
+    if (found.status === 'pending') {
+      throw new HttpProblem('conflict', `Delivery ${id} is still pending; replay it once it has succeeded or failed.`);
+    }
+    if (!found.target_active) {
+      throw new HttpProblem('conflict', `The target ${found.target_id} of delivery ${id} is disabled or removed; re-enable it with POST /deliveries/recover first.`);
+    }
+    const [updated] = await tx.query<DeliveryRow>(
+      `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
+         lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+       WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id],
+    );
+    return updated!;
+  });
+  deps.wake?.();
+  const [delivery] = await withAttempts(deps.db, [row]);
+  return [202, delivery];
+}
+
+async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext): Promise<[number, unknown]> {
+  const { targetId, since } = ctx.body as { targetId: string; since: string };
+  const caller = ctx.caller!;
+  const sinceMs = Date.parse(since);
+  if (Date.now() - sinceMs > RECOVER_WINDOW_MS) {
+    throw problems.field('/body/since', 'must be at most 14 days ago');
+  }
+  const table = targetId.startsWith('sub_') ? 'subscriptions' : targetId.startsWith('reg_') ? 'registrations' : null;
+  const recovered = await deps.db.transaction(async (tx) => {
+    const owned = table
+      ? await tx.query(`SELECT id FROM ${table} WHERE id = $1 AND deleted_at IS NULL AND (owner_key_id = $2 OR $3) FOR UPDATE`, [
+          targetId,
+          caller.keyId,
+          caller.scope === 'admin',
+        ])
+      : [];
+    if (owned.length === 0) throw problems.notFound(`No registration or subscription ${targetId}.`, '/body/targetId');
+    await tx.query(`UPDATE ${table} SET status = 'active', disabled_reason = NULL, disabled_at = NULL WHERE id = $1 AND status = 'disabled'`, [targetId]);
+    await tx.query(`UPDATE delivery_targets SET failing_since = NULL WHERE target_id = $1`, [targetId]);
+    const rows = await tx.query(
+      `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
+         lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+       WHERE target_id = $1 AND status = 'failed' AND created_at >= $2 RETURNING id`,
+      [targetId, new Date(sinceMs).toISOString()],
+    );
+    return rows.length;
+  });
+  if (recovered > 0) deps.wake?.();
+  return [202, { recovered }];
+}
+
+async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Delivery[]> {
+  const attempts = rows.length
+    ? await db.query<AttemptRow>(
+        `SELECT delivery_id, attempt, started_at, duration_ms, status_code, error, response_body
+         FROM delivery_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY delivery_id, attempt`,
+        [rows.map((r) => r.id)],
+      )
+    : [];
+  const byDelivery = new Map<string, Delivery['attempts']>();
+  for (const a of attempts) {
+    const list = byDelivery.get(a.delivery_id) ?? [];
+    list.push({
+      attempt: a.attempt,
+      startedAt: iso(a.started_at),
+      durationMs: a.duration_ms,
+      statusCode: a.status_code,
+      error: a.error,
+      responseBody: a.response_body,
+    });
+    byDelivery.set(a.delivery_id, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    messageId: r.message_id,
+    kind: r.kind,
+    event: r.event,
+    targetId: r.target_id,
+    url: r.url,
+    status: r.status,
+    attemptCount: r.attempt_count,
+    nextAttemptAt: r.next_attempt_at === null ? null : iso(r.next_attempt_at),
+    createdAt: iso(r.created_at),
+    attempts: byDelivery.get(r.id) ?? [],
+  }));
+}
