@@ -1,3 +1,5 @@
+import { createSecretKey } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { validateBody, type BodyValidatorKey, type EventDefinition } from '@clubnotify/spec';
 import { BodyTooLargeError, type RawBody } from './body.js';
 import { MemoryDedupeStore } from './dedupe/memory.js';
@@ -53,8 +55,6 @@ export interface Receiver {
 const RAW_BODY_HINT =
   'The receiver got an already parsed body (an object), so it cannot check the signature. Are you passing the raw request body? Mount the receiver before express.json() (or any body parser), or pass the body as a Buffer or string.';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 function header(headers: ReceiverRequest['headers'], name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
   const value = (headers as Record<string, string | string[] | undefined>)[name];
@@ -81,7 +81,7 @@ function mediaTypeError(event: EventDefinition, contentType: string | undefined)
 export function createReceiver(options: ReceiverOptions): Receiver {
   const secrets = options.secrets ?? (options.secret === undefined ? [] : [options.secret]);
   if (secrets.length === 0) throw new TypeError('createReceiver needs `secret` or `secrets` (whsec_...).');
-  const keys = secrets.map(decodeSecret);
+  const keys = secrets.map((s) => createSecretKey(decodeSecret(s)));
   const toleranceSec = options.toleranceSec ?? 300;
   const ttlSec = options.dedupeTtlSec ?? 86_400;
   if (ttlSec < 2 * toleranceSec) throw new RangeError(`dedupeTtlSec must be at least twice toleranceSec (${2 * toleranceSec}).`);
@@ -175,12 +175,8 @@ export function createReceiver(options: ReceiverOptions): Receiver {
       return problem(error.status, error.message, error.status === 401 ? { type: error.reason === 'timestamp' ? 'stale-timestamp' : 'invalid-signature', title: error.reason === 'timestamp' ? 'Timestamp outside the tolerance' : 'Invalid signature' } : {});
     }
 
-    let text: string;
-    try {
-      text = utf8.decode(raw);
-    } catch {
-      return problem(400, 'The body is not valid UTF-8.', { type: 'invalid-encoding', title: 'Invalid encoding' });
-    }
+    if (!isUtf8(raw)) return problem(400, 'The body is not valid UTF-8.', { type: 'invalid-encoding', title: 'Invalid encoding' });
+    const text = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
     let payload: unknown = text;
     if (event.contentType === 'application/json') {
       try {

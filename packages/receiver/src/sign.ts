@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, type KeyObject } from 'node:crypto';
 import { decodeSecret } from './secret.js';
 
 /** What `sign()` needs: the message id, its timestamp and the exact body bytes. */
@@ -14,7 +14,7 @@ export function toUnixSeconds(timestamp: number | Date): number {
 }
 
 /** The base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the decoded secret. */
-export function computeSignature(key: Buffer, id: string, timestamp: number, body: string | Uint8Array): Buffer {
+export function computeSignature(key: Buffer | KeyObject, id: string, timestamp: number, body: string | Uint8Array): Buffer {
   const hmac = createHmac('sha256', key);
   hmac.update(`${id}.${timestamp}.`);
   hmac.update(body);

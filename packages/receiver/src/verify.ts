@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { decodeSecret } from './secret.js';
 import { computeSignature } from './sign.js';
 
@@ -66,13 +66,13 @@ export function readSignatureHeaders(headers: HeaderSource): { id: string; times
  * the HMAC of the raw body, compared in constant time. Throws `WebhookVerificationError`.
  */
 export function verify(secrets: string | string[], headers: HeaderSource, rawBody: string | Uint8Array, options: VerifyOptions = {}): VerifiedMessage {
-  const keys = (Array.isArray(secrets) ? secrets : [secrets]).map(decodeSecret);
+  const keys = (Array.isArray(secrets) ? secrets : [secrets]).map((s) => createSecretKey(decodeSecret(s)));
   return verifyWithKeys(keys, readSignatureHeaders(headers), rawBody, options);
 }
 
 /** `verify()` with keys decoded once and headers already read (the receiver's hot path). */
 export function verifyWithKeys(
-  keys: Buffer[],
+  keys: KeyObject[],
   message: { id: string; timestamp: number; signatures: string },
   rawBody: string | Uint8Array,
   options: VerifyOptions = {},
