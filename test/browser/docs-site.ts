@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildDocsHtml } from '../../scripts/docs.js';
+import { startRealServer } from '../e2e/real-server.js';
 
 /** A docs page served over HTTP on 127.0.0.1. */
 export interface DocsSite {
@@ -11,8 +12,14 @@ export interface DocsSite {
   close(): Promise<void>;
 }
 
-/** Serves the page `npm run docs` builds at /docs on a free loopback port. */
-export async function serveDocs(): Promise<DocsSite> {
+/** The reference server's own `/docs`. */
+export async function serveServerDocs(): Promise<DocsSite> {
+  const server = await startRealServer();
+  return { origin: server.url, url: `${server.url}/docs`, close: () => server.close() };
+}
+
+/** The page `npm run docs` builds (`buildDocsHtml()`), served at /docs on a free loopback port. */
+export async function serveBuiltDocs(): Promise<DocsSite> {
   const html = await buildDocsHtml();
   const server = createServer((req, res) => {
     if (req.url !== '/docs') {

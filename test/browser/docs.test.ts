@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from '@clubnotify/spec';
-import { serveDocs, type DocsSite } from './docs-site.js';
+import { serveBuiltDocs, serveServerDocs, type DocsSite } from './docs-site.js';
 
 const chromiumPath = '/usr/bin/chromium';
 const artifacts = join(import.meta.dirname, 'artifacts');
@@ -36,15 +36,29 @@ const envelopes = Object.entries(document.paths as Json)
     return { path, anchor: `#/collections/${String(op.operationId).toLowerCase()}`, fields: schema.required as string[], headers: Object.keys(response.headers ?? {}) };
   });
 
-describe.skipIf(!hasChromium)('the Redoc docs page in Chromium', () => {
+// The reference server's /docs runs `redocly build-docs` without --inlineBundle, so its page
+// loads Redoc from cdn.redocly.com and stays on "Loading..." offline. Enable it here once
+// packages/server/src/http/docs.ts builds the same page as scripts/docs.ts.
+const serverDocsSelfContained = false;
+if (hasChromium && !serverDocsSelfContained) {
+  console.warn('test/browser/docs.test.ts: the server /docs variant is skipped: its page needs cdn.redocly.com (no --inlineBundle).');
+}
+const sites = [
+  { name: 'npm run docs (buildDocsHtml)', serve: serveBuiltDocs, shot: 'built', skip: false },
+  { name: 'the reference server /docs', serve: serveServerDocs, shot: 'server', skip: !serverDocsSelfContained },
+];
+
+describe.skipIf(!hasChromium).each(sites)('the Redoc page of $name in Chromium', ({ serve, shot, skip }) => {
+  const check = skip ? it.skip : it;
   let site: DocsSite;
   let browser: Browser;
   let page: Page;
   const offHost: string[] = [];
 
   beforeAll(async () => {
+    if (skip) return;
     await mkdir(artifacts, { recursive: true });
-    site = await serveDocs();
+    site = await serve();
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -70,16 +84,17 @@ describe.skipIf(!hasChromium)('the Redoc docs page in Chromium', () => {
     return page.locator('main').first().innerText();
   }
 
-  it('serves one HTML document that needs nothing from a CDN', async () => {
+  check('serves one HTML document that needs nothing from a CDN', async () => {
     const res = await fetch(site.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
     expect(html).not.toMatch(/<script[^>]+src="https?:/);
+    expect(html).not.toMatch(/cdn\.redocly\.com\/redoc\/v[0-9.]+\/bundles/);
     expect(html).not.toMatch(/<link[^>]+href="https?:[^"]+\.css/);
   });
 
-  it('lists the concertAlert and stockUpdate webhooks with their signature headers', async () => {
+  check('lists the concertAlert and stockUpdate webhooks with their signature headers', async () => {
     const text = await open('#/webhooks');
     const nav = await page.locator('body').innerText();
     expect(nav).toContain('concertAlert webhook');
@@ -89,7 +104,7 @@ describe.skipIf(!hasChromium)('the Redoc docs page in Chromium', () => {
       expect(text).toContain(header);
     }
     expect(text).toContain('New concert: Jazz Night');
-    await page.screenshot({ path: join(artifacts, 'docs-webhooks.png') });
+    await page.screenshot({ path: join(artifacts, `docs-${shot}-webhooks.png`) });
 
     const stock = await open('#/webhooks/stockupdatewebhook');
     expect(await page.locator('[id="webhooks/stockupdatewebhook"]').count()).toBe(1);
@@ -97,7 +112,7 @@ describe.skipIf(!hasChromium)('the Redoc docs page in Chromium', () => {
     expect(stock).toContain('"name": "Mojito"');
   });
 
-  it('shows the concertAlert callback under POST /concertUpdates', async () => {
+  check('shows the concertAlert callback under POST /concertUpdates', async () => {
     const text = await open('#/registrations/subscribeconcertupdates');
     expect(text).toContain('/concertUpdates');
     expect(text).toContain('{$request.body#/callbackUrl}');
@@ -111,17 +126,17 @@ describe.skipIf(!hasChromium)('the Redoc docs page in Chromium', () => {
     expect(expanded).toContain('Jazz Night with the Blue Notes moves to Sunday');
     expect(expanded).toContain('webhook-signature');
     await callbacks.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await page.screenshot({ path: join(artifacts, 'docs-callback.png') });
+    await page.screenshot({ path: join(artifacts, `docs-${shot}-callback.png`) });
   });
 
-  it('shows the bearer API key scheme', async () => {
+  check('shows the bearer API key scheme', async () => {
     await open('#/registrations/registerforalert');
     await page.getByText('View security details').first().click();
     const body = await page.locator('body').innerText();
     expect(body).toContain('Authorization: Bearer <key>');
   });
 
-  it.each(envelopes)('shows the envelope of GET $path with an example', async ({ anchor, fields, headers }) => {
+  check.each(envelopes)('shows the envelope of GET $path with an example', async ({ anchor, fields, headers }) => {
     const text = await open(anchor);
     expect(fields.length).toBeGreaterThan(0);
     for (const field of fields) expect(text).toMatch(new RegExp(`(^|\\n)${field}\\n`));
@@ -129,7 +144,7 @@ describe.skipIf(!hasChromium)('the Redoc docs page in Chromium', () => {
     expect(text).toContain('"data": [');
   });
 
-  it('rendered without fetching anything it needed from off-host', () => {
+  check('rendered without fetching anything it needed from off-host', () => {
     // Redoc's attribution logo is the only off-host reference; it hides itself when refused.
     expect(offHost.filter((url) => !url.startsWith('https://cdn.redoc.ly/redoc/logo'))).toEqual([]);
   });
