@@ -2,6 +2,7 @@ import createOpenApiClient, { type Client, type ParamsOption, type RequestBodyOp
 import { PaginationError } from './errors.js';
 import type { components, paths } from './generated/openapi.js';
 import { execute } from './internal/execute.js';
+import { createTransport, type Fetch, type SendInit } from './internal/transport.js';
 import type { CollectionPath, ItemOf, ListBody, QueryOf } from './internal/types.js';
 import { Paginator, type PageSource, type PaginateOptions, type Query } from './pagination.js';
 import { retryPolicy, type RetryOptions } from './retry.js';
@@ -14,7 +15,7 @@ export interface ClientOptions {
   /** Sent as `Authorization: Bearer <apiKey>` on every request. */
   apiKey?: string;
   /** A fetch to use instead of `globalThis.fetch` (a proxy agent, a test transport, a browser polyfill). */
-  fetch?: (input: Request) => Promise<Response>;
+  fetch?: Fetch;
   /** Time allowed for one attempt, body included. Default 30 s; 0 disables. */
   timeoutMs?: number;
   /** Retries of idempotent requests; `false` disables them. */
@@ -66,29 +67,36 @@ export function createClient(options: ClientOptions) {
   const basePath = base.pathname.replace(/\/+$/, '');
   const policy = retryPolicy(options.retry);
   const defaultTimeout = options.timeoutMs ?? 30_000;
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.apiKey !== undefined) headers.Authorization = `Bearer ${options.apiKey}`;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+  if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;
+  const userFetch = options.fetch;
+  const send = createTransport(baseUrl, headers, userFetch);
 
   /** The underlying openapi-fetch client: `{ data, error, response }`, auth and fetch set, no retries or timeout. */
   const raw: Client<paths> = createOpenApiClient<paths>({
     baseUrl,
     headers,
-    ...(options.fetch && { fetch: options.fetch }),
+    ...(userFetch && { fetch: (request: Request) => userFetch(request) }),
   });
 
-  function call(method: Method, path: string, init: (RequestOptions & { params?: { header?: Record<string, unknown> } }) | undefined): Promise<unknown> {
+  function call(method: Method, path: string, init: (RequestOptions & SendInit) | undefined): Promise<unknown> {
     const { signal, timeoutMs, idempotencyKey, headers: extra, ...rest } = init ?? {};
-    const callHeaders = idempotencyKey === undefined ? extra : { ...extra, 'Idempotency-Key': idempotencyKey };
-    const idempotent = method === 'get' || method === 'delete' || (method === 'post' && idempotentPosts.has(path)) || idempotencyKey !== undefined || rest.params?.header?.['Idempotency-Key'] !== undefined;
-    const upper = method.toUpperCase() as Uppercase<Method>;
-    return execute(
-      (attemptSignal) => (raw.request as (m: string, p: string, i: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(upper, path, { ...rest, headers: callHeaders, signal: attemptSignal }),
-      { method: upper, url: path, idempotent, timeoutMs: timeoutMs ?? defaultTimeout, retry: policy, signal },
-    ).then((result) => result.data);
+    const callHeaders = idempotencyKey === undefined ? extra : { ...extra, 'idempotency-key': idempotencyKey };
+    const idempotent =
+      method === 'get' || method === 'delete' || (method === 'post' && idempotentPosts.has(path)) || idempotencyKey !== undefined || rest.params?.header?.['Idempotency-Key'] !== undefined;
+    const upper = method.toUpperCase();
+    return execute((attemptSignal) => send(upper, path, { ...rest, headers: callHeaders }, attemptSignal), {
+      method: upper,
+      url: path,
+      idempotent,
+      timeoutMs: timeoutMs ?? defaultTimeout,
+      retry: policy,
+      signal,
+    }).then((result) => result.data);
   }
 
-  const typed = <M extends Method>(method: M) =>
-    ((path: string, init?: RequestOptions) => call(method, path, init)) as unknown as TypedCall<M>;
+  const typed = <M extends Method>(method: M) => ((path: string, init?: RequestOptions & SendInit) => call(method, path, init)) as unknown as TypedCall<M>;
   const get = typed('get');
   const post = typed('post');
   const patch = typed('patch');
@@ -99,7 +107,7 @@ export function createClient(options: ClientOptions) {
       path,
       fetch: (query, signal) =>
         execute(
-          (attemptSignal) => raw.GET(path as '/items', { params: { query: query as never }, signal: attemptSignal }),
+          (attemptSignal) => send('GET', path, { params: { query } }, attemptSignal),
           { method: 'GET', url: path, idempotent: true, timeoutMs: timeoutMs ?? defaultTimeout, retry: policy, signal },
         ).then(({ data, response }) => ({ body: data as ListBody<P>, response })),
       queryFromLink: (link) => {

@@ -19,6 +19,7 @@ export {
   type Problem,
 } from './errors.js';
 export { parseLinkHeader, type WebLink } from './link-header.js';
+export type { Fetch } from './internal/transport.js';
 export type { RetryOptions } from './retry.js';
 export type { CollectionPath, ItemOf, QueryOf, ListBody } from './internal/types.js';
 export type { paths, components, operations } from './generated/openapi.js';

@@ -102,14 +102,16 @@ describe('requests', () => {
     const traced = createClient({
       baseUrl: server.url,
       apiKey: 'k',
-      fetch: (request) => {
-        seen.push(`${request.method} ${new URL(request.url).pathname}`);
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        seen.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('authorization')}`);
         return fetch(request);
       },
     });
     server.script(json(200, { status: 'ok' }), json(200, { data: [], links: { self: '/items', next: null, prev: null, first: '/items', last: '/items' } }));
     await traced.health();
     await traced.paginate('/items').toArray();
-    expect(seen).toEqual(['GET /healthz', 'GET /items']);
+    await traced.raw.GET('/readyz');
+    expect(seen).toEqual(['GET /healthz Bearer k', 'GET /items Bearer k', 'GET /readyz Bearer k']);
   });
 });
