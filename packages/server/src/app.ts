@@ -35,8 +35,8 @@ export interface AppDeps {
   rateLimitPerMinute?: number;
   /** Default `strict` (a response that breaks the spec is a 500 and an error log). */
   responseValidation?: ResponseValidationMode;
-  /** Only for benchmarks: `false` skips request validation. */
-  requestValidation?: boolean;
+  /** Only for benchmarks: `false` skips request validation, or replaces it with these middlewares. */
+  requestValidation?: boolean | RequestHandler[];
   /** Where the Redoc HTML of `/docs` is cached. */
   docsCacheDir?: string;
   /** `trust proxy` setting, for `req.ip` and absolute links behind a proxy. */
@@ -111,9 +111,10 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(requireScope);
   app.use(readBody);
-  if (deps.requestValidation !== false) {
+  if (deps.requestValidation === undefined || deps.requestValidation === true) {
     app.use(validateRequest);
   } else {
+    if (Array.isArray(deps.requestValidation)) app.use(...deps.requestValidation);
     app.use(passThroughContext);
   }
   app.use((req, res, next) => {

@@ -135,4 +135,13 @@ describe.each(dbFactories)('server HTTP behaviour on $name', (factory) => {
     expect(yaml.headers.get('content-type')).toMatch(/yaml/);
     expect(await yaml.text()).toMatch(/^openapi: 3\.1\.0/m);
   });
+
+  it('serves the Redoc HTML at /docs, built once into the cache', async () => {
+    const first = await s.call('GET', '/docs', { key: null });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await first.text();
+    expect(html).toContain('clubnotify');
+    expect(await (await s.call('GET', '/docs', { key: null })).text()).toBe(html);
+  });
 });
