@@ -24,6 +24,8 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
   /** Poll interval when the queue looks empty; default 250 ms. */
   pollMs?: number;
+  /** Outcomes are recorded in batches gathered for up to this long (group commit); default 5 ms. */
+  batchDelayMs?: number;
   /** A target failing this long without a success is disabled; default 5 days. */
   disableAfterMs?: number;
   /** Resolver used at connect time (tests simulate DNS rebinding with it). */
@@ -60,6 +62,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const perTarget = options.perTargetConcurrency ?? 4;
   const leaseMs = Math.max(options.leaseMs ?? timeoutMs + 30_000, timeoutMs + 1_000);
   const pollMs = options.pollMs ?? 250;
+  const batchDelayMs = options.batchDelayMs ?? 5;
   const disableAfterMs = options.disableAfterMs ?? 5 * 86_400_000;
   const onError = options.onError ?? ((error: unknown) => console.error('delivery worker:', error));
   const ownsDispatcher = !options.dispatcher;
@@ -95,7 +98,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         if (gone.length > 0) await cancelClaimed(db, id, gone.map((d) => d.id)).catch(onError);
         for (const delivery of claimed) if (delivery.target_active && delivery.secret) launch(delivery);
       }
-      if (claimed.length > 0 && active < concurrency) continue;
+      // A full batch means more may be due; a short one means the rest waits for a slot or a poll.
+      if (claimed.length > 0 && claimed.length >= free && active < concurrency) continue;
       if (claimed.length === 0 && active === 0) notifyIdle();
       await pause();
     }
@@ -152,6 +156,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   function scheduleFlush(): void {
     if (flushing) return;
     flushing = (async () => {
+      // Gathering outcomes briefly turns many small transactions into one (the database is the bottleneck).
+      if (batchDelayMs > 0 && running) await new Promise((r) => setTimeout(r, batchDelayMs));
       while (buffered.length > 0) {
         const batch = buffered.splice(0, buffered.length);
         try {
