@@ -36,27 +36,19 @@ const envelopes = Object.entries(document.paths as Json)
     return { path, anchor: `#/collections/${String(op.operationId).toLowerCase()}`, fields: schema.required as string[], headers: Object.keys(response.headers ?? {}) };
   });
 
-// The reference server's /docs runs `redocly build-docs` without --inlineBundle, so its page
-// loads Redoc from cdn.redocly.com and stays on "Loading..." offline. Enable it here once
-// packages/server/src/http/docs.ts builds the same page as scripts/docs.ts.
-const serverDocsSelfContained = false;
-if (hasChromium && !serverDocsSelfContained) {
-  console.warn('test/browser/docs.test.ts: the server /docs variant is skipped: its page needs cdn.redocly.com (no --inlineBundle).');
-}
 const sites = [
-  { name: 'npm run docs (buildDocsHtml)', serve: serveBuiltDocs, shot: 'built', skip: false },
-  { name: 'the reference server /docs', serve: serveServerDocs, shot: 'server', skip: !serverDocsSelfContained },
+  { name: 'npm run docs (buildDocsHtml)', serve: serveBuiltDocs, shot: 'built' },
+  { name: 'the reference server /docs', serve: serveServerDocs, shot: 'server' },
 ];
 
-describe.skipIf(!hasChromium).each(sites)('the Redoc page of $name in Chromium', ({ serve, shot, skip }) => {
-  const check = skip ? it.skip : it;
+describe.skipIf(!hasChromium).each(sites)('the Redoc page of $name in Chromium', ({ serve, shot }) => {
+  const check = it;
   let site: DocsSite;
   let browser: Browser;
   let page: Page;
   const offHost: string[] = [];
 
   beforeAll(async () => {
-    if (skip) return;
     await mkdir(artifacts, { recursive: true });
     site = await serve();
     browser = await chromium.launch({

@@ -21,7 +21,7 @@ const hash = createHash('sha256').update(json).digest('hex').slice(0, 16);
  */
 export function docsRenderer(cacheDir: string): () => Promise<string> {
   let pending: Promise<string> | undefined;
-  const file = join(cacheDir, `clubnotify-docs-${hash}.html`);
+  const file = join(cacheDir, `clubnotify-docs-inline-${hash}.html`);
   const build = async () => {
     try {
       return await readFile(file, 'utf8');
@@ -30,7 +30,11 @@ export function docsRenderer(cacheDir: string): () => Promise<string> {
       const specFile = join(cacheDir, `clubnotify-openapi-${hash}.json`);
       await writeFile(specFile, json);
       const cli = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
-      await run(process.execPath, [cli, 'build-docs', specFile, '-o', `${file}.tmp`], { timeout: 120_000 });
+      // --inlineBundle embeds Redoc itself: the page must render with no network (same flags as scripts/docs.ts).
+      await run(process.execPath, [cli, 'build-docs', specFile, '--inlineBundle', '--title', 'clubnotify API', '-o', `${file}.tmp`], {
+        timeout: 120_000,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
       const html = await readFile(`${file}.tmp`, 'utf8');
       await writeFile(file, html);
       return html;
