@@ -65,7 +65,12 @@ export function validateBody(key: BodyValidatorKey, data: unknown, root = '/body
  */
 export function validateParams(key: ParamValidatorKey, params: Record<string, unknown>): ValidationResult {
   const location = key.slice(key.lastIndexOf('.') + 1);
-  return run(paramValidators[key] as CompiledValidator, `/${location}`, params);
+  const result = run(paramValidators[key] as CompiledValidator, `/${location}`, params);
+  // Ajv coerces 'Infinity' and '1e400' to Infinity and then skips minimum/maximum for it.
+  const infinite = Object.keys(params).filter((name) => typeof params[name] === 'number' && !Number.isFinite(params[name]));
+  if (infinite.length === 0) return result;
+  const errors = infinite.map((name) => ({ pointer: `/${location}/${name}`, detail: 'must be a finite number' }));
+  return { ok: false, errors: result.ok ? errors : [...result.errors, ...errors] };
 }
 
 /** Whether a validator exists for this key (for callers that build keys at run time). */

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import express from 'express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { hasBodyValidator, hasParamValidator, validateBody, validateParams, type FieldError } from '@clubnotify/spec';
@@ -26,7 +27,17 @@ function hasBody(req: express.Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-const parseJson = express.json({ limit: BODY_LIMIT, type: () => true, strict: false });
+class InvalidUtf8 extends Error {}
+
+const parseJson = express.json({
+  limit: BODY_LIMIT,
+  type: () => true,
+  strict: false,
+  // The decoder would silently turn invalid bytes into U+FFFD and store them.
+  verify: (_req, _res, buf) => {
+    if (!isUtf8(buf)) throw new InvalidUtf8('is not valid UTF-8');
+  },
+});
 
 /** Checks presence, size and media type of the body, then parses it as JSON. */
 export const readBody: RequestHandler = (req, res, next) => {
@@ -50,6 +61,9 @@ export const bodyErrors: ErrorRequestHandler = (error, _req, _res, next) => {
   switch (error?.type) {
     case 'entity.too.large':
       return next(new HttpProblem('payload-too-large', `The body is larger than ${BODY_LIMIT} bytes.`));
+    case 'entity.verify.failed':
+      if (error instanceof InvalidUtf8) return next(problems.field('/body', 'is not valid UTF-8', 'invalid-json'));
+      return next(error);
     case 'entity.parse.failed':
       return next(problems.field('/body', `is not valid JSON (${String(error.message)})`, 'invalid-json'));
     case 'charset.unsupported':
@@ -99,6 +113,10 @@ export const validateRequest: RequestHandler = (req, res, next) => {
       if (!result.ok) errors.push(...result.errors);
     }
   }
+  if (errors.length === 0) {
+    // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database.
+    for (const [pointer, data] of [['/path', values], ['/query', query], ['/body', req.body]] as const) errors.push(...nulErrors(data, pointer));
+  }
   if (errors.length > 0) throw problems.validation(errors);
   ctx.path = values;
   ctx.query = query;
@@ -106,3 +124,11 @@ export const validateRequest: RequestHandler = (req, res, next) => {
   ctx.body = req.body;
   next();
 };
+
+function nulErrors(value: unknown, pointer: string): FieldError[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [{ pointer, detail: 'must not contain the NUL character (U+0000)' }] : [];
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, v]) => nulErrors(v, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  }
+  return [];
+}
