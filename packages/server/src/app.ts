@@ -9,6 +9,7 @@ import { identify, createKeyLookup, requireScope } from './http/auth.js';
 import { contextOf, type Handler, type RequestContext } from './http/context.js';
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
+import { deliveryRoutes } from './delivery/routes.js';
 import { HttpProblem, sendProblem } from './http/problem.js';
 import { bodyErrors, readBody, routeToOperation, validateRequest } from './http/request.js';
 import { validateResponses, type ResponseValidationMode } from './http/response-validation.js';
@@ -42,10 +43,12 @@ export interface AppDeps {
   /** `trust proxy` setting, for `req.ip` and absolute links behind a proxy. */
   trustProxy?: boolean | number | string;
   /**
-   * Mount point for the routes of the delivery engine (listDeliveries, replayDelivery,
-   * recoverDeliveries). They run after matching, auth, rate limiting and validation.
+   * Replaces the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries)
+   * mounted after matching, auth, rate limiting and validation. Default: `deliveryRoutes()`.
    */
   deliveryRoutes?: RequestHandler;
+  /** Tells the local delivery worker that deliveries became due (replay, recover). */
+  wakeDeliveries?: () => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -124,7 +127,7 @@ export function createApp(deps: AppDeps): Express {
     return handler(req, res, ctx);
   });
   // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
-  if (deps.deliveryRoutes) app.use(deps.deliveryRoutes);
+  app.use(deps.deliveryRoutes ?? deliveryRoutes({ db: deps.db, cursors: services.cursors, wake: deps.wakeDeliveries }));
   app.use((_req, res) => {
     const ctx = contextOf(res);
     // Not a contract violation of the response but a missing mount: say so plainly.
