@@ -1,6 +1,6 @@
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
-import { checkAddress, systemLookup, type LookupFn, type UrlPolicy } from './url-policy.js';
+import { checkAddress, reservedName, systemLookup, type LookupFn, type UrlPolicy } from './url-policy.js';
 
 /** A connection refused by the URL policy; its message names the address and why. */
 export class BlockedAddressError extends Error {
@@ -32,7 +32,9 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
   const lookup: LookupFunction = (hostname, dnsOptions, callback) => {
     const family = typeof dnsOptions === 'object' ? dnsOptions.family : dnsOptions;
     const wanted = family === 'IPv4' ? 4 : family === 'IPv6' ? 6 : (family ?? 0);
-    resolve(hostname).then(
+    const reserved = reservedName(hostname);
+    if (reserved && 'blocked' in reserved) return callback(new BlockedAddressError(reserved.blocked), '', 4);
+    (reserved ? Promise.resolve(reserved.addresses) : resolve(hostname)).then(
       (found) => {
         const addresses = found.filter((a) => wanted === 0 || a.family === wanted);
         if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 4);

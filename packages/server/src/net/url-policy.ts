@@ -116,6 +116,19 @@ export function checkAddress(ip: string, policy: UrlPolicy): PolicyResult {
 }
 
 /**
+ * Names judged without asking DNS, at registration and at connect time alike: cloud
+ * metadata hosts are refused, and `localhost` is loopback whatever a resolver says (RFC 6761).
+ */
+export function reservedName(hostname: string): { blocked: string } | { addresses: Array<{ address: string; family: number }> } | undefined {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (blockedNames.has(host)) return { blocked: `${host} is a cloud metadata host` };
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    return { addresses: [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }] };
+  }
+  return undefined;
+}
+
+/**
  * Whether a URL may be registered as a delivery target: http or https, no credentials,
  * and the host (an IP literal, or every address its name resolves to) passes
  * {@link checkAddress}. A name that does not resolve passes, because delivery checks
@@ -135,11 +148,11 @@ export async function checkTargetUrl(url: string, policy: UrlPolicy, lookup: Loo
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
   if (host.startsWith('[')) return checkAddress(host, policy);
   if (ipaddr.isValid(host)) return checkAddress(host, policy);
-  if (blockedNames.has(host)) return { ok: false, reason: `${host} is a cloud metadata host` };
+  const reserved = reservedName(host);
+  if (reserved && 'blocked' in reserved) return { ok: false, reason: reserved.blocked };
   let addresses: Array<{ address: string }>;
-  if (host === 'localhost' || host.endsWith('.localhost')) {
-    // RFC 6761: these names are loopback whatever a resolver says.
-    addresses = [{ address: '127.0.0.1' }, { address: '::1' }];
+  if (reserved) {
+    addresses = reserved.addresses;
   } else {
     try {
       addresses = await lookup(host);
