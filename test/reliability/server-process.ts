@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const main = fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url));
+
+/** A fresh admin key for a child server (ADMIN_API_KEY). */
+export const newAdminKey = (): string => `cn_${randomBytes(32).toString('base64url')}`;
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Resident set size of the server process in bytes (Linux /proc). */
+  rss(): number;
+  /** Resolves with the exit code or signal once the process is gone. */
+  exited: Promise<number | string | null>;
+  /** Everything the process printed. */
+  output: string[];
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * `npm start` as a child: node with tsx and the `source` condition running main.ts (one
+ * process, so `pid` and RSS are the server's own), listening on a free 127.0.0.1 port.
+ */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', main], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output.join('')}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const m = /listening on http:\/\/localhost:(\d+)/.exec(output.join(''));
+      if (m) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${m[1]}`);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${String(code)}) before listening:\n${output.join('')}`));
+    });
+  });
+  return {
+    url,
+    child,
+    output,
+    exited,
+    rss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** A PostgreSQL database of our own on DATABASE_URL's server, dropped by `drop()`. */
+export async function createPgDatabase(area: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const admin = process.env.DATABASE_URL!;
+  const name = `cn_${area}_${randomBytes(6).toString('hex')}`;
+  await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { name, url: url.href, drop: () => withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+}
+
+/** Runs `fn` on a short-lived connection to DATABASE_URL (the maintenance database). */
+export async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
