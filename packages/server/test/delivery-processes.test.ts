@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
-import type { Database } from '../src/db/database.js';
+import type { MigratableDatabase } from '../src/db/database.js';
 import { enqueueDeliveries, type OutgoingMessage } from '../src/delivery/enqueue.js';
 import { addRegistration, createTestDatabase, startReceiver, waitFor, type Receiver } from './delivery-support.js';
 
@@ -25,8 +25,8 @@ const exited = (p: ChildProcess) =>
   new Promise<number | null>((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(p.exitCode) : p.once('exit', (code) => resolve(code))));
 
 /** Queues `count` messages spread over TARGETS registrations of one receiver. */
-async function queue(db: Database, r: Receiver, count: number): Promise<void> {
-  const regs = [];
+async function queue(db: MigratableDatabase, r: Receiver, count: number): Promise<void> {
+  const regs: Array<{ id: string; ownerKeyId: string }> = [];
   for (let i = 0; i < TARGETS; i++) regs.push(await addRegistration(db, r.url));
   const messages: OutgoingMessage[] = Array.from({ length: count }, (_, i) => {
     const reg = regs[i % TARGETS]!;

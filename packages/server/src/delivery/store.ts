@@ -38,13 +38,13 @@ const targetJoin = `
  * repeated under the same number.
  */
 export async function claimDue(
-  db: Queryable,
+  db: Database,
   args: { owner: string; limit: number; leaseMs: number; perTarget: number; inFlight: Map<string, number> },
 ): Promise<ClaimedDelivery[]> {
   const busyIds = [...args.inFlight.keys()];
   const busyCounts = busyIds.map((id) => args.inFlight.get(id)!);
   const saturated = busyIds.filter((id) => args.inFlight.get(id)! >= args.perTarget);
-  return db.query<ClaimedDelivery>(
+  const run = (q: Queryable) => q.query<ClaimedDelivery>(
     `WITH cand AS (
        SELECT id, target_id, next_attempt_at FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now()
@@ -71,6 +71,20 @@ export async function claimDue(
      FROM c ${targetJoin}`,
     [args.owner, args.limit, saturated, busyIds, busyCounts, args.perTarget, args.leaseMs],
   );
+  if (db.kind === 'pglite') return run(db);
+  return db.transaction(async (tx) => {
+    await relaxCommit(db, tx);
+    return run(tx);
+  });
+}
+
+/**
+ * The worker's own bookkeeping (claims, outcomes) does not wait for the WAL flush: if the
+ * database crashes and loses one, the lease expires and the message is sent again, which
+ * at-least-once delivery allows. Enqueueing stays fully durable (the caller's transaction).
+ */
+async function relaxCommit(db: Database, tx: Queryable): Promise<void> {
+  if (db.kind === 'postgres') await tx.query('SET LOCAL synchronous_commit = off');
 }
 
 /** Cancels leased deliveries whose target is gone or disabled, without an attempt. */
@@ -80,6 +94,17 @@ export async function cancelClaimed(db: Queryable, owner: string, ids: string[])
     `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, lease_owner = NULL, lease_expires_at = NULL,
        attempt_count = attempt_count - 1, round_attempts = round_attempts - 1, updated_at = now()
      WHERE id = ANY($1::text[]) AND lease_owner = $2`,
+    [ids, owner],
+  );
+}
+
+/** Gives back leased deliveries that were never sent, uncounting their attempt. */
+export async function unclaim(db: Queryable, owner: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE deliveries SET lease_owner = NULL, lease_expires_at = NULL,
+       attempt_count = attempt_count - 1, round_attempts = round_attempts - 1, updated_at = now()
+     WHERE id = ANY($1::text[]) AND lease_owner = $2 AND status = 'pending'`,
     [ids, owner],
   );
 }
@@ -97,6 +122,7 @@ export async function releaseLeases(db: Queryable, owner: string): Promise<void>
 export async function recordOutcomes(db: Database, owner: string, outcomes: Outcome[], disableAfterMs: number): Promise<void> {
   if (outcomes.length === 0) return;
   await db.transaction(async (tx) => {
+    await relaxCommit(db, tx);
     const o = outcomes;
     await tx.query(
       `INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
@@ -123,17 +149,17 @@ export async function recordOutcomes(db: Database, owner: string, outcomes: Outc
     );
     const failing = unique(o.filter((x) => x.status !== 'succeeded' && !x.disableReason).map((x) => x.delivery.target_id));
     const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
+    // Only state changes write delivery_targets, so concurrent batches do not queue on hot target rows.
     if (failing.length > 0) {
       await tx.query(
-        `INSERT INTO delivery_targets (target_id, failing_since) SELECT unnest($1::text[]), now()
-         ON CONFLICT (target_id) DO UPDATE SET failing_since = coalesce(delivery_targets.failing_since, now())`,
-        [failing],
+        `INSERT INTO delivery_targets (target_id, failing_since) SELECT unnest($1::text[]), now() ON CONFLICT (target_id) DO NOTHING`,
+        [failing.sort()],
       );
+      await tx.query(`UPDATE delivery_targets SET failing_since = now() WHERE target_id = ANY($1::text[]) AND failing_since IS NULL`, [failing]);
     }
     if (healthy.length > 0) {
       await tx.query(
-        `INSERT INTO delivery_targets (target_id, last_success_at) SELECT unnest($1::text[]), now()
-         ON CONFLICT (target_id) DO UPDATE SET failing_since = NULL, last_success_at = now()`,
+        `UPDATE delivery_targets SET failing_since = NULL, last_success_at = now() WHERE target_id = ANY($1::text[]) AND failing_since IS NOT NULL`,
         [healthy],
       );
     }

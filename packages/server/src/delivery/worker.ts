@@ -5,7 +5,9 @@ import { createGuardedAgent } from '../net/guarded-agent.js';
 import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS, nextDelayMs } from './schedule.js';
 import { sendAttempt, type AttemptResult } from './send.js';
-import { cancelClaimed, claimDue, recordOutcomes, releaseLeases, type ClaimedDelivery, type Outcome } from './store.js';
+import { cancelClaimed, claimDue, recordOutcomes, releaseLeases, unclaim, type ClaimedDelivery, type Outcome } from './store.js';
+
+const ANALYZE_EVERY_MS = 30_000;
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -24,7 +26,7 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
   /** Poll interval when the queue looks empty; default 250 ms. */
   pollMs?: number;
-  /** Outcomes are recorded in batches gathered for up to this long (group commit); default 5 ms. */
+  /** Outcomes are recorded, and freed slots claimed, in batches gathered for up to this long; default 5 ms. */
   batchDelayMs?: number;
   /** A target failing this long without a success is disabled; default 5 days. */
   disableAfterMs?: number;
@@ -66,11 +68,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const disableAfterMs = options.disableAfterMs ?? 5 * 86_400_000;
   const onError = options.onError ?? ((error: unknown) => console.error('delivery worker:', error));
   const ownsDispatcher = !options.dispatcher;
-  const dispatcher = options.dispatcher ?? createGuardedAgent({ policy: options.policy, lookup: options.lookup, connections: perTarget });
+  const dispatcher = options.dispatcher ?? createGuardedAgent({ policy: options.policy, lookup: options.lookup, connections: concurrency });
   const id = `wrk_${randomBytes(8).toString('hex')}`;
 
-  const inFlight = new Map<string, number>();
+  // Each target's claimed deliveries: on the wire, or leased and waiting here for a slot
+  // (claiming ahead hides the claim's round trip). Outcomes not yet recorded count apart.
+  const held = new Map<string, number>();
+  const onWire = new Map<string, number>();
+  const ready = new Map<string, ClaimedDelivery[]>();
   let active = 0;
+  let waiting = 0;
+  let unrecorded = 0;
+  const maxUnrecorded = concurrency * 4;
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -84,23 +93,48 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     wakeUp?.();
   }
 
+  const bump = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n === 0) map.delete(key);
+    else map.set(key, n);
+  };
+
   async function run(): Promise<void> {
+    let lastClaim = 0;
+    let lastAnalyze = -Infinity;
     while (running) {
-      const free = concurrency - active;
+      // Fresh statistics keep the claim on the due-index (PGlite has no autovacuum; PostgreSQL's lags a burst).
+      if (performance.now() - lastAnalyze > ANALYZE_EVERY_MS) {
+        lastAnalyze = performance.now();
+        await db.query('ANALYZE deliveries').catch(onError);
+      }
+      // While requests are on the wire, gather freed slots briefly: one claim for many, not one each.
+      const since = performance.now() - lastClaim;
+      if (active > 0 && since < batchDelayMs) await new Promise((r) => setTimeout(r, batchDelayMs - since));
+      lastClaim = performance.now();
+      const free = Math.min(2 * concurrency - active - waiting, maxUnrecorded - unrecorded - waiting);
       let claimed: ClaimedDelivery[] = [];
-      if (free > 0) {
+      if (free > 0 && running) {
         try {
-          claimed = await claimDue(db, { owner: id, limit: free, leaseMs, perTarget, inFlight });
+          claimed = await claimDue(db, { owner: id, limit: free, leaseMs, perTarget: 2 * perTarget, inFlight: held });
         } catch (error) {
           onError(error);
         }
         const gone = claimed.filter((d) => !d.target_active || !d.secret);
         if (gone.length > 0) await cancelClaimed(db, id, gone.map((d) => d.id)).catch(onError);
-        for (const delivery of claimed) if (delivery.target_active && delivery.secret) launch(delivery);
+        for (const delivery of claimed) {
+          if (!delivery.target_active || !delivery.secret) continue;
+          bump(held, delivery.target_id, 1);
+          waiting++;
+          const queue = ready.get(delivery.target_id);
+          if (queue) queue.push(delivery);
+          else ready.set(delivery.target_id, [delivery]);
+        }
+        launchReady();
       }
       // A full batch means more may be due; a short one means the rest waits for a slot or a poll.
       if (claimed.length > 0 && claimed.length >= free && active < concurrency) continue;
-      if (claimed.length === 0 && active === 0) notifyIdle();
+      if (claimed.length === 0 && unrecorded === 0 && waiting === 0) notifyIdle();
       await pause();
     }
   }
@@ -122,9 +156,23 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     });
   }
 
+  /** Starts waiting deliveries while their target and the worker have a free slot. */
+  function launchReady(): void {
+    if (!running) return;
+    for (const [targetId, queue] of ready) {
+      while (queue.length > 0 && active < concurrency && (onWire.get(targetId) ?? 0) < perTarget) {
+        waiting--;
+        launch(queue.shift()!);
+      }
+      if (queue.length === 0) ready.delete(targetId);
+      if (active >= concurrency) return;
+    }
+  }
+
   function launch(delivery: ClaimedDelivery): void {
     active++;
-    inFlight.set(delivery.target_id, (inFlight.get(delivery.target_id) ?? 0) + 1);
+    unrecorded++;
+    bump(onWire, delivery.target_id, 1);
     void sendAttempt(
       dispatcher,
       {
@@ -137,8 +185,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       },
       timeoutMs,
     ).then((result) => {
-      buffered.push(decide(delivery, result));
+      // The lease still guards the delivery until its outcome is recorded, so the slot is free now.
+      active--;
+      bump(onWire, delivery.target_id, -1);
+      bump(held, delivery.target_id, -1);
+      const outcome = decide(delivery, result);
+      if (outcome.disableReason) {
+        // Gone: what waits here for this target is cancelled with it, never sent.
+        const dropped = ready.get(delivery.target_id) ?? [];
+        ready.delete(delivery.target_id);
+        waiting -= dropped.length;
+        bump(held, delivery.target_id, -dropped.length);
+      }
+      buffered.push(outcome);
       scheduleFlush();
+      launchReady();
+      wake();
     });
   }
 
@@ -166,16 +228,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           // The leases expire and another attempt follows: at least once, never lost.
           onError(error);
         }
-        for (const { delivery } of batch) {
-          active--;
-          const n = inFlight.get(delivery.target_id)! - 1;
-          if (n === 0) inFlight.delete(delivery.target_id);
-          else inFlight.set(delivery.target_id, n);
-        }
+        unrecorded -= batch.length;
         wake();
       }
       flushing = undefined;
-      if (active === 0) notifyIdle();
+      if (unrecorded === 0) notifyIdle();
     })();
   }
 
@@ -199,7 +256,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       running = false;
       wakeUp?.();
       await loop;
-      while (active > 0 || flushing) await (flushing ?? new Promise((r) => setTimeout(r, 10)));
+      const unsent = [...ready.values()].flat();
+      ready.clear();
+      waiting = 0;
+      await unclaim(db, id, unsent.map((d) => d.id)).catch(onError);
+      while (unrecorded > 0 || flushing) await (flushing ?? new Promise((r) => setTimeout(r, 10)));
       await releaseLeases(db, id).catch(onError);
       if (ownsDispatcher) await (dispatcher as { close(): Promise<void> }).close();
     },
@@ -207,7 +268,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     async drained({ timeoutMs: limit = 60_000 } = {}) {
       const until = Date.now() + limit;
       for (;;) {
-        if (active === 0 && !flushing && (await pendingCount()) === 0 && active === 0) return;
+        if (unrecorded === 0 && waiting === 0 && !flushing && (await pendingCount()) === 0 && unrecorded === 0) return;
         if (Date.now() > until) throw new Error(`delivery queue not drained after ${limit} ms`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(finish, Math.min(pollMs, 100));

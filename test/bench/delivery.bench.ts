@@ -1,0 +1,156 @@
+/**
+ * Delivery engine: deliveries/s to a loopback receiver through the durable queue (claim,
+ * sign, send, record) vs a bare undici POST loop with no persistence, same receiver, same
+ * concurrency, same run; for PGlite on disk and, with DATABASE_URL, PostgreSQL. Then
+ * enqueue-to-delivery latency at a steady rate. Bounded: a few thousand requests each.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import type { MigratableDatabase } from '../../packages/server/src/db/database.js';
+import { migrate } from '../../packages/server/src/db/migrate.js';
+import { openDatabase } from '../../packages/server/src/db/open.js';
+import { createDeliveryWorker, enqueueDeliveries, type OutgoingMessage } from '../../packages/server/src/delivery/index.js';
+import { percentile, printFigures, printRatios, type Row } from './table.js';
+
+const MESSAGES = Number(process.env.DELIVERY_BENCH_MESSAGES ?? 3000);
+const TARGETS = 10;
+const PER_TARGET = 4;
+const CONCURRENCY = TARGETS * PER_TARGET;
+
+async function receiver() {
+  const arrivals = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      arrivals.set(Buffer.concat(chunks).toString(), performance.now());
+      res.end('ok');
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { url, arrivals, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+}
+
+async function bareLoop(url: string, total: number): Promise<number> {
+  const agent = new Agent({ connections: PER_TARGET * TARGETS });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < total) {
+        const i = next++;
+        const res = await request(url, { method: 'POST', dispatcher: agent, body: `bare ${i}`, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        await res.body.dump();
+      }
+    }),
+  );
+  const rate = total / ((performance.now() - started) / 1000);
+  await agent.close();
+  return rate;
+}
+
+async function targets(db: MigratableDatabase, url: string) {
+  const owner = `key_${randomBytes(6).toString('hex')}`;
+  await db.query(`INSERT INTO api_keys (id, name, scope, key_hash) VALUES ($1, 'bench', 'subscriber', $2)`, [owner, randomBytes(16).toString('hex')]);
+  const ids: string[] = [];
+  for (let i = 0; i < TARGETS; i++) {
+    const id = `reg_${randomBytes(8).toString('hex')}`;
+    await db.query(`INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, $2, 'concertAlert', $3, $4)`, [
+      id,
+      owner,
+      `${url}?t=${i}`,
+      `whsec_${randomBytes(24).toString('base64')}`,
+    ]);
+    ids.push(id);
+  }
+  return ids.map((id) => ({ id, owner }));
+}
+
+const message = (t: { id: string; owner: string }, url: string, body: string): OutgoingMessage => ({
+  kind: 'webhook',
+  event: 'concertAlert',
+  targetId: t.id,
+  ownerKeyId: t.owner,
+  url,
+  contentType: 'text/plain; charset=utf-8',
+  body,
+});
+
+async function measure(label: string, db: MigratableDatabase): Promise<{ row: Row; latency: Array<[string, number, string]> }> {
+  await migrate(db);
+  const r = await receiver();
+  const ts = await targets(db, r.url);
+  await bareLoop(r.url, 300); // warm-up
+  const baseline = await bareLoop(r.url, MESSAGES);
+
+  await db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: MESSAGES }, (_, i) => message(ts[i % TARGETS]!, r.url, `queued ${i}`))));
+  const worker = createDeliveryWorker({ db, policy: { allow: ['127.0.0.1/32'] }, perTargetConcurrency: PER_TARGET, concurrency: CONCURRENCY, pollMs: 20, onError: () => {} });
+  const started = performance.now();
+  worker.start();
+  await worker.drained({ timeoutMs: 300_000 });
+  const ours = MESSAGES / ((performance.now() - started) / 1000);
+
+  // Latency: one message per transaction at a steady 100/s, as a publisher would.
+  const sent = new Map<string, number>();
+  for (let i = 0; i < 300; i++) {
+    const body = `latency ${i}`;
+    await db.transaction((tx) => enqueueDeliveries(tx, [message(ts[i % TARGETS]!, r.url, body)]));
+    sent.set(body, performance.now());
+    worker.wake();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await worker.drained();
+  await worker.stop();
+  await r.close();
+  const lat = [...sent].map(([body, at]) => r.arrivals.get(body)! - at).sort((a, b) => a - b);
+  return {
+    row: { name: `${label}: deliveries/s (${MESSAGES} msgs, ${CONCURRENCY} in flight)`, ours, baseline, unit: 'req/s', better: 'higher', goal: '>= 0.5' },
+    latency: [
+      [`${label}: enqueue-to-delivery p50 (woken)`, percentile(lat, 50), 'ms'],
+      [`${label}: enqueue-to-delivery p99 (woken)`, percentile(lat, 99), 'ms'],
+    ],
+  };
+}
+
+export default async function deliveryBench(): Promise<void> {
+  const rows: Row[] = [];
+  const figures: Array<[string, number, string]> = [];
+  const dir = await mkdtemp(join(tmpdir(), 'cn-delivery-bench-'));
+  try {
+    const db = await openDatabase({ dataDir: join(dir, 'pglite') });
+    const result = await measure('PGlite (on disk)', db);
+    await db.close();
+    rows.push(result.row);
+    figures.push(...result.latency);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  if (process.env.DATABASE_URL) {
+    const name = `cn_delivery_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    try {
+      const db = await openDatabase({ url: url.href });
+      const result = await measure('PostgreSQL', db);
+      await db.close();
+      rows.push(result.row);
+      figures.push(...result.latency);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+  printRatios('Delivery throughput: durable queue vs bare undici POST loop (same receiver, same run)', rows);
+  printFigures('Enqueue-to-delivery latency', figures);
+}
