@@ -75,7 +75,13 @@ export async function createPgDatabase(area: string): Promise<{ name: string; ur
   await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { name, url: url.href, drop: () => withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+  return {
+    name,
+    url: url.href,
+    drop: async () => {
+      await withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
 }
 
 /** Runs `fn` on a short-lived connection to DATABASE_URL (the maintenance database). */

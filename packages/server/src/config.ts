@@ -15,6 +15,11 @@ export interface Config {
   responseValidation: ResponseValidationMode;
   logLevel: string;
   trustProxy: boolean | number | string | undefined;
+  /** Delivery retry schedule in ms (DELIVERY_SCHEDULE_MS); the spec's schedule when unset. */
+  deliverySchedule: number[] | undefined;
+  deliveryTimeoutMs: number;
+  /** How long a claimed delivery stays leased; unset: timeout + 30 s. */
+  deliveryLeaseMs: number | undefined;
 }
 
 /** Thrown with every problem of the environment at once. */
@@ -70,6 +75,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trust = env.TRUST_PROXY;
   const trustProxy = trust === undefined || trust === '' ? undefined : trust === 'true' ? true : trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust;
 
+  const scheduleRaw = env.DELIVERY_SCHEDULE_MS;
+  let deliverySchedule: number[] | undefined;
+  if (scheduleRaw) {
+    deliverySchedule = scheduleRaw.split(',').map((x) => Number(x.trim()));
+    if (!deliverySchedule.every((x) => Number.isInteger(x) && x >= 0)) {
+      problems.push(`DELIVERY_SCHEDULE_MS must be comma-separated delays in ms (e.g. 0,5000,300000), not '${scheduleRaw}'.`);
+    }
+  }
+
   const config: Config = {
     port: integer('PORT', 3000, 0, 65535),
     host: env.HOST || undefined,
@@ -81,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseValidation,
     logLevel,
     trustProxy,
+    deliverySchedule,
+    deliveryTimeoutMs: integer('DELIVERY_TIMEOUT_MS', 15_000, 100, 600_000),
+    deliveryLeaseMs: env.DELIVERY_LEASE_MS ? integer('DELIVERY_LEASE_MS', 45_000, 200, 3_600_000) : undefined,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -12,6 +12,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { ensureAdminKey, hasAdminKey } from './domain/api-keys.js';
 import { serverSecret } from './domain/server-secret.js';
 import { createLogger } from './http/logger.js';
+import { createDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 
 /** A started server: its URL, its database, and how to stop it. */
 export interface RunningServer {
@@ -21,6 +22,8 @@ export interface RunningServer {
   logger: Logger;
   /** Whether an admin key exists (if not, start-up prints how to make one). */
   hasAdminKey: boolean;
+  /** This process's delivery worker (every process runs one; they share the queue). */
+  worker: DeliveryWorker;
   close(): Promise<void>;
 }
 
@@ -34,7 +37,16 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     await seed(db);
     if (config.adminApiKey && (await ensureAdminKey(db, config.adminApiKey))) logger.info('admin key from ADMIN_API_KEY created');
+    const worker = createDeliveryWorker({
+      db,
+      policy: { allow: config.allowPrivateTargets },
+      schedule: config.deliverySchedule,
+      timeoutMs: config.deliveryTimeoutMs,
+      leaseMs: config.deliveryLeaseMs,
+      onError: (error) => logger.error({ err: error }, 'delivery worker'),
+    });
     const app = createApp({
+      wakeDeliveries: worker.wake,
       db,
       cursorKey: await serverSecret(db, 'cursor'),
       urlPolicy: { allow: config.allowPrivateTargets },
@@ -48,6 +60,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       const s = app.listen(config.port, config.host ?? '::', (error?: Error) => (error ? reject(error) : resolve(s)));
     });
     const { port } = server.address() as AddressInfo;
+    worker.start();
     const opened = db;
     return {
       url: `http://localhost:${port}`,
@@ -55,12 +68,14 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       db: opened,
       logger,
       hasAdminKey: await hasAdminKey(opened),
+      worker,
       async close() {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         });
+        await worker.stop();
         await opened.close();
         await release();
       },
