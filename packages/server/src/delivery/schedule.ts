@@ -30,6 +30,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   if (!text) return null;
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed) * 1000, MAX_RETRY_AFTER_MS);
+  // An HTTP date names its weekday and month; bare numbers like "1.5" or "-5" are not dates.
+  if (!/^[A-Za-z]{3}, /.test(trimmed) && !/GMT$/.test(trimmed)) return null;
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return null;
   return Math.min(Math.max(0, at - now), MAX_RETRY_AFTER_MS);
