@@ -56,6 +56,12 @@ async function openPostgres(url: string): Promise<MigratableDatabase> {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A connection that dies while checked out (server restart, pg_terminate_backend) emits
+      // 'error' on the client: without a listener that crashes the process. The pending query
+      // rejects on its own; the dead client is discarded instead of going back to the pool.
+      let lost: Error | undefined;
+      const onError = (error: Error) => (lost = error);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -67,10 +73,11 @@ async function openPostgres(url: string): Promise<MigratableDatabase> {
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (lost ??= rollbackError));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     close: () => pool.end(),
