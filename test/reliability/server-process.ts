@@ -28,9 +28,11 @@ export interface ServerProcess {
  */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const output: string[] = [];
+  // DATABASE_URL names the maintenance database: the child gets one only when `env` says so.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', main], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
