@@ -4,7 +4,7 @@
  * arrived. Prints publish rate, deliveries/s, enqueue-to-delivery latency, peak RSS of the
  * server process, and RSS growth over a run of plain API requests; for PGlite, and for
  * PostgreSQL when DATABASE_URL is set. Bounded: LOAD_SECONDS (20) of publishing, at most
- * LOAD_MAX_EVENTS (600) events, at most 180 s of draining.
+ * LOAD_MAX_EVENTS (1500) events, at most 180 s of draining.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import { createPgDatabase, newAdminKey, spawnServer, type ServerProcess } from '
 import { percentile, printFigures, printRatios } from './table.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
-const MAX_EVENTS = Number(process.env.LOAD_MAX_EVENTS ?? 600);
+const MAX_EVENTS = Number(process.env.LOAD_MAX_EVENTS ?? 1500);
 const RECEIVERS = 50;
 const PUBLISHERS = 2;
 const API_REQUESTS = Number(process.env.LOAD_API_REQUESTS ?? 20_000);
