@@ -19,6 +19,7 @@ import { createDeliveryWorker, enqueueDeliveries, type OutgoingMessage } from '.
 import { percentile, printFigures, printRatios, type Row } from './table.js';
 
 const MESSAGES = Number(process.env.DELIVERY_BENCH_MESSAGES ?? 3000);
+const ROUNDS = 3;
 const TARGETS = 10;
 const PER_TARGET = 4;
 const CONCURRENCY = TARGETS * PER_TARGET;
@@ -89,14 +90,19 @@ async function measure(label: string, db: MigratableDatabase): Promise<{ row: Ro
   const r = await receiver();
   const ts = await targets(db, r.url);
   await bareLoop(r.url, 300); // warm-up
-  const baseline = await bareLoop(r.url, MESSAGES);
-
-  await db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: MESSAGES }, (_, i) => message(ts[i % TARGETS]!, r.url, `queued ${i}`))));
   const worker = createDeliveryWorker({ db, policy: { allow: ['127.0.0.1/32'] }, perTargetConcurrency: PER_TARGET, concurrency: CONCURRENCY, pollMs: 20, onError: () => {} });
-  const started = performance.now();
   worker.start();
-  await worker.drained({ timeoutMs: 300_000 });
-  const ours = MESSAGES / ((performance.now() - started) / 1000);
+  // Rounds alternate so both sides see the same machine; the best round of each is kept.
+  let baseline = 0;
+  let ours = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    baseline = Math.max(baseline, await bareLoop(r.url, MESSAGES));
+    await db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: MESSAGES }, (_, i) => message(ts[i % TARGETS]!, r.url, `queued ${round} ${i}`))));
+    const started = performance.now();
+    worker.wake();
+    await worker.drained({ timeoutMs: 300_000 });
+    ours = Math.max(ours, MESSAGES / ((performance.now() - started) / 1000));
+  }
 
   // Latency: one message per transaction at a steady 100/s, as a publisher would.
   const sent = new Map<string, number>();
@@ -112,7 +118,7 @@ async function measure(label: string, db: MigratableDatabase): Promise<{ row: Ro
   await r.close();
   const lat = [...sent].map(([body, at]) => r.arrivals.get(body)! - at).sort((a, b) => a - b);
   return {
-    row: { name: `${label}: deliveries/s (${MESSAGES} msgs, ${CONCURRENCY} in flight)`, ours, baseline, unit: 'req/s', better: 'higher', goal: '>= 0.5' },
+    row: { name: `${label}: deliveries/s (${MESSAGES} msgs, ${CONCURRENCY} in flight, best of ${ROUNDS})`, ours, baseline, unit: 'req/s', better: 'higher', goal: '>= 0.5' },
     latency: [
       [`${label}: enqueue-to-delivery p50 (woken)`, percentile(lat, 50), 'ms'],
       [`${label}: enqueue-to-delivery p99 (woken)`, percentile(lat, 99), 'ms'],

@@ -12,7 +12,7 @@ const worker = createDeliveryWorker({
   db,
   policy: { allow: ['127.0.0.1/32'] },
   schedule: [0, 100, 100, 100, 100],
-  timeoutMs: 2_000,
+  timeoutMs: 500,
   leaseMs: Number(process.env.CHILD_LEASE_MS ?? 3_000),
   concurrency: Number(process.env.CHILD_CONCURRENCY ?? 32),
   pollMs: 20,

@@ -212,6 +212,16 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
     expect(written).toBeLessThan(10 * 1024 * 1024);
   });
 
+  it('stores a response body holding NUL bytes without them', async () => {
+    const r = await receiver((_req, res) => res.end(Buffer.from('ok\u0000then\u0000more')));
+    const reg = await addRegistration(t.db, r.url);
+    startWorker();
+    const id = await publish(reg, r.url);
+    await worker!.drained();
+    expect(await attempts(id)).toMatchObject([{ status_code: 200, response_body: 'okthenmore' }]);
+    expect((await delivery(id)).status).toBe('succeeded');
+  });
+
   it('keeps a slow receiver to 4 attempts in flight while a fast receiver is served', async () => {
     const held: Array<() => void> = [];
     let concurrent = 0;

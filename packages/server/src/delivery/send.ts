@@ -80,8 +80,8 @@ async function readPrefix(body: Dispatcher.ResponseData['body']): Promise<string
     body.destroy();
   }
   const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8');
-  // A multi-byte character cut at the limit decodes to U+FFFD; drop it.
-  return size > RESPONSE_BODY_LIMIT ? text.replace(/\uFFFD$/, '') : text;
+  // A multi-byte character cut at the limit decodes to U+FFFD; drop it. PostgreSQL text cannot hold NUL.
+  return (size > RESPONSE_BODY_LIMIT ? text.replace(/\uFFFD$/, '') : text).replaceAll('\u0000', '');
 }
 
 function describeError(error: unknown, signal: AbortSignal, timeoutMs: number): string {

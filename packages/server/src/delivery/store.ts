@@ -27,25 +27,20 @@ export interface Outcome {
   disableReason?: string;
 }
 
+/**
+ * The worker's own bookkeeping (claims, outcomes) does not wait for the WAL flush: if the
+ * database crashes and loses one, the lease expires and the message is sent again, which
+ * at-least-once delivery allows. Enqueueing stays fully durable (the caller's transaction).
+ * Set per statement (is_local), so it never leaks into other users of a pooled connection.
+ * PostgreSQL only (see SQL below).
+ */
+const RELAXED_COMMIT = `set_config('synchronous_commit', 'off', true) AS relaxed`;
+
 const targetJoin = `
   LEFT JOIN registrations r ON r.id = c.target_id
   LEFT JOIN subscriptions s ON s.id = c.target_id`;
 
-/**
- * Leases up to `limit` due deliveries with `FOR UPDATE SKIP LOCKED`, at most `perTarget`
- * minus what this worker already has in flight for each target, and none for targets in
- * `saturated`. Counts the attempt at claim time, so an attempt cut short by a crash is not
- * repeated under the same number.
- */
-export async function claimDue(
-  db: Database,
-  args: { owner: string; limit: number; leaseMs: number; perTarget: number; inFlight: Map<string, number> },
-): Promise<ClaimedDelivery[]> {
-  const busyIds = [...args.inFlight.keys()];
-  const busyCounts = busyIds.map((id) => args.inFlight.get(id)!);
-  const saturated = busyIds.filter((id) => args.inFlight.get(id)! >= args.perTarget);
-  const run = (q: Queryable) => q.query<ClaimedDelivery>(
-    `WITH cand AS (
+const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
        SELECT id, target_id, next_attempt_at FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now()
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
@@ -68,23 +63,22 @@ export async function claimDue(
      )
      SELECT c.*, coalesce(r.secret, s.secret) AS secret,
             coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
-     FROM c ${targetJoin}`,
-    [args.owner, args.limit, saturated, busyIds, busyCounts, args.perTarget, args.leaseMs],
-  );
-  if (db.kind === 'pglite') return run(db);
-  return db.transaction(async (tx) => {
-    await relaxCommit(db, tx);
-    return run(tx);
-  });
-}
+     FROM cfg CROSS JOIN c ${targetJoin}`;
 
 /**
- * The worker's own bookkeeping (claims, outcomes) does not wait for the WAL flush: if the
- * database crashes and loses one, the lease expires and the message is sent again, which
- * at-least-once delivery allows. Enqueueing stays fully durable (the caller's transaction).
+ * Leases up to `limit` due deliveries with `FOR UPDATE SKIP LOCKED`, at most `perTarget`
+ * minus what this worker already has in flight for each target, and none for targets in
+ * `saturated`. Counts the attempt at claim time, so an attempt cut short by a crash is not
+ * repeated under the same number.
  */
-async function relaxCommit(db: Database, tx: Queryable): Promise<void> {
-  if (db.kind === 'postgres') await tx.query('SET LOCAL synchronous_commit = off');
+export async function claimDue(
+  db: Database,
+  args: { owner: string; limit: number; leaseMs: number; perTarget: number; inFlight: Map<string, number> },
+): Promise<ClaimedDelivery[]> {
+  const busyIds = [...args.inFlight.keys()];
+  const busyCounts = busyIds.map((id) => args.inFlight.get(id)!);
+  const saturated = busyIds.filter((id) => args.inFlight.get(id)! >= args.perTarget);
+  return db.query<ClaimedDelivery>(SQL[db.kind].claim, [args.owner, args.limit, saturated, busyIds, busyCounts, args.perTarget, args.leaseMs]);
 }
 
 /** Cancels leased deliveries whose target is gone or disabled, without an attempt. */
@@ -114,68 +108,80 @@ export async function releaseLeases(db: Queryable, owner: string): Promise<void>
   await db.query(`UPDATE deliveries SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1 AND status = 'pending'`, [owner]);
 }
 
-/**
- * Records a batch of attempts in one transaction: the attempt log, each delivery's new state
- * (only if this worker still holds the lease for that attempt), target health, and targets
- * to disable (410 Gone, or failing without a success for `disableAfterMs`).
- */
-export async function recordOutcomes(db: Database, owner: string, outcomes: Outcome[], disableAfterMs: number): Promise<void> {
-  if (outcomes.length === 0) return;
-  await db.transaction(async (tx) => {
-    await relaxCommit(db, tx);
-    const o = outcomes;
-    await tx.query(
-      `INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
-       SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[])
-       ON CONFLICT DO NOTHING`,
-      [
-        o.map((x) => x.delivery.id),
-        o.map((x) => x.delivery.attempt_count),
-        o.map((x) => x.result.startedAt.toISOString()),
-        o.map((x) => x.result.durationMs),
-        o.map((x) => x.result.statusCode),
-        o.map((x) => x.result.error),
-        o.map((x) => x.result.responseBody),
-      ],
-    );
-    await tx.query(
-      `UPDATE deliveries d
+const recordSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}),
+     v AS (
+       SELECT * FROM unnest($2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::bigint[])
+         AS v(id, attempt, started_at, duration_ms, status_code, error, response_body, status, delay)
+     ), attempts AS (
+       INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+       SELECT id, attempt, started_at, duration_ms, status_code, error, response_body FROM v
+       ON CONFLICT DO NOTHING
+     ), states AS (
+       UPDATE deliveries d
        SET status = CASE WHEN d.status = 'cancelled' AND v.status = 'pending' THEN 'cancelled' ELSE v.status END,
            next_attempt_at = CASE WHEN v.status = 'pending' AND d.status = 'pending' THEN now() + v.delay * interval '1 millisecond' END,
            lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
-       FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[]) AS v(id, status, attempt, delay)
-       WHERE d.id = v.id AND d.lease_owner = $1 AND d.attempt_count = v.attempt`,
-      [owner, o.map((x) => x.delivery.id), o.map((x) => x.status), o.map((x) => x.delivery.attempt_count), o.map((x) => x.retryInMs)],
-    );
-    const failing = unique(o.filter((x) => x.status !== 'succeeded' && !x.disableReason).map((x) => x.delivery.target_id));
-    const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
-    // Only state changes write delivery_targets, so concurrent batches do not queue on hot target rows.
-    if (failing.length > 0) {
-      await tx.query(
-        `INSERT INTO delivery_targets (target_id, failing_since) SELECT unnest($1::text[]), now() ON CONFLICT (target_id) DO NOTHING`,
-        [failing.sort()],
-      );
-      await tx.query(`UPDATE delivery_targets SET failing_since = now() WHERE target_id = ANY($1::text[]) AND failing_since IS NULL`, [failing]);
-    }
-    if (healthy.length > 0) {
-      await tx.query(
-        `UPDATE delivery_targets SET failing_since = NULL, last_success_at = now() WHERE target_id = ANY($1::text[]) AND failing_since IS NOT NULL`,
-        [healthy],
-      );
-    }
-    const disable = new Map<string, string>();
-    for (const x of o) if (x.disableReason) disable.set(x.delivery.target_id, x.disableReason);
-    if (failing.length > 0) {
-      const stale = await tx.query<{ target_id: string; failing_since: Date }>(
-        `SELECT target_id, failing_since FROM delivery_targets
-         WHERE target_id = ANY($1::text[]) AND failing_since <= now() - $2 * interval '1 millisecond'`,
-        [failing, disableAfterMs],
-      );
-      for (const row of stale) {
-        const since = new Date(row.failing_since).toISOString();
-        disable.set(row.target_id, `every delivery failed since ${since} (${formatWindow(disableAfterMs)} without a success)`);
-      }
-    }
+       FROM v WHERE d.id = v.id AND d.lease_owner = $1 AND d.attempt_count = v.attempt
+     ), first_failures AS (
+       INSERT INTO delivery_targets (target_id, failing_since) SELECT unnest($11::text[]), now() ON CONFLICT (target_id) DO NOTHING
+     ), failing_again AS (
+       -- Only state changes write delivery_targets, so concurrent batches do not queue on hot target rows.
+       UPDATE delivery_targets SET failing_since = now() WHERE target_id = ANY($11::text[]) AND failing_since IS NULL
+     ), recovered AS (
+       UPDATE delivery_targets SET failing_since = NULL, last_success_at = now() WHERE target_id = ANY($12::text[]) AND failing_since IS NOT NULL
+     )
+     SELECT s.target_id, s.failing_since FROM cfg LEFT JOIN LATERAL (
+       SELECT target_id, failing_since FROM delivery_targets
+       WHERE target_id = ANY($11::text[]) AND failing_since <= now() - $13 * interval '1 millisecond'
+     ) s ON true`;
+
+const SQL = {
+  postgres: { claim: claimSql(RELAXED_COMMIT), record: recordSql(RELAXED_COMMIT) },
+  // PGlite has no WAL writer: an asynchronous commit would wait for the next synchronous one.
+  pglite: { claim: claimSql('1 AS relaxed'), record: recordSql('1 AS relaxed') },
+};
+
+/**
+ * Records a batch of attempts in one statement (one round trip, atomic): the attempt log,
+ * each delivery's new state (only if this worker still holds the lease for that attempt),
+ * and target health. Targets to disable (410 Gone, or failing without a success for
+ * `disableAfterMs`) are disabled in a transaction of their own.
+ */
+export async function recordOutcomes(db: Database, owner: string, outcomes: Outcome[], disableAfterMs: number): Promise<void> {
+  if (outcomes.length === 0) return;
+  const o = outcomes;
+  const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
+  // A success in the batch outweighs its failures: sporadic failures never start the window.
+  const failing = unique(o.filter((x) => x.status !== 'succeeded' && !x.disableReason).map((x) => x.delivery.target_id))
+    .filter((id) => !healthy.includes(id))
+    .sort();
+  const stale = await db.query<{ target_id: string | null; failing_since: Date | null }>(
+    SQL[db.kind].record,
+    [
+      owner,
+      o.map((x) => x.delivery.id),
+      o.map((x) => x.delivery.attempt_count),
+      o.map((x) => x.result.startedAt.toISOString()),
+      o.map((x) => x.result.durationMs),
+      o.map((x) => x.result.statusCode),
+      o.map((x) => x.result.error),
+      o.map((x) => x.result.responseBody),
+      o.map((x) => x.status),
+      o.map((x) => x.retryInMs),
+      failing,
+      healthy,
+      disableAfterMs,
+    ],
+  );
+  const disable = new Map<string, string>();
+  for (const x of o) if (x.disableReason) disable.set(x.delivery.target_id, x.disableReason);
+  for (const row of stale) {
+    if (!row.target_id || !row.failing_since) continue;
+    const since = new Date(row.failing_since).toISOString();
+    disable.set(row.target_id, `every delivery failed since ${since} (${formatWindow(disableAfterMs)} without a success)`);
+  }
+  if (disable.size === 0) return;
+  await db.transaction(async (tx) => {
     for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
   });
 }

@@ -8,6 +8,8 @@ import { sendAttempt, type AttemptResult } from './send.js';
 import { cancelClaimed, claimDue, recordOutcomes, releaseLeases, unclaim, type ClaimedDelivery, type Outcome } from './store.js';
 
 const ANALYZE_EVERY_MS = 30_000;
+/** Deliveries claimed per free slot, so that sending never waits for the claim's round trip. */
+const PREFETCH = 4;
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -22,7 +24,10 @@ export interface DeliveryWorkerOptions {
   concurrency?: number;
   /** Attempts in flight per target in this process; default 4. */
   perTargetConcurrency?: number;
-  /** How long a claim is held; must exceed the timeout. Default timeout + 30 s. */
+  /**
+   * How long a claim is held. A claimed delivery may wait here behind its target's slots for
+   * up to PREFETCH - 1 attempts, so at least PREFETCH × timeout + 1 s; default PREFETCH × timeout + 30 s.
+   */
   leaseMs?: number;
   /** Poll interval when the queue looks empty; default 250 ms. */
   pollMs?: number;
@@ -62,7 +67,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const timeoutMs = options.timeoutMs ?? 15_000;
   const concurrency = options.concurrency ?? 64;
   const perTarget = options.perTargetConcurrency ?? 4;
-  const leaseMs = Math.max(options.leaseMs ?? timeoutMs + 30_000, timeoutMs + 1_000);
+  const leaseMs = Math.max(options.leaseMs ?? PREFETCH * timeoutMs + 30_000, PREFETCH * timeoutMs + 1_000);
   const pollMs = options.pollMs ?? 250;
   // PGlite runs in this thread: larger batches leave more of it to the requests.
   const batchDelayMs = options.batchDelayMs ?? (db.kind === 'pglite' ? 10 : 5);
@@ -80,7 +85,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let active = 0;
   let waiting = 0;
   let unrecorded = 0;
-  const maxUnrecorded = concurrency * 4;
+  const maxUnrecorded = concurrency * 8;
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -113,11 +118,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const since = performance.now() - lastClaim;
       if (active > 0 && since < batchDelayMs) await new Promise((r) => setTimeout(r, batchDelayMs - since));
       lastClaim = performance.now();
-      const free = Math.min(2 * concurrency - active - waiting, maxUnrecorded - unrecorded - waiting);
+      const free = Math.min(PREFETCH * concurrency - active - waiting, maxUnrecorded - unrecorded - waiting);
       let claimed: ClaimedDelivery[] = [];
       if (free > 0 && running) {
         try {
-          claimed = await claimDue(db, { owner: id, limit: free, leaseMs, perTarget: 2 * perTarget, inFlight: held });
+          claimed = await claimDue(db, { owner: id, limit: free, leaseMs, perTarget: PREFETCH * perTarget, inFlight: held });
         } catch (error) {
           onError(error);
         }
