@@ -47,7 +47,7 @@ export interface AppDeps {
    * mounted after matching, auth, rate limiting and validation. Default: `deliveryRoutes()`.
    */
   deliveryRoutes?: RequestHandler;
-  /** Tells the local delivery worker that deliveries became due (replay, recover). */
+  /** Tells the local delivery worker that deliveries became due (publishing, replay, recover). */
   wakeDeliveries?: () => void;
 }
 
@@ -56,7 +56,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Builds the Express app for every operation of the spec. It never listens. */
 export function createApp(deps: AppDeps): Express {
   const logger = deps.logger ?? createLogger('silent');
-  const services: Services = { db: deps.db, cursors: createCursorCodec(deps.cursorKey), urlPolicy: deps.urlPolicy, lookup: deps.lookup };
+  const services: Services = { db: deps.db, cursors: createCursorCodec(deps.cursorKey), urlPolicy: deps.urlPolicy, lookup: deps.lookup, wake: deps.wakeDeliveries };
   const handlers: Record<string, Handler> = {
     ...registrationHandlers(services),
     ...subscriptionHandlers(services),

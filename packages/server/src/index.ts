@@ -12,3 +12,4 @@ export { keysetPage, type KeysetSource, type KeysetRequest, type KeysetPage, typ
 export type { Handler, RequestContext, Caller } from './http/context.js';
 export { HttpProblem, problems } from './http/problem.js';
 export { createLogger } from './http/logger.js';
+export * from './delivery/index.js';

@@ -8,4 +8,6 @@ export interface Services {
   cursors: CursorCodec;
   urlPolicy: UrlPolicy;
   lookup?: LookupFn;
+  /** Tells the local delivery worker that deliveries were queued. */
+  wake?: () => void;
 }

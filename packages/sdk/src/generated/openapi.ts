@@ -703,7 +703,7 @@ export interface components {
             /** @description Ticket price in the smallest unit of `currency`. */
             priceCents?: number;
             /** @default EUR */
-            currency: string;
+            currency?: string;
         };
         Concert: {
             /** @description Identifier, prefixed `con_`. */

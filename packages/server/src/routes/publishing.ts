@@ -65,6 +65,7 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
         );
         return { status: 201, body: toConcert(row!) };
       });
+      services.wake?.();
       res.status(outcome.status).json(outcome.body);
     },
 
@@ -84,6 +85,7 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
         await queueCallbacks(tx, before.id, change.message ?? changedText(before, after!));
         return { status: 200, body: toConcert(after!) };
       });
+      services.wake?.();
       res.status(outcome.status).json(outcome.body);
     },
 
@@ -99,6 +101,7 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
         await queueCallbacks(tx, before.id, cancelledText(after!, reason));
         return { status: 200, body: toConcert(after!) };
       });
+      services.wake?.();
       res.status(outcome.status).json(outcome.body);
     },
 
@@ -122,6 +125,7 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
         );
         return { status: 200, body: payload };
       });
+      services.wake?.();
       res.status(outcome.status).json(outcome.body);
     },
   };
