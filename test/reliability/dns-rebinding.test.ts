@@ -1,5 +1,5 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import type { LookupFn } from '../../packages/server/src/net/url-policy.js';
+import type { LookupFn } from '../../packages/server/src/delivery/index.js';
 import { call, startHarness, startReceiver, waitFor, type Harness, type Receiver } from './support.js';
 
 const PUBLIC = { address: '93.184.215.14', family: 4 };

@@ -1,11 +1,8 @@
 import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RequestHandler } from 'express';
-import { createApiKey, createApp, createCursorCodec, createLogger, migrate, openDatabase, seed, serverSecret, type Database } from '@clubnotify/server';
-import type { LookupFn, UrlPolicy } from '../../packages/server/src/net/url-policy.js';
-import { deliveryRoutes } from '../../packages/server/src/delivery/routes.js';
-import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../packages/server/src/delivery/worker.js';
+import { createApiKey, createApp, createLogger, migrate, openDatabase, seed, serverSecret, type Database } from '@clubnotify/server';
+import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions, type LookupFn, type UrlPolicy } from '../../packages/server/src/delivery/index.js';
 
 /** `npm run test:reliability` sets RELIABILITY_FULL=1: the counts the issue asks for. */
 export const FULL = process.env.RELIABILITY_FULL === '1';
@@ -38,8 +35,8 @@ export interface HarnessOptions {
 }
 
 /**
- * `createApp` on 127.0.0.1 over an in-memory PGlite, migrated and seeded, with the delivery
- * routes mounted, a rate limit high enough for fuzzing, and the log captured.
+ * `createApp` on 127.0.0.1 over an in-memory PGlite, migrated and seeded, with a rate limit
+ * high enough for fuzzing, the log captured, and optionally a delivery worker.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const db = await openDatabase({ dataDir: 'memory://' });
@@ -50,12 +47,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const bob = await createApiKey(db, { name: 'bob', scope: 'subscriber' });
   const logs: string[] = [];
   const logger = createLogger(options.logLevel ?? 'trace', { write: (line: string) => void logs.push(line) });
-  const cursors = createCursorCodec(await serverSecret(db, 'cursor'));
   const policy = options.policy ?? { allow: [] };
   const worker = options.worker
     ? createDeliveryWorker({ db, policy, lookup: options.lookup, pollMs: 20, timeoutMs: 2_000, onError: () => {}, ...options.worker })
     : undefined;
-  const routes: RequestHandler = deliveryRoutes({ db, cursors, wake: worker?.wake });
   const app = createApp({
     db,
     cursorKey: await serverSecret(db, 'cursor'),
@@ -63,7 +58,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     lookup: options.lookup ?? publicLookup,
     logger,
     rateLimitPerMinute: 1_000_000,
-    deliveryRoutes: routes,
+    wakeDeliveries: worker?.wake,
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { LookupFn } from '../../packages/server/src/net/url-policy.js';
+import type { LookupFn } from '../../packages/server/src/delivery/index.js';
 import { call, startHarness, startReceiver, waitFor, type Harness, type Receiver } from './support.js';
 
 /** Hosts a delivery must never reach, as they appear in a URL, and the address they mean. */

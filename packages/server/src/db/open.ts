@@ -48,6 +48,9 @@ async function openPostgres(url: string): Promise<MigratableDatabase> {
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
+  // Nor a client that emits 'error' while pg-pool has no listener on it (seen under
+  // pg_terminate_backend); queries on it still fail, and the pool still drops it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
