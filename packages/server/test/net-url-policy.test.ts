@@ -121,6 +121,17 @@ describe('checkTargetUrl', () => {
     expect(await checkTargetUrl('https://not-yet.example.com/x', strict, noDns)).toEqual({ ok: true });
   });
 
+  it('gives up on a resolver that hangs after 2 s and lets the connect-time guard decide', async () => {
+    vi.useFakeTimers();
+    try {
+      const result = checkTargetUrl('https://slow.example.net/hook', strict, () => new Promise<never>(() => {}));
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await result).toEqual({ ok: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses localhost through the real resolver', async () => {
     expect((await checkTargetUrl('http://localhost:3000/', strict)).ok).toBe(false);
   });

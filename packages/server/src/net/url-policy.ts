@@ -128,11 +128,22 @@ export function reservedName(hostname: string): { blocked: string } | { addresse
   return undefined;
 }
 
+/** A resolver that hangs must not hold a registration; the connect-time guard still applies. */
+const LOOKUP_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`DNS lookup took over ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Whether a URL may be registered as a delivery target: http or https, no credentials,
  * and the host (an IP literal, or every address its name resolves to) passes
- * {@link checkAddress}. A name that does not resolve passes, because delivery checks
- * every address again at connect time.
+ * {@link checkAddress}. A name that does not resolve (or not within 2 s) passes, because
+ * delivery checks every address again at connect time.
  */
 export async function checkTargetUrl(url: string, policy: UrlPolicy, lookup: LookupFn = systemLookup): Promise<PolicyResult> {
   let parsed: URL;
@@ -155,7 +166,7 @@ export async function checkTargetUrl(url: string, policy: UrlPolicy, lookup: Loo
     addresses = reserved.addresses;
   } else {
     try {
-      addresses = await lookup(host);
+      addresses = await withTimeout(lookup(host), LOOKUP_TIMEOUT_MS);
     } catch {
       return { ok: true };
     }
