@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkAddress, checkTargetUrl, parseAllowList, type LookupFn } from '../src/net/url-policy.js';
 
 const strict = { allow: [] };
