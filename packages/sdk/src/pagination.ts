@@ -57,8 +57,7 @@ export class Page<Item, Body = unknown> {
     const envelope = (isObject(body) ? body : {}) as Record<string, unknown>;
     this.items = (Array.isArray(envelope.data) ? envelope.data : []) as Item[];
     const meta = isObject(envelope.meta) ? envelope.meta : envelope;
-    const totalCount = response.headers.get('x-total-count');
-    this.total = num(meta.total) ?? (totalCount !== null && /^\d+$/.test(totalCount) ? Number(totalCount) : undefined);
+    this.total = num(meta.total) ?? headerTotal(response);
     this.totalPages = num(meta.total_pages);
     this.#next = this.items.length === 0 ? undefined : nextQuery(envelope, meta, response, query, source);
   }
@@ -142,6 +141,11 @@ export class Paginator<Item, Body = unknown> implements AsyncIterable<Item> {
     for await (const item of this) all.push(item);
     return all;
   }
+}
+
+function headerTotal(response: Response): number | undefined {
+  const totalCount = response.headers.get('x-total-count');
+  return totalCount !== null && /^\d+$/.test(totalCount) ? Number(totalCount) : undefined;
 }
 
 function nextQuery(envelope: Record<string, unknown>, meta: Record<string, unknown>, response: Response, query: Query, source: PageSource<unknown, unknown>): Query | undefined {

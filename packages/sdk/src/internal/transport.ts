@@ -37,10 +37,6 @@ export function createTransport(baseUrl: string, baseHeaders: Record<string, str
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.headers.get('content-length') === '0') {
-    await response.body?.cancel();
-    return undefined;
-  }
   const text = await response.text();
   if (text === '') return undefined;
   if (response.ok) return JSON.parse(text);
