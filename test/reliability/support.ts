@@ -5,6 +5,8 @@ import { createApiKey, createApp, createLogger, migrate, openDatabase, seed, ser
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions, type LookupFn, type UrlPolicy } from '../../packages/server/src/delivery/index.js';
 
 /** `npm run test:reliability` sets RELIABILITY_FULL=1: the counts the issue asks for. */
+export { waitFor } from '../../packages/server/test/delivery-support.js';
+
 export const FULL = process.env.RELIABILITY_FULL === '1';
 
 /** The CI count, or the full one under RELIABILITY_FULL=1. */
@@ -185,15 +187,6 @@ export async function startReceiver(
         server.close(() => resolve());
       }),
   };
-}
-
-/** Polls `check` until it is true or `ms` pass. */
-export async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** How many times each `webhook-id` arrived. */
