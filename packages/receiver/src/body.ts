@@ -9,37 +9,56 @@ export class BodyTooLargeError extends Error {
 /** How an adapter hands over the body: the raw bytes, or a reader that stops at `limit`. */
 export type RawBody = Uint8Array | string | ((limit: number) => Promise<Uint8Array>);
 
+interface NodeRead {
+  chunks: Buffer[];
+  size: number;
+  limit: number;
+  resolve: (body: Uint8Array) => void;
+  reject: (error: unknown) => void;
+}
+
+// The listeners are module-level functions (the stream is `this`) with their state in a
+// WeakMap: no closures are created per request.
+const reads = new WeakMap<NodeJS.ReadableStream, NodeRead>();
+
+function stopReading(stream: NodeJS.ReadableStream): NodeRead | undefined {
+  const read = reads.get(stream);
+  reads.delete(stream);
+  stream.off('data', onNodeData);
+  stream.off('end', onNodeEnd);
+  stream.off('error', onNodeError);
+  return read;
+}
+
+function onNodeData(this: NodeJS.ReadableStream, chunk: Buffer): void {
+  const read = reads.get(this);
+  if (!read) return;
+  read.size += chunk.length;
+  if (read.size > read.limit) {
+    stopReading(this);
+    this.resume();
+    read.reject(new BodyTooLargeError(read.limit));
+    return;
+  }
+  read.chunks.push(chunk);
+}
+
+function onNodeEnd(this: NodeJS.ReadableStream): void {
+  const read = stopReading(this);
+  if (read) read.resolve(read.chunks.length === 1 ? read.chunks[0]! : Buffer.concat(read.chunks, read.size));
+}
+
+function onNodeError(this: NodeJS.ReadableStream, error: Error): void {
+  stopReading(this)?.reject(error);
+}
+
 /** Reads a Node stream into one Buffer, failing as soon as it passes `limit` bytes. */
 export function readNodeStream(stream: NodeJS.ReadableStream, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        cleanup();
-        stream.resume();
-        reject(new BodyTooLargeError(limit));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const cleanup = () => {
-      stream.off('data', onData);
-      stream.off('end', onEnd);
-      stream.off('error', onError);
-    };
-    stream.on('data', onData);
-    stream.on('end', onEnd);
-    stream.on('error', onError);
+    reads.set(stream, { chunks: [], size: 0, limit, resolve, reject });
+    stream.on('data', onNodeData);
+    stream.on('end', onNodeEnd);
+    stream.on('error', onNodeError);
   });
 }
 

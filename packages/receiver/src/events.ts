@@ -39,8 +39,13 @@ export interface Handlers {
 /** `webhook.stockUpdate`, `callback.concertAlert`: how the adapters name an event. */
 export type EventKey = `webhook.${WebhookName}` | `callback.${CallbackName}`;
 
+const byKind = {
+  webhook: new Map<string, EventDefinition>(events.filter((e) => e.kind === 'webhook').map((e) => [e.name, e])),
+  callback: new Map<string, EventDefinition>(events.filter((e) => e.kind === 'callback').map((e) => [e.name, e])),
+};
+
 export function findEvent(kind: string, name: string): EventDefinition | undefined {
-  return events.find((e) => e.kind === kind && e.name === name);
+  return kind === 'webhook' || kind === 'callback' ? byKind[kind].get(name) : undefined;
 }
 
 /** `/webhooks/stockUpdate` -> `{ kind: 'webhook', name: 'stockUpdate' }`; anything else -> undefined. */

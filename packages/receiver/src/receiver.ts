@@ -61,8 +61,17 @@ function header(headers: ReceiverRequest['headers'], name: string): string | und
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+const bodyKeys = new WeakMap<EventDefinition, BodyValidatorKey>();
+
+function bodyKey(event: EventDefinition): BodyValidatorKey {
+  let key = bodyKeys.get(event);
+  if (key === undefined) bodyKeys.set(event, (key = `${event.kind}.${event.name}.body.${event.contentType}` as BodyValidatorKey));
+  return key;
+}
+
 function mediaTypeError(event: EventDefinition, contentType: string | undefined): string | undefined {
   if (!contentType) return `${event.name} is sent as ${event.contentType}; the content-type header is missing.`;
+  if (contentType === event.contentType) return undefined;
   const [type, ...params] = contentType.split(';');
   const media = type!.trim().toLowerCase();
   if (media !== event.contentType) return `${event.name} is sent as ${event.contentType}, not ${media}.`;
@@ -185,7 +194,7 @@ export function createReceiver(options: ReceiverOptions): Receiver {
         return problem(400, 'The body is not valid JSON.', { type: 'invalid-json', title: 'Invalid JSON' });
       }
     }
-    const validation = validateBody(`${event.kind}.${event.name}.body.${event.contentType}` as BodyValidatorKey, payload);
+    const validation = validateBody(bodyKey(event), payload);
     if (!validation.ok) return problem(400, `The ${event.name} payload does not match the spec.`, { type: 'validation', title: 'Invalid payload', errors: validation.errors });
 
     const attempt = attemptHeader === undefined ? 1 : Number(attemptHeader);

@@ -47,14 +47,22 @@ const ID = /^[\x21-\x7e]{1,256}$/;
 const TIMESTAMP = /^[0-9]{1,12}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+function isBlank(value: string | undefined): boolean {
+  return value === undefined || value.trim() === '';
+}
+
+function missingHeader(name: string): WebhookVerificationError {
+  return new WebhookVerificationError('missing-header', `The ${name} header is missing.`);
+}
+
 /** Parses and checks the three headers without the body: throws for missing or malformed ones. */
 export function readSignatureHeaders(headers: HeaderSource): { id: string; timestamp: number; signatures: string } {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  for (const [name, value] of [['webhook-id', id], ['webhook-timestamp', timestamp], ['webhook-signature', signatures]] as const) {
-    if (value === undefined || value.trim() === '') throw new WebhookVerificationError('missing-header', `The ${name} header is missing.`);
-  }
+  if (isBlank(id)) throw missingHeader('webhook-id');
+  if (isBlank(timestamp)) throw missingHeader('webhook-timestamp');
+  if (isBlank(signatures)) throw missingHeader('webhook-signature');
   if (!ID.test(id!)) throw new WebhookVerificationError('malformed-header', 'The webhook-id header must be 1 to 256 visible ASCII characters.');
   if (!TIMESTAMP.test(timestamp!)) throw new WebhookVerificationError('malformed-header', 'The webhook-timestamp header must be Unix time in seconds (digits only).');
   return { id: id!, timestamp: Number(timestamp), signatures: signatures! };

@@ -3,10 +3,6 @@ import type { Receiver } from '../receiver.js';
 import { handleNode, send } from './node.js';
 import type { RouteOptions } from './route.js';
 
-function isEventPath(options: RouteOptions, url: string): boolean {
-  const base = (options.basePath ?? '').replace(/\/+$/, '');
-  return url.startsWith(`${base}/webhooks/`) || url.startsWith(`${base}/callbacks/`);
-}
 
 /** The part of an Express request the middleware reads (no dependency on express). */
 export type ExpressLikeRequest = IncomingMessage & { body?: unknown; url: string };
@@ -18,8 +14,11 @@ export type ExpressLikeNext = (error?: unknown) => void;
  * `/callbacks/<name>` below the mount path and passes every other path to `next()`.
  */
 export function createExpressMiddleware(receiver: Receiver, options: RouteOptions = {}): (req: ExpressLikeRequest, res: ServerResponse, next: ExpressLikeNext) => void {
+  const base = (options.basePath ?? '').replace(/\/+$/, '');
+  const webhooks = `${base}/webhooks/`;
+  const callbacks = `${base}/callbacks/`;
   return (req, res, next) => {
-    if (!options.event && !isEventPath(options, req.url)) {
+    if (!options.event && !req.url.startsWith(webhooks) && !req.url.startsWith(callbacks)) {
       next();
       return;
     }

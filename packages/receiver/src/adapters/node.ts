@@ -5,8 +5,19 @@ import type { ReceiverResponse } from '../problems.js';
 import { route, type RouteOptions } from './route.js';
 
 export function send(res: ServerResponse, response: ReceiverResponse): void {
+  if (!response.body && isEmpty(response.headers)) {
+    // The common 200 with no body and no headers: nothing to copy or merge.
+    res.statusCode = response.status;
+    res.end();
+    return;
+  }
   res.writeHead(response.status, response.body ? { ...response.headers, 'content-length': Buffer.byteLength(response.body) } : response.headers);
   res.end(response.body);
+}
+
+function isEmpty(headers: Record<string, string>): boolean {
+  for (const _ in headers) return false;
+  return true;
 }
 
 export async function handleNode(receiver: Receiver, options: RouteOptions, req: IncomingMessage & { body?: unknown }, url: string): Promise<ReceiverResponse> {

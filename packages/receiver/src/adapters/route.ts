@@ -18,7 +18,7 @@ export function route(options: RouteOptions, url: string): Routed | null {
   if (options.event) return parseEventKey(options.event);
   const query = url.indexOf('?');
   let pathname = query < 0 ? url : url.slice(0, query);
-  const base = (options.basePath ?? '').replace(/\/+$/, '');
+  const base = options.basePath ? options.basePath.replace(/\/+$/, '') : '';
   if (base) {
     if (pathname !== base && !pathname.startsWith(`${base}/`)) return null;
     pathname = pathname.slice(base.length);

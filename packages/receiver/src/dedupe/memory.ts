@@ -44,16 +44,31 @@ export class MemoryDedupeStore implements DedupeStore {
   }
 
   async release(id: string): Promise<void> {
-    if (this.entries.get(id)?.state === 'processing') this.entries.delete(id);
+    if (this.entries.get(id)?.state === 'processing') {
+      if (id === this.frontId) this.frontId = undefined;
+      this.entries.delete(id);
+    }
   }
+
+  // The first key of the Map and its expiry, as the last sweep left them: while that entry
+  // is still first and unexpired and the Map is within bounds, a sweep would stop at once,
+  // so set() skips creating the iterator.
+  private frontId: string | undefined;
+  private frontExpiresAt = 0;
 
   private set(id: string, entry: Entry, now: number): void {
     // Re-inserting keeps the Map in rough expiry order, so sweeping from the front is cheap.
+    if (id === this.frontId) this.frontId = undefined;
     this.entries.delete(id);
     this.entries.set(id, entry);
+    if (this.frontId !== undefined && this.frontExpiresAt > now && this.entries.size <= this.maxEntries) return;
+    this.frontId = undefined;
     for (const [key, value] of this.entries) {
-      if (this.entries.size <= this.maxEntries && value.expiresAt > now) break;
-      if (key === id) break;
+      if ((this.entries.size <= this.maxEntries && value.expiresAt > now) || key === id) {
+        this.frontId = key;
+        this.frontExpiresAt = value.expiresAt;
+        break;
+      }
       this.entries.delete(key);
     }
   }
