@@ -57,10 +57,6 @@ export type PaginateParams<P extends CollectionPath> = { query?: QueryOf<P>; tim
 /** A paginator typed for one collection. */
 export type CollectionPaginator<P extends CollectionPath> = Paginator<ItemOf<P>, ListBody<P>>;
 
-const noInit: SendInit = {};
-const dataOf = (result: { data?: unknown }) => result.data;
-const pageOf = <P extends CollectionPath>({ data, response }: { data?: unknown; response: Response }) => ({ body: data as ListBody<P>, response });
-
 // Registration calls are idempotent by design; publishing calls only with an Idempotency-Key.
 const idempotentPosts = new Set<string>(['/registerForAlert', '/registerForStockUpdates', '/concertUpdates']);
 
@@ -84,60 +80,42 @@ export function createClient(options: ClientOptions) {
     ...(userFetch && { fetch: (request: Request) => userFetch(request) }),
   });
 
-  function call(method: Method, upper: string, path: string, init: (RequestOptions & SendInit) | undefined): Promise<unknown> {
-    // Read the options field by field: an object rest/spread per call costs more than the rest of this function.
-    const idempotencyKey = init?.idempotencyKey;
-    const params = init?.params;
-    const sendInit: SendInit =
-      init === undefined
-        ? noInit
-        : { params, body: init.body, headers: idempotencyKey === undefined ? init.headers : { ...init.headers, 'idempotency-key': idempotencyKey } };
+  function call(method: Method, path: string, init: (RequestOptions & SendInit) | undefined): Promise<unknown> {
+    const { signal, timeoutMs, idempotencyKey, headers: extra, ...rest } = init ?? {};
+    const callHeaders = idempotencyKey === undefined ? extra : { ...extra, 'idempotency-key': idempotencyKey };
     const idempotent =
-      method === 'get' || method === 'delete' || (method === 'post' && idempotentPosts.has(path)) || idempotencyKey !== undefined || params?.header?.['Idempotency-Key'] !== undefined;
-    return execute((attemptSignal) => send(upper, path, sendInit, attemptSignal), {
+      method === 'get' || method === 'delete' || (method === 'post' && idempotentPosts.has(path)) || idempotencyKey !== undefined || rest.params?.header?.['Idempotency-Key'] !== undefined;
+    const upper = method.toUpperCase();
+    return execute((attemptSignal) => send(upper, path, { ...rest, headers: callHeaders }, attemptSignal), {
       method: upper,
       url: path,
       idempotent,
-      timeoutMs: init?.timeoutMs ?? defaultTimeout,
+      timeoutMs: timeoutMs ?? defaultTimeout,
       retry: policy,
-      signal: init?.signal,
-    }).then(dataOf);
+      signal,
+    }).then((result) => result.data);
   }
 
-  const typed = <M extends Method>(method: M) => {
-    const upper = method.toUpperCase();
-    return ((path: string, init?: RequestOptions & SendInit) => call(method, upper, path, init)) as unknown as TypedCall<M>;
-  };
+  const typed = <M extends Method>(method: M) => ((path: string, init?: RequestOptions & SendInit) => call(method, path, init)) as unknown as TypedCall<M>;
   const get = typed('get');
   const post = typed('post');
   const patch = typed('patch');
   const del = typed('delete');
 
   function pageSource<P extends CollectionPath>(path: P, timeoutMs: number | undefined): PageSource<ItemOf<P>, ListBody<P>> {
-    const collectionUrl = `${base.href.replace(/\/+$/, '')}${path}`;
-    // The URL a next link resolved to, for the query queryFromLink made of it: that page is
-    // fetched from the link as checked, without serializing its query back into a URL.
-    const linkUrls = new WeakMap<Query, string>();
     return {
       path,
-      fetch: (query, signal) => {
-        const init: SendInit = { params: { query }, href: linkUrls.get(query) };
-        return execute((attemptSignal) => send('GET', path, init, attemptSignal), {
-          method: 'GET',
-          url: path,
-          idempotent: true,
-          timeoutMs: timeoutMs ?? defaultTimeout,
-          retry: policy,
-          signal,
-        }).then(pageOf<P>);
-      },
+      fetch: (query, signal) =>
+        execute(
+          (attemptSignal) => send('GET', path, { params: { query } }, attemptSignal),
+          { method: 'GET', url: path, idempotent: true, timeoutMs: timeoutMs ?? defaultTimeout, retry: policy, signal },
+        ).then(({ data, response }) => ({ body: data as ListBody<P>, response })),
       queryFromLink: (link) => {
-        const url = new URL(link, collectionUrl);
+        const url = new URL(link, `${base.href.replace(/\/+$/, '')}${path}`);
         if (url.origin !== base.origin) throw new PaginationError(`${path}: refusing to follow a next link to another origin (${url.origin})`);
         if (url.pathname !== path && url.pathname !== basePath + path) throw new PaginationError(`${path}: the next link leaves the collection (${url.pathname})`);
         const query: Query = {};
         for (const [key, value] of url.searchParams) query[key] = value;
-        linkUrls.set(query, url.href);
         return query;
       },
     };

@@ -67,7 +67,7 @@ export class Page<Item, Body = unknown> {
   }
 
   /** Fetches the next page. Throws a PaginationError when there is none or when it was already visited. */
-  async getNextPage(options?: { signal?: AbortSignal | null }): Promise<Page<Item, Body>> {
+  async getNextPage(options: { signal?: AbortSignal | null } = {}): Promise<Page<Item, Body>> {
     const query = this.#next;
     if (query === undefined) throw new PaginationError(`${this.#source.path}: there is no next page (check hasNextPage() first)`);
     const key = queryKey(query);
@@ -76,7 +76,7 @@ export class Page<Item, Body = unknown> {
       throw new PaginationError(`${this.#source.path}: the server sent the same next page twice (${key}); stopping instead of looping forever`);
     }
     this.#visited.set(key, this.#depth + 1);
-    const { body, response } = await this.#source.fetch(query, options?.signal);
+    const { body, response } = await this.#source.fetch(query, options.signal);
     return new Page(body, response, query, this.#source, this.#visited, this.#depth + 1);
   }
 
@@ -179,13 +179,11 @@ function nextQuery(envelope: Record<string, unknown>, meta: Record<string, unkno
 
 /** A canonical string for a query: same parameters in any order give the same key. */
 export function queryKey(query: Query): string {
-  const keys = Object.keys(query).sort();
-  const params = new URLSearchParams();
-  for (const key of keys) {
-    const value = query[key];
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  }
-  return params.toString();
+  const entries = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => [k, String(v)] as [string, string])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(entries).toString();
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -23,42 +23,21 @@ export interface ExecuteOptions {
  * 2xx result; throws an ApiError, ConnectionError, TimeoutError, or the signal's reason.
  */
 export async function execute<R extends AttemptResult>(run: (signal: AbortSignal) => Promise<R>, options: ExecuteOptions): Promise<R> {
-  const { retry, signal, timeoutMs } = options;
+  const { retry, signal } = options;
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw signal.reason;
     const canRetry = options.idempotent && attempt < retry.maxAttempts;
-    let result: R | undefined;
-    // One attempt, under its own timeout; inlined here rather than a nested async function
-    // so that each request pays one async frame, not two.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = timeoutMs > 0 && Number.isFinite(timeoutMs)
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort(new TimeoutError(timeoutMs));
-        }, timeoutMs)
-      : undefined;
-    const onAbort = signal ? () => controller.abort(signal.reason) : undefined;
-    if (onAbort) signal!.addEventListener('abort', onAbort, { once: true });
-    let failure: unknown;
-    let failed = false;
+    let result: R;
     try {
-      result = await run(controller.signal);
+      result = await attemptOnce(run, options);
     } catch (error) {
-      failed = true;
-      failure = attemptError(error, options, timedOut);
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) signal!.removeEventListener('abort', onAbort);
-    }
-    if (failed) {
-      if (!canRetry || !(failure instanceof ConnectionError)) throw failure;
+      if (!canRetry || !(error instanceof ConnectionError)) throw error;
       await sleep(backoffDelay(attempt, retry), signal);
       continue;
     }
-    const { response } = result!;
-    if (response.ok) return result!;
-    const apiError = ApiError.from(response.status, result!.error, response.headers, options.method, options.url);
+    const { response } = result;
+    if (response.ok) return result;
+    const apiError = ApiError.from(response.status, result.error, response.headers, options.method, options.url);
     if (!canRetry || !isRetryableStatus(response.status)) throw apiError;
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) throw apiError;
@@ -66,12 +45,28 @@ export async function execute<R extends AttemptResult>(run: (signal: AbortSignal
   }
 }
 
-/** What a failed attempt throws: the caller's abort reason, a TimeoutError, or a typed wrapper. */
-function attemptError(error: unknown, options: ExecuteOptions, timedOut: boolean): unknown {
+async function attemptOnce<R>(run: (signal: AbortSignal) => Promise<R>, options: ExecuteOptions): Promise<R> {
   const { signal, timeoutMs } = options;
-  if (signal?.aborted) return signal.reason;
-  if (timedOut) return new TimeoutError(timeoutMs);
-  if (error instanceof ClubnotifyError) return error;
-  if (error instanceof SyntaxError) return new ClubnotifyError(`${options.method} ${options.url}: the response is not valid JSON`, { cause: error });
-  return new ConnectionError(undefined, { cause: error });
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = timeoutMs > 0 && Number.isFinite(timeoutMs)
+    ? setTimeout(() => {
+        timedOut = true;
+        controller.abort(new TimeoutError(timeoutMs));
+      }, timeoutMs)
+    : undefined;
+  const onAbort = () => controller.abort(signal!.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await run(controller.signal);
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    if (timedOut) throw new TimeoutError(timeoutMs);
+    if (error instanceof ClubnotifyError) throw error;
+    if (error instanceof SyntaxError) throw new ClubnotifyError(`${options.method} ${options.url}: the response is not valid JSON`, { cause: error });
+    throw new ConnectionError(undefined, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
 }

@@ -8,8 +8,6 @@ export interface SendInit {
   params?: { query?: Record<string, unknown>; path?: Record<string, unknown>; header?: Record<string, unknown> };
   body?: unknown;
   headers?: Record<string, string> | undefined;
-  /** An absolute URL already built (a followed `next` link): sent as is instead of path + params. */
-  href?: string;
 }
 
 /**
@@ -22,31 +20,29 @@ export function createTransport(baseUrl: string, baseHeaders: Record<string, str
   const doFetch: Fetch = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
 
   return async function send(method: string, path: string, init: SendInit, signal: AbortSignal): Promise<AttemptResult> {
-    const params = init.params;
-    // Without parameters createFinalURL would only concatenate; a followed link is already a URL.
-    const url = init.href ?? (params === undefined ? baseUrl + path : createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer }));
-    let headers = baseHeaders;
-    if (init.headers !== undefined || params?.header !== undefined || init.body !== undefined) {
-      headers = { ...baseHeaders };
-      if (init.headers) for (const name in init.headers) headers[name.toLowerCase()] = init.headers[name]!;
-      if (params?.header) for (const [name, value] of Object.entries(params.header)) if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
-    }
+    const params = init.params ?? {};
+    const url = createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
+    const headers: Record<string, string> = { ...baseHeaders };
+    if (init.headers) for (const [name, value] of Object.entries(init.headers)) headers[name.toLowerCase()] = value;
+    if (params.header) for (const [name, value] of Object.entries(params.header)) if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
     let body: string | undefined;
     if (init.body !== undefined) {
       body = JSON.stringify(init.body);
       headers['content-type'] ??= 'application/json';
     }
     const response = await doFetch(url, { method, headers, body, signal });
-    // The body is read here, in the same async frame: one await layer fewer per request.
-    const text = await response.text();
-    if (text === '') return response.ok ? { data: undefined, response } : { error: undefined, response };
-    if (response.ok) return { data: JSON.parse(text), response };
-    let error: unknown;
-    try {
-      error = JSON.parse(text);
-    } catch {
-      error = text;
-    }
-    return { error, response };
+    const data = await readBody(response);
+    return response.ok ? { data, response } : { error: data, response };
   };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (response.ok) return JSON.parse(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
