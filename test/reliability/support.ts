@@ -1,11 +1,12 @@
 import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiKey, createApp, createLogger, migrate, openDatabase, seed, serverSecret, type Database } from '@clubnotify/server';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions, type LookupFn, type UrlPolicy } from '../../packages/server/src/delivery/index.js';
 
 /** `npm run test:reliability` sets RELIABILITY_FULL=1: the counts the issue asks for. */
-export { waitFor } from '../../packages/server/test/delivery-support.js';
+import type { Received } from '../../packages/server/test/delivery-support.js';
+export { startReceiver, waitFor, type Received, type Receiver } from '../../packages/server/test/delivery-support.js';
 
 export const FULL = process.env.RELIABILITY_FULL === '1';
 
@@ -138,55 +139,6 @@ export async function call(
   const res = await send(base, { method, path, headers, body });
   const text = res.body.toString('utf8');
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
-}
-
-export interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-  at: number;
-}
-
-export interface Receiver {
-  url: string;
-  port: number;
-  received: Received[];
-  /** TCP connections accepted, whatever happened on them. */
-  connections(): number;
-  server: Server;
-  close(): Promise<void>;
-}
-
-/** A real HTTP receiver on 127.0.0.1; `handle` answers each request once its body is read. */
-export async function startReceiver(
-  handle: (req: IncomingMessage, res: ServerResponse, body: string) => void = (_req, res) => res.end('ok'),
-): Promise<Receiver> {
-  const received: Received[] = [];
-  let connections = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: req.headers, body, at: Date.now() });
-      handle(req, res, body);
-    });
-  });
-  server.on('connection', () => connections++);
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    port,
-    received,
-    connections: () => connections,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** How many times each `webhook-id` arrived. */

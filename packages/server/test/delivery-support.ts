@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import { createScratchPostgres } from './scratch-postgres.js';
 import { openDatabase } from '../src/db/open.js';
 import { migrate } from '../src/db/migrate.js';
 import type { MigratableDatabase } from '../src/db/database.js';
@@ -22,32 +22,19 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres', dataDir = 
     await migrate(db);
     return { db, drop: () => db.close() };
   }
-  const admin = process.env.DATABASE_URL!;
-  const name = `cn_delivery_${randomBytes(6).toString('hex')}`;
-  await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.href });
+  const scratch = await createScratchPostgres('cn_delivery');
+  const db = await openDatabase({ url: scratch.url });
   await migrate(db);
   return {
     db,
-    url: url.href,
+    url: scratch.url,
     async drop() {
       await db.close();
-      await withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await scratch.drop();
     },
   };
 }
 
-async function withAdmin(url: string, fn: (c: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 export const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -84,6 +71,8 @@ export interface Receiver {
   url: string;
   port: number;
   received: Received[];
+  /** TCP connections accepted, whatever happened on them. */
+  connections(): number;
   server: Server;
   close(): Promise<void>;
 }
@@ -93,6 +82,7 @@ export async function startReceiver(
   handle: (req: IncomingMessage, res: ServerResponse, body: string) => void = (_req, res) => res.end('ok'),
 ): Promise<Receiver> {
   const received: Received[] = [];
+  let connections = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -102,6 +92,7 @@ export async function startReceiver(
       handle(req, res, body);
     });
   });
+  server.on('connection', () => connections++);
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -109,6 +100,7 @@ export async function startReceiver(
     url: `http://127.0.0.1:${port}/hook`,
     port,
     received,
+    connections: () => connections,
     server,
     close: () =>
       new Promise<void>((resolve) => {

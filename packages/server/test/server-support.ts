@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import { createScratchPostgres } from './scratch-postgres.js';
 import { createApp, type AppDeps } from '../src/app.js';
 import type { MigratableDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -24,30 +23,17 @@ const pglite: DbFactory = {
   },
 };
 
-async function withAdmin(url: string, fn: (c: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const postgres: DbFactory = {
   name: 'postgres',
   async open() {
-    const admin = process.env.DATABASE_URL!;
-    const name = `cn_server_${randomBytes(6).toString('hex')}`;
-    await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ url: url.href });
+    const scratch = await createScratchPostgres('cn_server');
+    const db = await openDatabase({ url: scratch.url });
     return {
       db,
       async drop() {
         await db.close();
-        await withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        await scratch.drop();
       },
     };
   },
