@@ -9,7 +9,9 @@ import { printFigures, printRatios } from './table.js';
 const PAGES = 1_000;
 const PAGE_SIZE = 10;
 const REQUESTS = 2_000;
-const ROUNDS = 5;
+const ROUNDS = 9;
+// undici's fetch takes a few thousand requests to reach steady speed; both sides warm up first.
+const WARM_UP_ROUNDS = 3;
 
 export default async function bench(): Promise<void> {
   const server = await startCollectionServer(makeItems(PAGES * PAGE_SIZE));
@@ -76,8 +78,10 @@ export default async function bench(): Promise<void> {
   }
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  await walkRound(); // warm-up: JIT and keep-alive sockets
-  await callRound();
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+    await walkRound();
+    await callRound();
+  }
   const walk = { sdk: [] as number[], hand: [] as number[] };
   const calls = { sdk: [] as number[], raw: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {

@@ -1,10 +1,10 @@
 import createOpenApiClient, { type Client, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
 import { PaginationError } from './errors.js';
 import type { components, paths } from './generated/openapi.js';
-import { execute } from './internal/execute.js';
+import { execute, type AttemptResult, type ExecuteOptions } from './internal/execute.js';
 import { createTransport, type Fetch, type SendInit } from './internal/transport.js';
 import type { CollectionPath, ItemOf, ListBody, QueryOf } from './internal/types.js';
-import { Paginator, type PageSource, type PaginateOptions, type Query } from './pagination.js';
+import { Paginator, type PageSource, type PaginateOptions } from './pagination.js';
 import { retryPolicy, type RetryOptions } from './retry.js';
 
 type Schemas = components['schemas'];
@@ -59,6 +59,9 @@ export type CollectionPaginator<P extends CollectionPath> = Paginator<ItemOf<P>,
 
 // Registration calls are idempotent by design; publishing calls only with an Idempotency-Key.
 const idempotentPosts = new Set<string>(['/registerForAlert', '/registerForStockUpdates', '/concertUpdates']);
+const methods = { get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE' } as const;
+const noInit: SendInit = {};
+const dataOf = (result: AttemptResult) => result.data;
 
 /** Creates a typed client for every operation of the clubnotify API. */
 export function createClient(options: ClientOptions) {
@@ -71,7 +74,7 @@ export function createClient(options: ClientOptions) {
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
   if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;
   const userFetch = options.fetch;
-  const send = createTransport(baseUrl, headers, userFetch);
+  const transport = createTransport(baseUrl, headers, userFetch);
 
   /** The underlying openapi-fetch client: `{ data, error, response }`, auth and fetch set, no retries or timeout. */
   const raw: Client<paths> = createOpenApiClient<paths>({
@@ -81,19 +84,18 @@ export function createClient(options: ClientOptions) {
   });
 
   function call(method: Method, path: string, init: (RequestOptions & SendInit) | undefined): Promise<unknown> {
-    const { signal, timeoutMs, idempotencyKey, headers: extra, ...rest } = init ?? {};
-    const callHeaders = idempotencyKey === undefined ? extra : { ...extra, 'idempotency-key': idempotencyKey };
+    const upper = methods[method];
+    if (init === undefined) return execute(() => transport.send(upper, baseUrl + path, noInit, undefined), attemptOptions(upper, path, method === 'get' || method === 'delete', defaultTimeout, undefined)).then(dataOf);
+    const { signal, timeoutMs, idempotencyKey, headers: extra, ...rest } = init;
     const idempotent =
       method === 'get' || method === 'delete' || (method === 'post' && idempotentPosts.has(path)) || idempotencyKey !== undefined || rest.params?.header?.['Idempotency-Key'] !== undefined;
-    const upper = method.toUpperCase();
-    return execute((attemptSignal) => send(upper, path, { ...rest, headers: callHeaders }, attemptSignal), {
-      method: upper,
-      url: path,
-      idempotent,
-      timeoutMs: timeoutMs ?? defaultTimeout,
-      retry: policy,
-      signal,
-    }).then((result) => result.data);
+    const sendInit: SendInit = { ...rest, headers: idempotencyKey === undefined ? extra : { ...extra, 'idempotency-key': idempotencyKey } };
+    const url = transport.url(path, rest.params);
+    return execute(() => transport.send(upper, url, sendInit, signal), attemptOptions(upper, path, idempotent, timeoutMs ?? defaultTimeout, signal)).then(dataOf);
+  }
+
+  function attemptOptions(method: string, url: string, idempotent: boolean, timeoutMs: number, signal: AbortSignal | undefined): ExecuteOptions {
+    return { method, url, idempotent, timeoutMs, retry: policy, signal };
   }
 
   const typed = <M extends Method>(method: M) => ((path: string, init?: RequestOptions & SendInit) => call(method, path, init)) as unknown as TypedCall<M>;
@@ -103,20 +105,19 @@ export function createClient(options: ClientOptions) {
   const del = typed('delete');
 
   function pageSource<P extends CollectionPath>(path: P, timeoutMs: number | undefined): PageSource<ItemOf<P>, ListBody<P>> {
+    const collection = new URL(`${base.href.replace(/\/+$/, '')}${path}`);
     return {
       path,
-      fetch: (query, signal) =>
-        execute(
-          (attemptSignal) => send('GET', path, { params: { query } }, attemptSignal),
-          { method: 'GET', url: path, idempotent: true, timeoutMs: timeoutMs ?? defaultTimeout, retry: policy, signal },
-        ).then(({ data, response }) => ({ body: data as ListBody<P>, response })),
-      queryFromLink: (link) => {
-        const url = new URL(link, `${base.href.replace(/\/+$/, '')}${path}`);
+      urlOf: (query) => transport.url(path, { query }),
+      fetch: (url, signal) =>
+        execute(() => transport.send('GET', url, noInit, signal ?? undefined), attemptOptions('GET', path, true, timeoutMs ?? defaultTimeout, signal ?? undefined)).then(
+          ({ data, response }) => ({ body: data as ListBody<P>, response }),
+        ),
+      resolveLink: (link) => {
+        const url = new URL(link, collection);
         if (url.origin !== base.origin) throw new PaginationError(`${path}: refusing to follow a next link to another origin (${url.origin})`);
         if (url.pathname !== path && url.pathname !== basePath + path) throw new PaginationError(`${path}: the next link leaves the collection (${url.pathname})`);
-        const query: Query = {};
-        for (const [key, value] of url.searchParams) query[key] = value;
-        return query;
+        return url;
       },
     };
   }

@@ -3,13 +3,15 @@ import { findLink } from './link-header.js';
 
 export type Query = Record<string, unknown>;
 
-/** What a page needs from the client: fetch one page of the collection for a query. */
+/** What a page needs from the client: URLs of the collection, and one page fetched. */
 export interface PageSource<Item, Body> {
   /** The collection path, e.g. `/items`. */
   readonly path: string;
-  fetch(query: Query, signal?: AbortSignal | null): Promise<{ body: Body; response: Response }>;
-  /** Turns a `next` link into the query of the same collection, or throws a PaginationError. */
-  queryFromLink(link: string, response: Response): Query;
+  /** The URL of the collection for `query`. */
+  urlOf(query: Query): string;
+  /** Resolves a `next` link against the collection; throws a PaginationError for one that leaves it. */
+  resolveLink(link: string): URL;
+  fetch(url: string, signal?: AbortSignal | null): Promise<{ body: Body; response: Response }>;
   /** Identity of the items, for typing only. */
   readonly _item?: Item;
 }
@@ -31,11 +33,13 @@ export interface PaginateOptions {
  */
 export class Page<Item, Body = unknown> {
   readonly items: Item[];
-  /** Total number of records, when the server says (`meta.total` or `X-Total-Count`). */
-  readonly total: number | undefined;
   /** Total number of pages, when the server says (`total_pages`). */
   readonly totalPages: number | undefined;
-  readonly #next: Query | undefined;
+  /** The URL this page was fetched from. */
+  readonly url: string;
+  readonly #meta: Record<string, unknown>;
+  #query: Query | undefined;
+  readonly #next: string | undefined;
   readonly #source: PageSource<Item, Body>;
   readonly #visited: Map<string, number>;
   readonly #depth: number;
@@ -45,21 +49,37 @@ export class Page<Item, Body = unknown> {
     /** The parsed envelope, typed from the spec. */
     readonly body: Body,
     readonly response: Response,
-    /** The query this page was fetched with. */
-    readonly query: Query,
+    request: { url: string; query?: Query },
     source: PageSource<Item, Body>,
     visited: Map<string, number>,
     depth: number,
   ) {
+    this.url = request.url;
+    this.#query = request.query;
     this.#source = source;
     this.#visited = visited;
     this.#depth = depth;
     const envelope = (isObject(body) ? body : {}) as Record<string, unknown>;
     this.items = (Array.isArray(envelope.data) ? envelope.data : []) as Item[];
     const meta = isObject(envelope.meta) ? envelope.meta : envelope;
-    this.total = num(meta.total) ?? headerTotal(response);
+    this.#meta = meta;
     this.totalPages = num(meta.total_pages);
-    this.#next = this.items.length === 0 ? undefined : nextQuery(envelope, meta, response, query, source);
+    this.#next = this.items.length === 0 ? undefined : this.#nextUrl(envelope, meta);
+  }
+
+  /** Total number of records, when the server says (`meta.total` or `X-Total-Count`). */
+  get total(): number | undefined {
+    return num(this.#meta.total) ?? headerTotal(this.response);
+  }
+
+  /** The query this page was fetched with (read from its URL when the page came from a link). */
+  get query(): Query {
+    if (this.#query === undefined) {
+      const query: Query = {};
+      for (const [key, value] of new URL(this.url).searchParams) query[key] = value;
+      this.#query = query;
+    }
+    return this.#query;
   }
 
   hasNextPage(): boolean {
@@ -68,22 +88,43 @@ export class Page<Item, Body = unknown> {
 
   /** Fetches the next page. Throws a PaginationError when there is none or when it was already visited. */
   async getNextPage(options: { signal?: AbortSignal | null } = {}): Promise<Page<Item, Body>> {
-    const query = this.#next;
-    if (query === undefined) throw new PaginationError(`${this.#source.path}: there is no next page (check hasNextPage() first)`);
-    const key = queryKey(query);
-    const seenAt = this.#visited.get(key);
+    const url = this.#next;
+    if (url === undefined) throw new PaginationError(`${this.#source.path}: there is no next page (check hasNextPage() first)`);
+    // Keyed by URL: a server that repeats a page, even with its parameters reordered, is
+    // caught at the latest on the repeat after that.
+    const seenAt = this.#visited.get(url);
     if (seenAt !== undefined && seenAt <= this.#depth) {
-      throw new PaginationError(`${this.#source.path}: the server sent the same next page twice (${key}); stopping instead of looping forever`);
+      throw new PaginationError(`${this.#source.path}: the server sent the same next page twice (${url}); stopping instead of looping forever`);
     }
-    this.#visited.set(key, this.#depth + 1);
-    const { body, response } = await this.#source.fetch(query, options.signal);
-    return new Page(body, response, query, this.#source, this.#visited, this.#depth + 1);
+    this.#visited.set(url, this.#depth + 1);
+    const { body, response } = await this.#source.fetch(url, options.signal);
+    return new Page(body, response, { url }, this.#source, this.#visited, this.#depth + 1);
   }
 
   /** Starts a walk at `query`. */
   static async first<Item, Body>(source: PageSource<Item, Body>, query: Query, signal?: AbortSignal | null): Promise<Page<Item, Body>> {
-    const { body, response } = await source.fetch(query, signal);
-    return new Page(body, response, query, source, new Map([[queryKey(query), 0]]), 0);
+    const url = source.urlOf(query);
+    const { body, response } = await source.fetch(url, signal);
+    return new Page(body, response, { url, query }, source, new Map([[url, 0]]), 0);
+  }
+
+  /**
+   * The next page's URL: `links.next` or the `Link` header's `rel="next"` when the server
+   * sends links, else computed from `next_cursor`, `page`/`total_pages` or `offset`/`limit`/`total`.
+   */
+  #nextUrl(envelope: Record<string, unknown>, meta: Record<string, unknown>): string | undefined {
+    const source = this.#source;
+    if (isObject(envelope.links)) {
+      const next = envelope.links.next;
+      return typeof next === 'string' && next !== '' ? source.resolveLink(next).href : undefined;
+    }
+    const linkHeader = this.response.headers.get('link');
+    if (linkHeader !== null) {
+      const next = findLink(linkHeader, 'next');
+      return next === undefined ? undefined : source.resolveLink(next).href;
+    }
+    const next = nextQuery(envelope, meta, this);
+    return next === undefined ? undefined : source.urlOf(next);
   }
 }
 
@@ -148,42 +189,24 @@ function headerTotal(response: Response): number | undefined {
   return totalCount !== null && /^\d+$/.test(totalCount) ? Number(totalCount) : undefined;
 }
 
-function nextQuery(envelope: Record<string, unknown>, meta: Record<string, unknown>, response: Response, query: Query, source: PageSource<unknown, unknown>): Query | undefined {
-  if (isObject(envelope.links)) {
-    const next = envelope.links.next;
-    return typeof next === 'string' && next !== '' ? source.queryFromLink(next, response) : undefined;
-  }
-  const linkHeader = response.headers.get('link');
-  if (linkHeader !== null) {
-    const next = findLink(linkHeader, 'next');
-    return next === undefined ? undefined : source.queryFromLink(next, response);
-  }
+function nextQuery(envelope: Record<string, unknown>, meta: Record<string, unknown>, page: { readonly query: Query }): Query | undefined {
   if ('next_cursor' in envelope) {
     const cursor = envelope.next_cursor;
-    return typeof cursor === 'string' && cursor !== '' ? { ...query, cursor } : undefined;
+    return typeof cursor === 'string' && cursor !== '' ? { ...page.query, cursor } : undefined;
   }
-  const page = num(meta.page);
+  const current = num(meta.page);
   const totalPages = num(meta.total_pages);
-  if (page !== undefined && totalPages !== undefined) {
+  if (current !== undefined && totalPages !== undefined) {
     const size = num(meta.size);
-    return page < totalPages ? { ...query, page: page + 1, ...(size !== undefined && { size }) } : undefined;
+    return current < totalPages ? { ...page.query, page: current + 1, ...(size !== undefined && { size }) } : undefined;
   }
   const offset = num(meta.offset);
   const limit = num(meta.limit);
   const total = num(meta.total);
   if (offset !== undefined && limit !== undefined && total !== undefined && limit > 0) {
-    return offset + limit < total ? { ...query, offset: offset + limit, limit } : undefined;
+    return offset + limit < total ? { ...page.query, offset: offset + limit, limit } : undefined;
   }
   return undefined;
-}
-
-/** A canonical string for a query: same parameters in any order give the same key. */
-export function queryKey(query: Query): string {
-  const entries = Object.entries(query)
-    .filter(([, v]) => v !== undefined && v !== null)
-    .map(([k, v]) => [k, String(v)] as [string, string])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return new URLSearchParams(entries).toString();
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionError, RateLimitError, TimeoutError, InternalServerError, createClient, type ClubnotifyClient } from '../src/index.js';
 import { backoffDelay, defaultRetry, parseRetryAfter } from '../src/retry.js';
-import { hangUp, json, problem, stall, startScriptedServer, type ScriptedServer } from './fixtures/scripted-server.js';
+import { hangUp, json, late, problem, stall, stallMidBody, startScriptedServer, type ScriptedServer } from './fixtures/scripted-server.js';
 
 let server: ScriptedServer;
 let client: ClubnotifyClient;
@@ -76,6 +76,29 @@ describe('timeouts and cancellation', () => {
     server.script(stall, stall);
     await expect(quick.health()).rejects.toBeInstanceOf(TimeoutError);
     expect(server.received).toHaveLength(2);
+  });
+
+  it('counts the body against timeoutMs: headers then a stalled body is a TimeoutError', async () => {
+    const quick = createClient({ baseUrl: server.url, timeoutMs: 150, retry: false });
+    server.script(stallMidBody);
+    const started = Date.now();
+    await expect(quick.health()).rejects.toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('drops an answer that arrives after the timeout, and the retry gets the fresh one', async () => {
+    const quick = createClient({ baseUrl: server.url, timeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 10 } });
+    server.script(late(300, { status: 'stale' }), json(200, { status: 'fresh' }));
+    await expect(quick.health()).resolves.toEqual({ status: 'fresh' });
+    // Let the stale answer arrive: it must go nowhere (no unhandled rejection, no second result).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(server.received).toHaveLength(2);
+  });
+
+  it('a per-call timeoutMs overrides the client\'s', async () => {
+    server.script(late(300, { status: 'ok' }), late(300, { status: 'ok' }), late(300, { status: 'ok' }));
+    await expect(client.health({ timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(server.received).toHaveLength(3);
   });
 
   it('an AbortSignal cancels the backoff wait at once', async () => {

@@ -21,8 +21,9 @@ export interface ExecuteOptions {
  * Runs one request to completion (body parsed) per attempt, each under its own timeout,
  * retrying idempotent requests on connection errors, 429 and 503. Resolves with the first
  * 2xx result; throws an ApiError, ConnectionError, TimeoutError, or the signal's reason.
+ * `run` hands the caller's signal, if any, to fetch itself.
  */
-export async function execute<R extends AttemptResult>(run: (signal: AbortSignal) => Promise<R>, options: ExecuteOptions): Promise<R> {
+export async function execute<R extends AttemptResult>(run: () => Promise<R>, options: ExecuteOptions): Promise<R> {
   const { retry, signal } = options;
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw signal.reason;
@@ -45,28 +46,40 @@ export async function execute<R extends AttemptResult>(run: (signal: AbortSignal
   }
 }
 
-async function attemptOnce<R>(run: (signal: AbortSignal) => Promise<R>, options: ExecuteOptions): Promise<R> {
-  const { signal, timeoutMs } = options;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = timeoutMs > 0 && Number.isFinite(timeoutMs)
-    ? setTimeout(() => {
-        timedOut = true;
-        controller.abort(new TimeoutError(timeoutMs));
-      }, timeoutMs)
-    : undefined;
-  const onAbort = () => controller.abort(signal!.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    return await run(controller.signal);
-  } catch (error) {
-    if (signal?.aborted) throw signal.reason;
-    if (timedOut) throw new TimeoutError(timeoutMs);
-    if (error instanceof ClubnotifyError) throw error;
-    if (error instanceof SyntaxError) throw new ClubnotifyError(`${options.method} ${options.url}: the response is not valid JSON`, { cause: error });
-    throw new ConnectionError(undefined, { cause: error });
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
+/**
+ * One attempt under a deadline. The deadline is a timer raced against the attempt, not an
+ * AbortSignal handed to fetch (see transport.ts): when it fires the call rejects at once and
+ * the late answer, if one comes, is dropped; the connection is freed when the server finishes
+ * or the runtime gives up on it. A caller's own signal tears the request down immediately.
+ */
+function attemptOnce<R>(run: () => Promise<R>, options: ExecuteOptions): Promise<R> {
+  const { timeoutMs } = options;
+  const attempt = run();
+  if (!(timeoutMs > 0 && Number.isFinite(timeoutMs))) return attempt.catch((error: unknown) => Promise.reject(translate(error, options)));
+  return new Promise<R>((resolve, reject) => {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      reject(new TimeoutError(timeoutMs));
+    }, timeoutMs);
+    attempt.then(
+      (result) => {
+        if (timedOut) return;
+        clearTimeout(timer);
+        resolve(result);
+      },
+      (error: unknown) => {
+        if (timedOut) return;
+        clearTimeout(timer);
+        reject(translate(error, options));
+      },
+    );
+  });
+}
+
+function translate(error: unknown, options: ExecuteOptions): unknown {
+  if (options.signal?.aborted) return options.signal.reason;
+  if (error instanceof ClubnotifyError) return error;
+  if (error instanceof SyntaxError) return new ClubnotifyError(`${options.method} ${options.url}: the response is not valid JSON`, { cause: error });
+  return new ConnectionError(undefined, { cause: error });
 }
