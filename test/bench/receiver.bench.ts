@@ -11,7 +11,8 @@ import { printFigures, printRatios } from './table.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const CONCURRENCY = 32;
-const SECONDS = 3;
+const SECONDS = 2;
+const ROUNDS = 6;
 const body = JSON.stringify({
   drink: { id: 'itm_mojito', name: 'Mojito', stock: 18, unit: 'glass' },
   ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 3, unit: 'bunch' },
@@ -72,22 +73,23 @@ export default async function bench(): Promise<void> {
   const results = { ours: [] as number[], bare: [] as number[] };
   let bad = 0;
   try {
-    await load(b.url, signedRequests(2000, 'warm'));
-    await load(a.url, signedRequests(2000, 'warm'));
-    for (let round = 0; round < 2; round++) {
-      const r1 = await load(b.url, signedRequests(60_000, `b${round}_`));
-      const r2 = await load(a.url, signedRequests(60_000, `a${round}_`));
-      results.bare.push(r1.rps);
-      results.ours.push(r2.rps);
-      bad += r2.bad + r1.bad;
+    await load(b.url, signedRequests(5000, 'warm'));
+    await load(a.url, signedRequests(5000, 'warm'));
+    // Who goes first alternates, so drift in the machine's speed falls on both sides alike.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const side of round % 2 === 0 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const)) {
+        const r = await load(side === 'ours' ? a.url : b.url, signedRequests(60_000, `${side}${round}_`));
+        results[side].push(r.rps);
+        bad += r.bad;
+      }
     }
   } finally {
     a.server.close();
     b.server.close();
   }
-  const best = (xs: number[]) => Math.max(...xs);
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   printRatios('Receiver throughput (stockUpdate, loopback, keep-alive)', [
-    { name: `requests/s, ${CONCURRENCY} concurrent, best of 2 x ${SECONDS}s`, ours: best(results.ours), baseline: best(results.bare), unit: 'req/s', better: 'higher', goal: '>= 0.8x' },
+    { name: `requests/s, ${CONCURRENCY} concurrent, median of ${ROUNDS} x ${SECONDS}s`, ours: median(results.ours), baseline: median(results.bare), unit: 'req/s', better: 'higher', goal: '>= 0.8x' },
   ]);
   printFigures('Receiver bench details', [
     ['handler runs (unique ids)', handled],
