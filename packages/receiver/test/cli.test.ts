@@ -108,7 +108,7 @@ describe('init', () => {
     expect(init.stdout).toMatch(/src\/handlers\/webhooks\/stockUpdate\.ts/);
     expect((await receiverCli(['init', project])).code).toBe(1);
 
-    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', packageDir], { cwd: project });
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', packageDir], { cwd: project });
     const test = await run('npm', ['test'], { cwd: project });
     expect(test.stdout).toMatch(/# pass 4/);
     expect(JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).name).toBe('my-receiver');
