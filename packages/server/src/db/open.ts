@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { MigratableDatabase, ScriptRunner } from './database.js';
 import { Mutex } from './mutex.js';
+import { PgliteClient } from './pglite-client.js';
 
 const INT8_OID = 20;
 // Counts and sequence numbers stay far below 2^53; numbers keep both drivers identical.
@@ -20,22 +20,25 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Migra
 }
 
 async function openPglite(dataDir: string): Promise<MigratableDatabase> {
-  const db = new PGlite(dataDir === 'memory://' ? undefined : dataDir, { parsers: { [INT8_OID]: parseInt8 } });
-  await db.waitReady;
+  const db = await PgliteClient.open(dataDir === 'memory://' ? undefined : dataDir);
+  // One connection: a transaction holds the mutex from BEGIN to COMMIT, so nothing interleaves.
   const mutex = new Mutex();
-  const runner = (q: Pick<PGlite, 'query' | 'exec'>): ScriptRunner => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await q.query<T>(sql, params)).rows;
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
-  });
-  const direct = runner(db);
+  const runner: ScriptRunner = { query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) };
   return {
     kind: 'pglite',
-    query: (sql, params) => mutex.run(() => direct.query(sql, params)),
-    transaction: (fn) => mutex.run(() => db.transaction((tx) => fn(runner(tx as unknown as PGlite)))),
+    query: (sql, params) => mutex.run(() => db.query(sql, params)),
+    transaction: (fn) =>
+      mutex.run(async () => {
+        await db.exec('BEGIN');
+        try {
+          const result = await fn(runner);
+          await db.exec('COMMIT');
+          return result;
+        } catch (error) {
+          await db.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
     close: () => mutex.run(() => db.close()),
   };
 }

@@ -110,7 +110,7 @@ export async function releaseLeases(db: Queryable, owner: string): Promise<void>
 
 const recordSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}),
      v AS (
-       SELECT * FROM unnest($2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::bigint[])
+       SELECT *, $1::text AS owner FROM unnest($2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::bigint[])
          AS v(id, attempt, started_at, duration_ms, status_code, error, response_body, status, delay)
      ), attempts AS (
        INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
@@ -121,7 +121,7 @@ const recordSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}),
        SET status = CASE WHEN d.status = 'cancelled' AND v.status = 'pending' THEN 'cancelled' ELSE v.status END,
            next_attempt_at = CASE WHEN v.status = 'pending' AND d.status = 'pending' THEN now() + v.delay * interval '1 millisecond' END,
            lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
-       FROM v WHERE d.id = v.id AND d.lease_owner = $1 AND d.attempt_count = v.attempt
+       FROM v WHERE d.id = ANY($2::text[]) AND d.id = v.id AND d.lease_owner = v.owner AND d.attempt_count = v.attempt
      ), first_failures AS (
        INSERT INTO delivery_targets (target_id, failing_since) SELECT unnest($11::text[]), now() ON CONFLICT (target_id) DO NOTHING
      ), failing_again AS (

@@ -1,0 +1,86 @@
+import { Worker } from 'node:worker_threads';
+
+type Request = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'close' };
+type Reply = { id: number; rows?: unknown[]; error?: Record<string, unknown> } | { ready: true } | { initError: Record<string, unknown> };
+
+/** An error raised in the database thread, with PostgreSQL's fields (code, detail, …) copied over. */
+export class PgliteError extends Error {
+  constructor(fields: Record<string, unknown>) {
+    super(String(fields.message ?? 'PGlite failed'));
+    Object.assign(this, fields);
+  }
+}
+
+/**
+ * PGlite in a worker thread (see pglite-thread.js): the WebAssembly database takes the
+ * second core instead of the event loop's time. One request at a time is enough: PGlite
+ * has a single connection, and callers serialise transactions with a mutex anyway.
+ */
+export class PgliteClient {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
+  #nextId = 0;
+  #failure: Error | undefined;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on('message', (reply: Reply) => {
+      if (!('id' in reply)) return;
+      const waiter = this.#pending.get(reply.id);
+      this.#pending.delete(reply.id);
+      if (this.#pending.size === 0) worker.unref();
+      if (reply.error) waiter?.reject(new PgliteError(reply.error));
+      else waiter?.resolve(reply.rows ?? []);
+    });
+    const fail = (error: Error) => {
+      this.#failure ??= error;
+      for (const waiter of this.#pending.values()) waiter.reject(this.#failure);
+      this.#pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the PGlite thread exited (code ${code})`)));
+  }
+
+  /** Starts the thread and waits until the database is open (created on first use). */
+  static async open(dataDir: string | undefined): Promise<PgliteClient> {
+    const worker = new Worker(new URL('./pglite-thread.js', import.meta.url), { workerData: { dataDir } });
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (reply: Reply) => {
+        if ('ready' in reply) resolve();
+        else if ('initError' in reply) reject(new PgliteError(reply.initError));
+        else return;
+        worker.off('message', onMessage);
+        worker.off('error', reject);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+    worker.unref();
+    return new PgliteClient(worker);
+  }
+
+  query<T>(sql: string, params?: unknown[]): Promise<T[]> {
+    return this.#send({ op: 'query', sql, params }) as Promise<T[]>;
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.#send({ op: 'exec', sql });
+  }
+
+  async close(): Promise<void> {
+    if (this.#failure) return;
+    await this.#send({ op: 'close' });
+    await this.#worker.terminate();
+  }
+
+  #send(request: Request): Promise<unknown[]> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    // A request in flight keeps the process alive; an idle database does not.
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, ...request });
+    });
+  }
+}

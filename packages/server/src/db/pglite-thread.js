@@ -1,0 +1,45 @@
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs here
+// so its queries never block the server's event loop. Plain JavaScript on purpose: the file
+// is loaded as is by `new Worker()` in every context (tsx, vitest, the built package).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const INT8_OID = 20;
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+/** @param {unknown} error */
+function serialize(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {Record<string, unknown>} */
+  const fields = { name: error.name, message: error.message };
+  // PostgreSQL's error fields (code, detail, constraint, …) travel along.
+  for (const [key, value] of Object.entries(error)) if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
+  return fields;
+}
+
+try {
+  const dataDir = /** @type {{ dataDir?: string }} */ (workerData).dataDir;
+  // Counts and sequence numbers stay far below 2^53; numbers keep both drivers identical.
+  const db = new PGlite(dataDir, { parsers: { [INT8_OID]: (/** @type {string} */ value) => Number(value) } });
+  await db.waitReady;
+  port.on('message', async (/** @type {{ id: number; op: 'query' | 'exec' | 'close'; sql?: string; params?: unknown[] }} */ message) => {
+    try {
+      if (message.op === 'query') {
+        const result = await db.query(/** @type {string} */ (message.sql), message.params);
+        port.postMessage({ id: message.id, rows: result.rows });
+      } else if (message.op === 'exec') {
+        await db.exec(/** @type {string} */ (message.sql));
+        port.postMessage({ id: message.id, rows: [] });
+      } else {
+        await db.close();
+        port.postMessage({ id: message.id, rows: [] });
+        port.close();
+      }
+    } catch (error) {
+      port.postMessage({ id: message.id, error: serialize(error) });
+    }
+  });
+  port.postMessage({ ready: true });
+} catch (error) {
+  port.postMessage({ initError: serialize(error) });
+}
