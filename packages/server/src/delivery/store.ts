@@ -65,25 +65,64 @@ const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
             coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
      FROM cfg CROSS JOIN c ${targetJoin}`;
 
+// The embedded database has a single owner: one process holds its data folder (see
+// data-dir-lock.ts) and runs one worker. Leases would only guard against itself, so there a
+// claim is a plain read that skips what the worker holds in memory, and the attempt is
+// counted when its outcome is recorded. A crash mid-attempt then repeats that attempt's
+// number after the restart, which the receiver's dedupe (same webhook-id) absorbs anyway.
+const readDueSql = `SELECT d.id, d.message_id, d.target_id, d.url, d.content_type, d.body,
+         d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts,
+         coalesce(r.secret, s.secret) AS secret,
+         coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
+       FROM (
+         SELECT id FROM deliveries
+         WHERE status = 'pending' AND next_attempt_at <= now()
+           AND NOT (target_id = ANY($2::text[])) AND NOT (id = ANY($3::text[]))
+         ORDER BY next_attempt_at
+         LIMIT $1
+       ) due
+       JOIN deliveries d ON d.id = due.id
+       LEFT JOIN registrations r ON r.id = d.target_id
+       LEFT JOIN subscriptions s ON s.id = d.target_id
+       ORDER BY d.next_attempt_at, d.id`;
+
+/** True when one worker owns the database and claims without leases (PGlite). */
+export function singleOwner(db: Database): boolean {
+  return db.kind === 'pglite';
+}
+
 /**
- * Leases up to `limit` due deliveries with `FOR UPDATE SKIP LOCKED`, at most `perTarget`
- * minus what this worker already has in flight for each target, and none for targets in
- * `saturated`. Counts the attempt at claim time, so an attempt cut short by a crash is not
- * repeated under the same number.
+ * Claims up to `limit` due deliveries, at most `perTarget` minus what this worker already
+ * holds for each target. On PostgreSQL it leases them with `FOR UPDATE SKIP LOCKED` and
+ * counts the attempt at claim time, so an attempt cut short by a crash is not repeated under
+ * the same number. On the single-owner database it reads them, skipping `held`.
  */
 export async function claimDue(
   db: Database,
-  args: { owner: string; limit: number; leaseMs: number; perTarget: number; inFlight: Map<string, number> },
+  args: { owner: string; limit: number; leaseMs: number; perTarget: number; inFlight: Map<string, number>; held: ReadonlySet<string> },
 ): Promise<ClaimedDelivery[]> {
   const busyIds = [...args.inFlight.keys()];
-  const busyCounts = busyIds.map((id) => args.inFlight.get(id)!);
   const saturated = busyIds.filter((id) => args.inFlight.get(id)! >= args.perTarget);
-  return db.query<ClaimedDelivery>(SQL[db.kind].claim, [args.owner, args.limit, saturated, busyIds, busyCounts, args.perTarget, args.leaseMs]);
+  if (singleOwner(db)) {
+    const rows = await db.query<ClaimedDelivery>(readDueSql, [args.limit, saturated, [...args.held]]);
+    const taken = new Map<string, number>();
+    return rows.filter((row) => {
+      const n = (taken.get(row.target_id) ?? args.inFlight.get(row.target_id) ?? 0) + 1;
+      taken.set(row.target_id, n);
+      return n <= args.perTarget;
+    });
+  }
+  const busyCounts = busyIds.map((id) => args.inFlight.get(id)!);
+  return db.query<ClaimedDelivery>(SQL.postgres.claim, [args.owner, args.limit, saturated, busyIds, busyCounts, args.perTarget, args.leaseMs]);
 }
 
 /** Cancels leased deliveries whose target is gone or disabled, without an attempt. */
-export async function cancelClaimed(db: Queryable, owner: string, ids: string[]): Promise<void> {
+export async function cancelClaimed(db: Database, owner: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
+  if (singleOwner(db)) {
+    await db.query(`UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now() WHERE id = ANY($1::text[]) AND status = 'pending'`, [ids]);
+    return;
+  }
   await db.query(
     `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, lease_owner = NULL, lease_expires_at = NULL,
        attempt_count = attempt_count - 1, round_attempts = round_attempts - 1, updated_at = now()
@@ -93,8 +132,8 @@ export async function cancelClaimed(db: Queryable, owner: string, ids: string[])
 }
 
 /** Gives back leased deliveries that were never sent, uncounting their attempt. */
-export async function unclaim(db: Queryable, owner: string, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function unclaim(db: Database, owner: string, ids: string[]): Promise<void> {
+  if (ids.length === 0 || singleOwner(db)) return;
   await db.query(
     `UPDATE deliveries SET lease_owner = NULL, lease_expires_at = NULL,
        attempt_count = attempt_count - 1, round_attempts = round_attempts - 1, updated_at = now()
@@ -108,7 +147,7 @@ export async function releaseLeases(db: Queryable, owner: string): Promise<void>
   await db.query(`UPDATE deliveries SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1 AND status = 'pending'`, [owner]);
 }
 
-const recordSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}),
+const recordSql = (cfg: string, single: boolean) => `WITH cfg AS (SELECT ${cfg}),
      v AS (
        SELECT *, $1::text AS owner FROM unnest($2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::bigint[])
          AS v(id, attempt, started_at, duration_ms, status_code, error, response_body, status, delay)
@@ -120,8 +159,9 @@ const recordSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}),
        UPDATE deliveries d
        SET status = CASE WHEN d.status = 'cancelled' AND v.status = 'pending' THEN 'cancelled' ELSE v.status END,
            next_attempt_at = CASE WHEN v.status = 'pending' AND d.status = 'pending' THEN now() + v.delay * interval '1 millisecond' END,
-           lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
-       FROM v WHERE d.id = ANY($2::text[]) AND d.id = v.id AND d.lease_owner = v.owner AND d.attempt_count = v.attempt
+           ${single ? 'attempt_count = v.attempt, round_attempts = d.round_attempts + 1' : 'lease_owner = NULL, lease_expires_at = NULL'}, updated_at = now()
+       FROM v WHERE d.id = ANY($2::text[]) AND d.id = v.id
+         AND ${single ? `d.attempt_count = v.attempt - 1` : 'd.lease_owner = v.owner AND d.attempt_count = v.attempt'}
      ), first_failures AS (
        INSERT INTO delivery_targets (target_id, failing_since) SELECT unnest($11::text[]), now() ON CONFLICT (target_id) DO NOTHING
      ), failing_again AS (
@@ -136,9 +176,9 @@ const recordSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}),
      ) s ON true`;
 
 const SQL = {
-  postgres: { claim: claimSql(RELAXED_COMMIT), record: recordSql(RELAXED_COMMIT) },
+  postgres: { claim: claimSql(RELAXED_COMMIT), record: recordSql(RELAXED_COMMIT, false) },
   // PGlite has no WAL writer: an asynchronous commit would wait for the next synchronous one.
-  pglite: { claim: claimSql('1 AS relaxed'), record: recordSql('1 AS relaxed') },
+  pglite: { record: recordSql('1 AS relaxed', true) },
 };
 
 /**

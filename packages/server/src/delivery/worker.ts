@@ -5,9 +5,13 @@ import { createGuardedAgent } from '../net/guarded-agent.js';
 import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS, nextDelayMs } from './schedule.js';
 import { sendAttempt, type AttemptResult } from './send.js';
-import { cancelClaimed, claimDue, recordOutcomes, releaseLeases, unclaim, type ClaimedDelivery, type Outcome } from './store.js';
+import { cancelClaimed, claimDue, recordOutcomes, releaseLeases, singleOwner, unclaim, type ClaimedDelivery, type Outcome } from './store.js';
 
-const ANALYZE_EVERY_MS = 30_000;
+const MAINTAIN_EVERY_MS = 30_000;
+/** Single-owner databases with a running worker: a second one would send everything twice. */
+const owned = new WeakSet<Database>();
+/** Under a backlog, the claim's statistics are refreshed at most this often. */
+const REFRESH_STATS_MS = 1_000;
 /** Deliveries claimed per free slot, so that sending never waits for the claim's round trip. */
 const PREFETCH = 4;
 
@@ -80,6 +84,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // Each target's claimed deliveries: on the wire, or leased and waiting here for a slot
   // (claiming ahead hides the claim's round trip). Outcomes not yet recorded count apart.
   const held = new Map<string, number>();
+  // The ids behind `held`, plus those whose outcome is not recorded yet: a single-owner
+  // claim reads past them (they are still pending in the database).
+  const heldIds = new Set<string>();
+  const cancelledWith = new Map<string, string[]>();
   const onWire = new Map<string, number>();
   const ready = new Map<string, ClaimedDelivery[]>();
   let active = 0;
@@ -93,6 +101,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const buffered: Outcome[] = [];
   let flushing: Promise<void> | undefined;
   const idleWaiters = new Set<() => void>();
+  let owns = false;
 
   function wake(): void {
     woken = true;
@@ -107,12 +116,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   async function run(): Promise<void> {
     let lastClaim = 0;
-    let lastAnalyze = -Infinity;
+    let lastMaintain = -Infinity;
+    let lastStats = -Infinity;
+    let backlog = false;
     while (running) {
-      // Fresh statistics keep the claim on the due-index (PGlite has no autovacuum; PostgreSQL's lags a burst).
-      if (performance.now() - lastAnalyze > ANALYZE_EVERY_MS) {
-        lastAnalyze = performance.now();
-        await db.query('ANALYZE deliveries').catch(onError);
+      // Statistics taken when nothing was pending make the planner sort every pending row on
+      // each claim instead of reading the due index in order: refresh the two columns it
+      // needs (milliseconds) as soon as a backlog shows. PGlite has no autovacuum, so the
+      // worker vacuums for it; PostgreSQL's autovacuum lags a burst, so it analyzes too.
+      const now = performance.now();
+      if (now - lastMaintain > MAINTAIN_EVERY_MS) {
+        lastMaintain = lastStats = now;
+        await db.query(db.kind === 'pglite' ? 'VACUUM ANALYZE deliveries' : 'ANALYZE deliveries').catch(onError);
+      } else if (backlog && now - lastStats > REFRESH_STATS_MS) {
+        lastStats = now;
+        await db.query('ANALYZE deliveries (status, next_attempt_at)').catch(onError);
       }
       // While requests are on the wire, gather freed slots briefly: one claim for many, not one each.
       const since = performance.now() - lastClaim;
@@ -122,7 +140,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       let claimed: ClaimedDelivery[] = [];
       if (free > 0 && running) {
         try {
-          claimed = await claimDue(db, { owner: id, limit: free, leaseMs, perTarget: PREFETCH * perTarget, inFlight: held });
+          claimed = await claimDue(db, { owner: id, limit: free, leaseMs, perTarget: PREFETCH * perTarget, inFlight: held, held: heldIds });
         } catch (error) {
           onError(error);
         }
@@ -131,6 +149,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         for (const delivery of claimed) {
           if (!delivery.target_active || !delivery.secret) continue;
           bump(held, delivery.target_id, 1);
+          heldIds.add(delivery.id);
           waiting++;
           const queue = ready.get(delivery.target_id);
           if (queue) queue.push(delivery);
@@ -138,6 +157,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         }
         launchReady();
       }
+      backlog = claimed.length > 0 && claimed.length >= free;
       // A full batch means more may be due; a short one means the rest waits for a slot or a poll.
       if (claimed.length > 0 && claimed.length >= free && active < concurrency) continue;
       if (claimed.length === 0 && unrecorded === 0 && waiting === 0) notifyIdle();
@@ -200,6 +220,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         // Gone: what waits here for this target is cancelled with it, never sent.
         const dropped = ready.get(delivery.target_id) ?? [];
         ready.delete(delivery.target_id);
+        // Still pending in the database until this outcome's record cancels them.
+        if (dropped.length > 0) cancelledWith.set(delivery.id, dropped.map((d) => d.id));
         waiting -= dropped.length;
         bump(held, delivery.target_id, -dropped.length);
       }
@@ -231,8 +253,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         try {
           await recordOutcomes(db, id, batch, disableAfterMs);
         } catch (error) {
-          // The leases expire and another attempt follows: at least once, never lost.
+          // The leases expire (or, single-owner, the rows stay pending) and another attempt
+          // follows: at least once, never lost.
           onError(error);
+        }
+        for (const { delivery } of batch) {
+          heldIds.delete(delivery.id);
+          for (const other of cancelledWith.get(delivery.id) ?? []) heldIds.delete(other);
+          cancelledWith.delete(delivery.id);
         }
         unrecorded -= batch.length;
         wake();
@@ -255,6 +283,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     id,
     start() {
       if (running) return;
+      if (singleOwner(db)) {
+        if (owned.has(db)) throw new Error('this database already has a running delivery worker (PGlite is single-owner: run one worker per process)');
+        owned.add(db);
+        owns = true;
+      }
       running = true;
       loop = run();
     },
@@ -264,10 +297,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await loop;
       const unsent = [...ready.values()].flat();
       ready.clear();
+      for (const d of unsent) heldIds.delete(d.id);
       waiting = 0;
       await unclaim(db, id, unsent.map((d) => d.id)).catch(onError);
       while (unrecorded > 0 || flushing) await (flushing ?? new Promise((r) => setTimeout(r, 10)));
       await releaseLeases(db, id).catch(onError);
+      if (owns) owned.delete(db);
+      owns = false;
       if (ownsDispatcher) await (dispatcher as { close(): Promise<void> }).close();
     },
     wake,
