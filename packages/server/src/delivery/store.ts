@@ -75,13 +75,12 @@ const readDueSql = `SELECT d.id, d.message_id, d.target_id, d.url, d.content_typ
          coalesce(r.secret, s.secret) AS secret,
          coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
        FROM (
-         SELECT id FROM deliveries
+         SELECT id, message_id, target_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at FROM deliveries
          WHERE status = 'pending' AND next_attempt_at <= now()
-           AND NOT (target_id = ANY($2::text[])) AND NOT (id = ANY($3::text[]))
+           AND target_id <> ALL($2::text[]) AND id <> ALL($3::text[])
          ORDER BY next_attempt_at
          LIMIT $1
-       ) due
-       JOIN deliveries d ON d.id = due.id
+       ) d
        LEFT JOIN registrations r ON r.id = d.target_id
        LEFT JOIN subscriptions s ON s.id = d.target_id
        ORDER BY d.next_attempt_at, d.id`;
@@ -147,7 +146,14 @@ export async function releaseLeases(db: Queryable, owner: string): Promise<void>
   await db.query(`UPDATE deliveries SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1 AND status = 'pending'`, [owner]);
 }
 
-const recordSql = (cfg: string, single: boolean) => `WITH cfg AS (SELECT ${cfg}),
+/**
+ * The record statement. `withFailures` adds the target-health bookkeeping of failed
+ * attempts ($11 failing targets, $13 the disable window); a batch of successes only needs
+ * the recovery of its targets ($11 healthy targets), and plans in half the time.
+ */
+const recordSql = (cfg: string, single: boolean, withFailures: boolean) => {
+  const healthy = withFailures ? '$12' : '$11';
+  return `WITH cfg AS (SELECT ${cfg}),
      v AS (
        SELECT *, $1::text AS owner FROM unnest($2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::bigint[])
          AS v(id, attempt, started_at, duration_ms, status_code, error, response_body, status, delay)
@@ -162,23 +168,29 @@ const recordSql = (cfg: string, single: boolean) => `WITH cfg AS (SELECT ${cfg})
            ${single ? 'attempt_count = v.attempt, round_attempts = d.round_attempts + 1' : 'lease_owner = NULL, lease_expires_at = NULL'}, updated_at = now()
        FROM v WHERE d.id = ANY($2::text[]) AND d.id = v.id
          AND ${single ? `d.attempt_count = v.attempt - 1` : 'd.lease_owner = v.owner AND d.attempt_count = v.attempt'}
-     ), first_failures AS (
+     ), recovered AS (
+       UPDATE delivery_targets SET failing_since = NULL, last_success_at = now() WHERE target_id = ANY(${healthy}::text[]) AND failing_since IS NOT NULL
+     )${
+       withFailures
+         ? `, first_failures AS (
        INSERT INTO delivery_targets (target_id, failing_since) SELECT unnest($11::text[]), now() ON CONFLICT (target_id) DO NOTHING
      ), failing_again AS (
        -- Only state changes write delivery_targets, so concurrent batches do not queue on hot target rows.
        UPDATE delivery_targets SET failing_since = now() WHERE target_id = ANY($11::text[]) AND failing_since IS NULL
-     ), recovered AS (
-       UPDATE delivery_targets SET failing_since = NULL, last_success_at = now() WHERE target_id = ANY($12::text[]) AND failing_since IS NOT NULL
      )
      SELECT s.target_id, s.failing_since FROM cfg LEFT JOIN LATERAL (
        SELECT target_id, failing_since FROM delivery_targets
        WHERE target_id = ANY($11::text[]) AND failing_since <= now() - $13 * interval '1 millisecond'
-     ) s ON true`;
+     ) s ON true`
+         : `
+     SELECT NULL::text AS target_id, NULL::timestamptz AS failing_since FROM cfg`
+     }`;
+};
 
 const SQL = {
-  postgres: { claim: claimSql(RELAXED_COMMIT), record: recordSql(RELAXED_COMMIT, false) },
+  postgres: { claim: claimSql(RELAXED_COMMIT), record: recordSql(RELAXED_COMMIT, false, true), recordSuccesses: recordSql(RELAXED_COMMIT, false, false) },
   // PGlite has no WAL writer: an asynchronous commit would wait for the next synchronous one.
-  pglite: { record: recordSql('1 AS relaxed', true) },
+  pglite: { record: recordSql('1 AS relaxed', true, true), recordSuccesses: recordSql('1 AS relaxed', true, false) },
 };
 
 /**
@@ -195,23 +207,22 @@ export async function recordOutcomes(db: Database, owner: string, outcomes: Outc
   const failing = unique(o.filter((x) => x.status !== 'succeeded' && !x.disableReason).map((x) => x.delivery.target_id))
     .filter((id) => !healthy.includes(id))
     .sort();
+  const rows = [
+    owner,
+    o.map((x) => x.delivery.id),
+    o.map((x) => x.delivery.attempt_count),
+    o.map((x) => x.result.startedAt.toISOString()),
+    o.map((x) => x.result.durationMs),
+    o.map((x) => x.result.statusCode),
+    o.map((x) => x.result.error),
+    o.map((x) => x.result.responseBody),
+    o.map((x) => x.status),
+    o.map((x) => x.retryInMs),
+  ];
+  const sql = SQL[db.kind];
   const stale = await db.query<{ target_id: string | null; failing_since: Date | null }>(
-    SQL[db.kind].record,
-    [
-      owner,
-      o.map((x) => x.delivery.id),
-      o.map((x) => x.delivery.attempt_count),
-      o.map((x) => x.result.startedAt.toISOString()),
-      o.map((x) => x.result.durationMs),
-      o.map((x) => x.result.statusCode),
-      o.map((x) => x.result.error),
-      o.map((x) => x.result.responseBody),
-      o.map((x) => x.status),
-      o.map((x) => x.retryInMs),
-      failing,
-      healthy,
-      disableAfterMs,
-    ],
+    failing.length > 0 ? sql.record : sql.recordSuccesses,
+    failing.length > 0 ? [...rows, failing, healthy, disableAfterMs] : [...rows, healthy],
   );
   const disable = new Map<string, string>();
   for (const x of o) if (x.disableReason) disable.set(x.delivery.target_id, x.disableReason);

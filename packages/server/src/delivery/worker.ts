@@ -10,8 +10,9 @@ import { cancelClaimed, claimDue, recordOutcomes, releaseLeases, singleOwner, un
 const MAINTAIN_EVERY_MS = 30_000;
 /** Single-owner databases with a running worker: a second one would send everything twice. */
 const owned = new WeakSet<Database>();
-/** Under a backlog, the claim's statistics are refreshed at most this often. */
+/** Under a backlog, the claim's statistics are refreshed this often, and when one begins. */
 const REFRESH_STATS_MS = 1_000;
+const MIN_STATS_GAP_MS = 100;
 /** Deliveries claimed per free slot, so that sending never waits for the claim's round trip. */
 const PREFETCH = 4;
 
@@ -119,6 +120,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     let lastMaintain = -Infinity;
     let lastStats = -Infinity;
     let backlog = false;
+    let backlogBegan = false;
     while (running) {
       // Statistics taken when nothing was pending make the planner sort every pending row on
       // each claim instead of reading the due index in order: refresh the two columns it
@@ -128,7 +130,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (now - lastMaintain > MAINTAIN_EVERY_MS) {
         lastMaintain = lastStats = now;
         await db.query(db.kind === 'pglite' ? 'VACUUM ANALYZE deliveries' : 'ANALYZE deliveries').catch(onError);
-      } else if (backlog && now - lastStats > REFRESH_STATS_MS) {
+      } else if (backlog && now - lastStats > (backlogBegan ? MIN_STATS_GAP_MS : REFRESH_STATS_MS)) {
         lastStats = now;
         await db.query('ANALYZE deliveries (status, next_attempt_at)').catch(onError);
       }
@@ -157,7 +159,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         }
         launchReady();
       }
-      backlog = claimed.length > 0 && claimed.length >= free;
+      const full = claimed.length > 0 && claimed.length >= free;
+      backlogBegan = full && !backlog;
+      backlog = full;
       // A full batch means more may be due; a short one means the rest waits for a slot or a poll.
       if (claimed.length > 0 && claimed.length >= free && active < concurrency) continue;
       if (claimed.length === 0 && unrecorded === 0 && waiting === 0) notifyIdle();
