@@ -67,29 +67,31 @@ export async function sendAttempt(dispatcher: Dispatcher, req: AttemptRequest, t
 }
 
 /** The first bytes of a body as text, and whether the body was cut off after `ms`. */
-async function readPrefix(body: Dispatcher.ResponseData['body'], ms: number): Promise<{ text: string; timedOut: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    body.destroy();
-  }, Math.max(0, ms));
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
+function readPrefix(body: Dispatcher.ResponseData['body'], ms: number): Promise<{ text: string; timedOut: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let timedOut = false;
+    const finish = () => {
+      clearTimeout(timer);
+      body.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+      body.destroy();
+      const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8');
+      // A multi-byte character cut at the limit (or by the timeout) decodes to U+FFFD; drop it. PostgreSQL text cannot hold NUL.
+      resolve({ text: (size > RESPONSE_BODY_LIMIT || timedOut ? text.replace(/\uFFFD$/, '') : text).replaceAll('\u0000', ''), timedOut });
+    };
+    const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
-      if (size >= RESPONSE_BODY_LIMIT) break;
-    }
-  } catch {
-    // A body cut short still leaves the status code, which decides the outcome.
-  } finally {
-    clearTimeout(timer);
-    body.destroy();
-  }
-  const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8');
-  // A multi-byte character cut at the limit (or by the timeout) decodes to U+FFFD; drop it. PostgreSQL text cannot hold NUL.
-  return { text: (size > RESPONSE_BODY_LIMIT || timedOut ? text.replace(/\uFFFD$/, '') : text).replaceAll('\u0000', ''), timedOut };
+      if (size >= RESPONSE_BODY_LIMIT) finish();
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      finish();
+    }, Math.max(0, ms));
+    // A body cut short (error, close) still leaves the status code, which decides the outcome.
+    body.on('data', onData).on('end', finish).on('error', finish).on('close', finish);
+  });
 }
 
 function describeError(error: unknown, timeoutMs: number): string {
