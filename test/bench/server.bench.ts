@@ -69,10 +69,11 @@ async function validationCost(): Promise<void> {
     eov: await listen({ ...base, requestValidation: eov, responseValidation: 'off' }),
   };
   const path = '/items?limit=20';
-  const rounds = 5;
-  const perRound = 600;
+  // p99 of a few hundred requests is the few slowest; many rounds keep one bad one from deciding.
+  const rounds = 9;
+  const perRound = 800;
   const n = rounds * perRound;
-  for (const v of Object.values(variants)) await load(v.url, path, key, 300); // warm-up
+  for (const v of Object.values(variants)) await load(v.url, path, key, 1500); // warm-up: JITs and PGlite's WebAssembly
   // Interleaved rounds so that load from elsewhere on the machine hits every variant alike.
   const runs: Record<keyof typeof variants, Array<{ rps: number; p99: number }>> = { compiled: [], off: [], eov: [] };
   for (let r = 0; r < rounds; r++) {

@@ -21,24 +21,33 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Migra
 
 async function openPglite(dataDir: string): Promise<MigratableDatabase> {
   const db = await PgliteClient.open(dataDir === 'memory://' ? undefined : dataDir);
-  // One connection: a transaction holds the mutex from BEGIN to COMMIT, so nothing interleaves.
+  // One connection. A transaction holds the mutex from BEGIN to COMMIT and queries wait
+  // behind it; outside transactions queries go straight to the thread, which runs them in
+  // the order sent, so it never idles while the next one is in transit.
   const mutex = new Mutex();
+  let transactions = 0;
   const runner: ScriptRunner = { query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) };
   return {
     kind: 'pglite',
-    query: (sql, params) => mutex.run(() => db.query(sql, params)),
-    transaction: (fn) =>
-      mutex.run(async () => {
-        await db.exec('BEGIN');
-        try {
-          const result = await fn(runner);
-          await db.exec('COMMIT');
-          return result;
-        } catch (error) {
-          await db.exec('ROLLBACK').catch(() => undefined);
-          throw error;
-        }
-      }),
+    query: (sql, params) => (transactions > 0 ? mutex.run(() => db.query(sql, params)) : db.query(sql, params)),
+    transaction: async (fn) => {
+      transactions++;
+      try {
+        return await mutex.run(async () => {
+          await db.exec('BEGIN');
+          try {
+            const result = await fn(runner);
+            await db.exec('COMMIT');
+            return result;
+          } catch (error) {
+            await db.exec('ROLLBACK').catch(() => undefined);
+            throw error;
+          }
+        });
+      } finally {
+        transactions--;
+      }
+    },
     close: () => mutex.run(() => db.close()),
   };
 }
