@@ -75,6 +75,9 @@ describe.skipIf(!databaseUrl)('PostgresDedupeStore (own database)', () => {
 
   function pool(): pg.Pool {
     const p = new pg.Pool({ connectionString: url, max: 4 });
+    // DROP DATABASE ... WITH (FORCE) below may reach a connection that is still closing.
+    p.on('error', () => undefined);
+    p.on('connect', (client) => client.on('error', () => undefined));
     pools.push(p);
     return p;
   }

@@ -40,14 +40,20 @@ export class PostgresDedupeStore implements DedupeStore {
   private async db(): Promise<PgQueryable> {
     this.ready ??= (async () => {
       if (!this.pool) {
-        let pg: { default?: { Pool: new (c: object) => PgQueryable }; Pool?: new (c: object) => PgQueryable };
+        type OwnPool = PgQueryable & { on(event: string, listener: (arg: any) => void): unknown };
+        let pg: { default?: { Pool: new (c: object) => OwnPool }; Pool?: new (c: object) => OwnPool };
         try {
           pg = (await import('pg')) as typeof pg;
         } catch {
           throw new Error('PostgresDedupeStore needs the `pg` package: npm install pg');
         }
         const Pool = pg.default?.Pool ?? pg.Pool!;
-        this.pool = new Pool({ connectionString: this.options.connectionString, max: 4 });
+        const pool = new Pool({ connectionString: this.options.connectionString, max: 4 });
+        // A connection lost while idle (database restart, failover) must not crash the
+        // receiver: the next query fails, the store answers 503 and the sender retries.
+        pool.on('error', () => undefined);
+        pool.on('connect', (client: { on(event: string, listener: () => void): unknown }) => client.on('error', () => undefined));
+        this.pool = pool;
         this.ownsPool = true;
       }
       await this.pool.query(

@@ -72,9 +72,14 @@ function readPrefix(body: Dispatcher.ResponseData['body'], ms: number): Promise<
     const chunks: Buffer[] = [];
     let size = 0;
     let timedOut = false;
+    let done = false;
+    // The listeners stay on: destroying the body makes undici emit an 'error' (the request
+    // was aborted), which must find a listener.
     const finish = () => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
-      body.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+      body.off('data', onData);
       body.destroy();
       const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8');
       // A multi-byte character cut at the limit (or by the timeout) decodes to U+FFFD; drop it. PostgreSQL text cannot hold NUL.

@@ -103,6 +103,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let flushing: Promise<void> | undefined;
   const idleWaiters = new Set<() => void>();
   let owns = false;
+  let maintaining: Promise<void> | undefined;
 
   function wake(): void {
     woken = true;
@@ -124,15 +125,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     while (running) {
       // Statistics taken when nothing was pending make the planner sort every pending row on
       // each claim instead of reading the due index in order: refresh the two columns it
-      // needs (milliseconds) as soon as a backlog shows. PGlite has no autovacuum, so the
-      // worker vacuums for it; PostgreSQL's autovacuum lags a burst, so it analyzes too.
+      // needs as soon as a backlog shows, and each second while it lasts. PGlite has no
+      // autovacuum, so the worker vacuums for it; PostgreSQL's autovacuum lags a burst, so it
+      // analyzes too. Neither holds up the claims (on a large table ANALYZE takes a while).
       const now = performance.now();
       if (now - lastMaintain > MAINTAIN_EVERY_MS) {
         lastMaintain = lastStats = now;
-        await db.query(db.kind === 'pglite' ? 'VACUUM ANALYZE deliveries' : 'ANALYZE deliveries').catch(onError);
+        maintain(db.kind === 'pglite' ? 'VACUUM ANALYZE deliveries' : 'ANALYZE deliveries');
       } else if (backlog && now - lastStats > (backlogBegan ? MIN_STATS_GAP_MS : REFRESH_STATS_MS)) {
         lastStats = now;
-        await db.query('ANALYZE deliveries (status, next_attempt_at)').catch(onError);
+        maintain('ANALYZE deliveries (status, next_attempt_at)');
       }
       // While requests are on the wire, gather freed slots briefly: one claim for many, not one each.
       const since = performance.now() - lastClaim;
@@ -167,6 +169,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (claimed.length === 0 && unrecorded === 0 && waiting === 0) notifyIdle();
       await pause();
     }
+  }
+
+  function maintain(sql: string): void {
+    if (maintaining) return;
+    maintaining = db
+      .query(sql)
+      .then(() => undefined, onError)
+      .finally(() => (maintaining = undefined));
   }
 
   function pause(): Promise<void> {
@@ -299,6 +309,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       running = false;
       wakeUp?.();
       await loop;
+      await maintaining;
       const unsent = [...ready.values()].flat();
       ready.clear();
       for (const d of unsent) heldIds.delete(d.id);
