@@ -10,9 +10,8 @@ import { cancelClaimed, claimDue, recordOutcomes, releaseLeases, singleOwner, un
 const MAINTAIN_EVERY_MS = 30_000;
 /** Single-owner databases with a running worker: a second one would send everything twice. */
 const owned = new WeakSet<Database>();
-/** Under a backlog, the claim's statistics are refreshed this often, and when one begins. */
-const REFRESH_STATS_MS = 1_000;
-const MIN_STATS_GAP_MS = 100;
+/** Statistics taken without a backlog are refreshed once one shows, but not more often than this. */
+const REFRESH_STATS_MS = 100;
 /** Deliveries claimed per free slot, so that sending never waits for the claim's round trip. */
 const PREFETCH = 4;
 
@@ -121,20 +120,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     let lastMaintain = -Infinity;
     let lastStats = -Infinity;
     let backlog = false;
-    let backlogBegan = false;
+    let statsSawBacklog = false;
     while (running) {
       // Statistics taken when nothing was pending make the planner sort every pending row on
       // each claim instead of reading the due index in order: refresh the two columns it
-      // needs as soon as a backlog shows, and each second while it lasts. PGlite has no
+      // needs as soon as a backlog shows (taken during one, they stay good). PGlite has no
       // autovacuum, so the worker vacuums for it; PostgreSQL's autovacuum lags a burst, so it
       // analyzes too. Neither holds up the claims (on a large table ANALYZE takes a while).
       const now = performance.now();
       if (now - lastMaintain > MAINTAIN_EVERY_MS) {
         lastMaintain = lastStats = now;
+        statsSawBacklog = backlog;
         maintain(db.kind === 'pglite' ? 'VACUUM ANALYZE deliveries' : 'ANALYZE deliveries');
-      } else if (backlog && now - lastStats > (backlogBegan ? MIN_STATS_GAP_MS : REFRESH_STATS_MS)) {
+      } else if (backlog && !statsSawBacklog && now - lastStats > REFRESH_STATS_MS) {
         lastStats = now;
-        maintain('ANALYZE deliveries (status, next_attempt_at)');
+        statsSawBacklog = maintain('ANALYZE deliveries (status, next_attempt_at)');
       }
       // While requests are on the wire, gather freed slots briefly: one claim for many, not one each.
       const since = performance.now() - lastClaim;
@@ -161,9 +161,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         }
         launchReady();
       }
-      const full = claimed.length > 0 && claimed.length >= free;
-      backlogBegan = full && !backlog;
-      backlog = full;
+      backlog = claimed.length > 0 && claimed.length >= free;
       // A full batch means more may be due; a short one means the rest waits for a slot or a poll.
       if (claimed.length > 0 && claimed.length >= free && active < concurrency) continue;
       if (claimed.length === 0 && unrecorded === 0 && waiting === 0) notifyIdle();
@@ -171,12 +169,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  function maintain(sql: string): void {
-    if (maintaining) return;
+  /** Runs a maintenance statement beside the claims; false when one is still running. */
+  function maintain(sql: string): boolean {
+    if (maintaining) return false;
     maintaining = db
       .query(sql)
       .then(() => undefined, onError)
       .finally(() => (maintaining = undefined));
+    return true;
   }
 
   function pause(): Promise<void> {
