@@ -145,7 +145,8 @@ describe('faults', () => {
       const db = await createPgDatabase('reliability');
       const admin = newAdminKey();
       const r = await startReceiver();
-      const server = await spawnServer({ ...deliveryEnv, DATABASE_URL: db.url, ADMIN_API_KEY: admin, DATA_DIR: await mkdtemp(join(tmpdir(), 'cn-pg-')) });
+      const dataDir = await mkdtemp(join(tmpdir(), 'cn-pg-'));
+      const server = await spawnServer({ ...deliveryEnv, DATABASE_URL: db.url, ADMIN_API_KEY: admin, DATA_DIR: dataDir });
       let terminating = true;
       let terminated = 0;
       try {
@@ -178,6 +179,7 @@ describe('faults', () => {
         await server.stop();
         await r.close();
         await db.drop();
+        await rm(dataDir, { recursive: true, force: true });
       }
     },
     600_000,
