@@ -163,7 +163,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }
       backlog = claimed.length > 0 && claimed.length >= free;
       // A full batch means more may be due; a short one means the rest waits for a slot or a poll.
-      if (claimed.length > 0 && claimed.length >= free && active < concurrency) continue;
+      if (backlog && active < concurrency) continue;
       if (claimed.length === 0 && unrecorded === 0 && waiting === 0) notifyIdle();
       await pause();
     }
