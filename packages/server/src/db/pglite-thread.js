@@ -3,6 +3,7 @@
 // is loaded as is by `new Worker()` in every context (tsx, vitest, the built package).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { createStatementCache } from './pglite-statements.js';
 
 const INT8_OID = 20;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
@@ -22,11 +23,12 @@ try {
   // Counts and sequence numbers stay far below 2^53; numbers keep both drivers identical.
   const db = new PGlite(dataDir, { parsers: { [INT8_OID]: (/** @type {string} */ value) => Number(value) } });
   await db.waitReady;
+  const statements = createStatementCache(db);
   port.on('message', async (/** @type {{ id: number; op: 'query' | 'exec' | 'close'; sql?: string; params?: unknown[] }} */ message) => {
     try {
       if (message.op === 'query') {
-        const result = await db.query(/** @type {string} */ (message.sql), message.params);
-        port.postMessage({ id: message.id, rows: result.rows });
+        const rows = await statements.query(/** @type {string} */ (message.sql), message.params);
+        port.postMessage({ id: message.id, rows });
       } else if (message.op === 'exec') {
         await db.exec(/** @type {string} */ (message.sql));
         port.postMessage({ id: message.id, rows: [] });

@@ -61,17 +61,20 @@ const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
        FROM pick WHERE d.id = pick.id
        RETURNING d.id, d.message_id, d.target_id, d.url, d.content_type, d.body, d.attempt_count, d.round_attempts
      )
-     SELECT c.*, coalesce(r.secret, s.secret) AS secret,
-            coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
-     FROM cfg CROSS JOIN c ${targetJoin}`;
+     SELECT coalesce(json_agg(x), '[]')::text AS rows FROM cfg CROSS JOIN LATERAL (
+       SELECT c.*, coalesce(r.secret, s.secret) AS secret,
+              coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
+       FROM c ${targetJoin}
+     ) x`;
 
 // The embedded database has a single owner: one process holds its data folder (see
 // data-dir-lock.ts) and runs one worker. Leases would only guard against itself, so there a
 // claim is a plain read that skips what the worker holds in memory, and the attempt is
 // counted when its outcome is recorded. A crash mid-attempt then repeats that attempt's
 // number after the restart, which the receiver's dedupe (same webhook-id) absorbs anyway.
-const readDueSql = `SELECT d.id, d.message_id, d.target_id, d.url, d.content_type, d.body,
-         d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts,
+const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id), '[]')::text AS rows FROM (
+       SELECT d.id, d.message_id, d.target_id, d.url, d.content_type, d.body,
+         d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts, d.next_attempt_at,
          coalesce(r.secret, s.secret) AS secret,
          coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
        FROM (
@@ -83,7 +86,7 @@ const readDueSql = `SELECT d.id, d.message_id, d.target_id, d.url, d.content_typ
        ) d
        LEFT JOIN registrations r ON r.id = d.target_id
        LEFT JOIN subscriptions s ON s.id = d.target_id
-       ORDER BY d.next_attempt_at, d.id`;
+     ) x`;
 
 /** True when one worker owns the database and claims without leases (PGlite). */
 export function singleOwner(db: Database): boolean {
@@ -103,7 +106,7 @@ export async function claimDue(
   const busyIds = [...args.inFlight.keys()];
   const saturated = busyIds.filter((id) => args.inFlight.get(id)! >= args.perTarget);
   if (singleOwner(db)) {
-    const rows = await db.query<ClaimedDelivery>(readDueSql, [args.limit, saturated, [...args.held]]);
+    const rows = await claimedRows(db, readDueSql, [args.limit, saturated, [...args.held]]);
     const taken = new Map<string, number>();
     return rows.filter((row) => {
       const n = (taken.get(row.target_id) ?? args.inFlight.get(row.target_id) ?? 0) + 1;
@@ -112,7 +115,15 @@ export async function claimDue(
     });
   }
   const busyCounts = busyIds.map((id) => args.inFlight.get(id)!);
-  return db.query<ClaimedDelivery>(SQL.postgres.claim, [args.owner, args.limit, saturated, busyIds, busyCounts, args.perTarget, args.leaseMs]);
+  return claimedRows(db, SQL.postgres.claim, [args.owner, args.limit, saturated, busyIds, busyCounts, args.perTarget, args.leaseMs]);
+}
+
+// Claims come back as one JSON array: one value to decode instead of ten fields a row, on
+// the event loop (node-postgres) or in the database thread (PGlite, where each field of
+// each row also costs a trip through the WebAssembly module's output path).
+async function claimedRows(db: Database, sql: string, params: unknown[]): Promise<ClaimedDelivery[]> {
+  const [row] = await db.query<{ rows: string }>(sql, params);
+  return row ? (JSON.parse(row.rows) as ClaimedDelivery[]) : [];
 }
 
 /** Cancels leased deliveries whose target is gone or disabled, without an attempt. */
