@@ -18,7 +18,7 @@ export interface Config {
   /** Delivery retry schedule in ms (DELIVERY_SCHEDULE_MS); the spec's schedule when unset. */
   deliverySchedule: number[] | undefined;
   deliveryTimeoutMs: number;
-  /** How long a claimed delivery stays leased; unset: timeout + 30 s. */
+  /** How long a claimed delivery stays leased; unset: 8 × timeout + 30 s (see the worker's `leaseMs`). */
   deliveryLeaseMs: number | undefined;
 }
 

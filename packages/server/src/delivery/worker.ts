@@ -13,7 +13,7 @@ const owned = new WeakSet<Database>();
 /** Statistics taken without a backlog are refreshed once one shows, but not more often than this. */
 const REFRESH_STATS_MS = 100;
 /** Deliveries claimed per free slot, so that sending never waits for the claim's round trip. */
-const PREFETCH = 4;
+const PREFETCH = 8;
 
 export interface DeliveryWorkerOptions {
   db: Database;

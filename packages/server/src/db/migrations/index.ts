@@ -1,10 +1,12 @@
 import * as init from './001_init.js';
 import * as deliveries from './002_deliveries.js';
 import * as attemptLog from './003_attempt_log.js';
+import * as deliveryFillfactor from './004_delivery_fillfactor.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: '001_init', sql: init.sql },
   { version: 2, name: '002_deliveries', sql: deliveries.sql },
   { version: 3, name: '003_attempt_log', sql: attemptLog.sql },
+  { version: 4, name: '004_delivery_fillfactor', sql: deliveryFillfactor.sql },
 ];
