@@ -23,10 +23,6 @@ try {
   // Counts and sequence numbers stay far below 2^53; numbers keep both drivers identical.
   const db = new PGlite(dataDir, { parsers: { [INT8_OID]: (/** @type {string} */ value) => Number(value) } });
   await db.waitReady;
-  // Every statement is prepared (pglite-statements.js). PostgreSQL would re-plan some of them on
-  // each call (custom plans: the claim's costs ~1 ms a time in WebAssembly); one plan per
-  // statement suits a single embedded connection running the same few queries.
-  await db.exec('SET plan_cache_mode = force_generic_plan');
   const statements = createStatementCache(db);
   port.on('message', async (/** @type {{ id: number; op: 'query' | 'exec' | 'close'; sql?: string; params?: unknown[] }} */ message) => {
     try {
