@@ -14,7 +14,7 @@ const MAX_STATEMENTS = 200;
 const FEATURE_NOT_SUPPORTED = '0A000';
 
 /**
- * @typedef {{ name: string; paramTypes: number[]; fields: Array<{ name: string; oid: number }> }} Statement
+ * @typedef {{ name: string; paramTypes: number[]; fields: Array<{ name: string; oid: number }>; parsers: Array<((text: string, oid: number) => unknown) | undefined> }} Statement
  * @typedef {import('@electric-sql/pglite').PGlite} PGlite
  */
 
@@ -39,9 +39,15 @@ const ERROR_FIELDS = /** @type {Record<string, string>} */ ({
   R: 'routine',
 });
 
-/** @param {Uint8Array[]} parts */
-function concat(parts) {
-  return Buffer.concat(parts);
+/**
+ * Runs protocol messages and returns the reply as a Buffer over the same memory (PGlite
+ * hands back a fresh copy already).
+ * @param {PGlite} db
+ * @param {Uint8Array[]} messages
+ */
+function run(db, messages) {
+  const reply = db.execProtocolRawSync(Buffer.concat(messages));
+  return Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength);
 }
 
 /**
@@ -134,23 +140,24 @@ export function createStatementCache(db) {
   const statements = new Map();
   let counter = 0;
 
+  /** @param {string} sql */
+  function forget(sql) {
+    const statement = statements.get(sql);
+    if (!statement) return;
+    statements.delete(sql);
+    run(db, [serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
+  }
+
   /** @param {string} sql @returns {Statement} */
   function prepare(sql) {
     const name = `cn_${counter++}`;
-    const reply = Buffer.from(
-      db.execProtocolRawSync(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()])),
-    );
-    const { paramTypes, fields, error } = readMessages(reply);
+    const reply = run(db, [serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    const { paramTypes, fields = [], error } = readMessages(reply);
     if (error) throw databaseError(error);
     /** @type {Statement} */
-    const statement = { name, paramTypes: paramTypes ?? [], fields: fields ?? [] };
-    if (statements.size >= MAX_STATEMENTS) {
-      const [oldest] = statements;
-      if (oldest) {
-        statements.delete(oldest[0]);
-        db.execProtocolRawSync(concat([serialize.close({ type: 'S', name: oldest[1].name }), serialize.sync()]));
-      }
-    }
+    const statement = { name, paramTypes: paramTypes ?? [], fields, parsers: fields.map((f) => db.parsers[f.oid]) };
+    // The first entry is the least recently used (query() moves each hit to the end).
+    if (statements.size >= MAX_STATEMENTS) forget(/** @type {string} */ (statements.keys().next().value));
     statements.set(sql, statement);
     return statement;
   }
@@ -170,11 +177,8 @@ export function createStatementCache(db) {
       const serializer = db.serializers[oid];
       return serializer ? serializer(value) : String(value);
     });
-    const reply = Buffer.from(
-      db.execProtocolRawSync(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()])),
-    );
-    const { fields } = statement;
-    const parsers = fields.map((f) => db.parsers[f.oid]);
+    const reply = run(db, [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
+    const { fields, parsers } = statement;
     /** @type {Record<string, unknown>[]} */
     const rows = [];
     const outcome = readMessages(reply, (buf, offset) => {
@@ -210,7 +214,6 @@ export function createStatementCache(db) {
       return db.runExclusive(async () => {
         let statement = statements.get(sql);
         if (statement) {
-          // Most recently used last: the first entry is the one to close when full.
           statements.delete(sql);
           statements.set(sql, statement);
         } else {
@@ -218,8 +221,7 @@ export function createStatementCache(db) {
         }
         let result = execute(statement, params);
         if (result.error?.code === FEATURE_NOT_SUPPORTED && /cached plan/.test(result.error.message ?? '')) {
-          statements.delete(sql);
-          db.execProtocolRawSync(concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]));
+          forget(sql);
           result = execute(prepare(sql), params);
         }
         if (result.error) throw databaseError(result.error);
