@@ -1,15 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 
-// `source` resolves @clubnotify/* to their TypeScript sources, so tests need no build.
+// `clubnotify-source` resolves @clubnotify/* to their TypeScript sources, so tests need no build.
 export default defineConfig({
-  resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  resolve: { conditions: ['clubnotify-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['clubnotify-source', ...defaultServerConditions] } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'test/{contract,e2e,reliability,browser}/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'test/{contract,e2e,reliability,browser,packages}/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most suites wait on sockets, child processes and timers, not the CPU: two files at a time on two cores.
+    maxWorkers: 2,
     typecheck: {
       enabled: true,
       include: ['packages/*/test/**/*.test-d.ts'],

@@ -1,8 +1,8 @@
 /**
  * `npm run docs`: the Redoc HTML of the contract, written to build/docs/index.html.
  *
- * The page is self-contained (`--inlineBundle`: Redoc's script is embedded, nothing is
- * fetched from a CDN), so it works offline and can be served as one file. It is built by
+ * The page is self-contained (`--inlineBundle`: Redoc's script is embedded; its attribution
+ * logo, otherwise fetched from cdn.redoc.ly, is inlined: nothing is fetched from a CDN), so it works offline and can be served as one file. It is built by
  * `redocly build-docs` from spec/openapi.yaml with the `openapi` options of redocly.yaml,
  * which is what `buildDocsHtml()` returns too: anyone serving the docs gets the same page.
  */
@@ -15,6 +15,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+
+// Redoc's sidebar attribution loads its logo from cdn.redoc.ly; the page must need no network,
+// so the logo becomes an inline SVG (the same replacement as the server's /docs).
+const ATTRIBUTION_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
+const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="90" height="16"><text x="0" y="12" font-family="sans-serif" font-size="11" fill="#888">API docs by Redocly</text></svg>')}`;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Where `npm run docs` writes the page. */
@@ -52,7 +57,7 @@ export async function buildDocsHtml(): Promise<string> {
       ],
       { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
     );
-    return await readFile(out, 'utf8');
+    return (await readFile(out, 'utf8')).replace(ATTRIBUTION_LOGO, INLINE_LOGO);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,11 +1,12 @@
 /**
  * Regenerates everything derived from spec/: the bundled document, openapi-typescript
- * types, the event catalogue and the compiled validators. With --check it writes nothing
+ * types, the event catalogue, the compiled validators, and packages/spec/openapi.{json,yaml}. With --check it writes nothing
  * and exits 1 naming each stale file. --root DIR works on another checkout (tests use it).
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
 import { bundleSpec } from './generate/bundle.js';
 import { renderDocument } from './generate/document.js';
 import { renderTypes } from './generate/types.js';
@@ -20,6 +21,9 @@ async function main(check: boolean): Promise<number> {
   const document = await bundleSpec(root);
   const types = await renderTypes(document);
   const files: Record<string, string> = {
+    // The bundled contract as files, for tools that read a document rather than import one.
+    'packages/spec/openapi.json': `${JSON.stringify(document, null, 2)}\n`,
+    'packages/spec/openapi.yaml': stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }),
     'packages/spec/src/generated/document.ts': renderDocument(document),
     'packages/spec/src/generated/openapi.ts': types,
     'packages/sdk/src/generated/openapi.ts': types,

@@ -4,19 +4,21 @@
  * Serves the contract with Prism 5.14 (`prism mock build/openapi.json`), answering with
  * the spec's named examples (`--dynamic` makes Prism generate bodies from the schemas
  * instead; every flag other than --port/--host is passed through to `prism mock`).
- * Clients talk to http://127.0.0.1:4010, a thin loopback proxy in front of Prism.
+ * Clients talk to http://127.0.0.1:4010, a loopback proxy (the companion) in front of
+ * Prism, which itself listens on 127.0.0.1 at the next port (4011; a free port with --port 0).
  *
- * What the mock does with events, and Prism's known limits:
- * - The `concertAlert` callback: Prism fires it natively to `callbackUrl` after a `200`
- *   on `POST /concertUpdates`. It is unsigned (Prism sends no `webhook-*` headers), and
- *   its `text/plain` body arrives JSON-quoted (`"Jazz Night ..."` with the quotes, a
- *   Prism quirk): `JSON.parse` it to get the text.
- * - Webhooks: Prism ignores the OpenAPI 3.1 `webhooks` section. The proxy closes that
- *   gap: after a `200` on `POST /registerForAlert` or `POST /registerForStockUpdates` it
- *   sends the spec's example `concertAlert` or `stockUpdate` webhook to the registered
- *   `url`, signed (Standard Webhooks) with the `secret` of the mock's response, using
- *   @clubnotify/receiver's `triggerEvent`. Point a receiver at the mock with that secret
- *   (the example secret in static mode) and it verifies.
+ * The companion makes the mock answer like the reference server:
+ * - Requests are checked with the spec's compiled validators and refused as the server
+ *   refuses them (400 with pointers, unknown query parameters, 401 without a well-formed
+ *   key, 404/405, 413, 415), as problem documents.
+ * - Prism is asked for the operation's success status (`201` where declared), unless the
+ *   client sends its own `Prefer` header (`Prefer: code=409`, `Prefer: example=name`).
+ * - Webhooks and callbacks: Prism fires no OpenAPI 3.1 `webhooks`, and its callbacks are
+ *   unsigned with a JSON-quoted text body, so Prism gets the document without `callbacks`
+ *   and the companion sends both: after a success on `POST /registerForAlert`,
+ *   `POST /registerForStockUpdates` or `POST /concertUpdates` it sends the spec's example
+ *   event to the URL of the request, signed (Standard Webhooks) with the `secret` of the
+ *   mock's response, using @clubnotify/receiver's `triggerEvent`.
  * - Prism keeps no state: listings return examples, not what you registered.
  */
 import { resolve } from 'node:path';
@@ -28,7 +30,7 @@ import { writeSpecFile } from './mock/spec-file.js';
 export { registrationWebhooks, type FiredWebhook } from './mock/webhook-companion.js';
 
 export interface MockOptions {
-  /** Where clients connect. Default 4010; 0 picks a free port. */
+  /** Where clients connect. Default 4010; 0 picks a free port. Prism listens on 127.0.0.1 at port + 1 (a free port for 0). */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
@@ -36,7 +38,7 @@ export interface MockOptions {
   prismArgs?: string[];
   /** Where the bundled spec is written. Default build/openapi.json. */
   specPath?: string;
-  /** Called after each webhook the mock sends. */
+  /** Called after each webhook or callback the mock sends. */
   onWebhook?: (fired: FiredWebhook) => void;
   /** Prism's log lines. Default: dropped. */
   log?: (line: string) => void;
@@ -45,7 +47,7 @@ export interface MockOptions {
 export interface Mock {
   /** Where clients connect: the proxy in front of Prism. */
   url: string;
-  /** Prism itself (no webhooks fire when it is called directly). */
+  /** Prism itself, on 127.0.0.1 (nothing is checked and no events fire when it is called directly). */
   prismUrl: string;
   specPath: string;
   /** Resolves once every webhook sent so far has been answered (or failed). */
@@ -53,13 +55,18 @@ export interface Mock {
   close(): Promise<void>;
 }
 
-/** Writes the bundled spec, starts Prism on a free port and the webhook proxy in front of it. */
+/** Writes the bundled spec (without callbacks), starts Prism on 127.0.0.1 at port + 1 and the companion in front of it. */
 export async function startMock(options: MockOptions = {}): Promise<Mock> {
   const host = options.host ?? '127.0.0.1';
-  const specPath = await writeSpecFile(options.specPath);
-  const prism = await startPrism({ mode: 'mock', specPath, host: '127.0.0.1', args: options.prismArgs, log: options.log });
+  const port = options.port ?? 4010;
+  if (port === 65535) throw new TypeError('--port 65535 leaves no port for Prism (port + 1); pick a lower one.');
+  const specPath = await writeSpecFile(options.specPath, { callbacks: false });
+  // The server sends no CORS headers, so neither does the mock, unless asked (`--cors`).
+  const args = options.prismArgs ?? [];
+  const cors = args.some((a) => a.startsWith('--cors') || a === '--no-cors') ? [] : ['--cors=false'];
+  const prism = await startPrism({ mode: 'mock', specPath, host: '127.0.0.1', port: port === 0 ? undefined : port + 1, args: [...cors, ...args], log: options.log });
   try {
-    const companion = await startCompanion({ target: prism.url, port: options.port ?? 4010, host, onWebhook: options.onWebhook });
+    const companion = await startCompanion({ target: prism.url, port, host, onWebhook: options.onWebhook });
     return {
       url: companion.url,
       prismUrl: prism.url,
@@ -95,16 +102,16 @@ export function parseMockArgs(argv: string[]): { port?: number; host?: string; p
 }
 
 function describe(fired: FiredWebhook): string {
-  if ('error' in fired) return `webhook ${fired.event} -> ${fired.url} failed: ${fired.error.message}`;
+  if ('error' in fired) return `${fired.kind} ${fired.event} -> ${fired.url} failed: ${fired.error.message}`;
   const problems = fired.result.problems.length ? ` (${fired.result.problems.join(' ')})` : '';
-  return `webhook ${fired.event} -> ${fired.url}: ${fired.result.status}${problems}`;
+  return `${fired.kind} ${fired.event} -> ${fired.url}: ${fired.result.status}${problems}`;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = parseMockArgs(process.argv.slice(2));
   const mock = await startMock({ ...args, log: (line) => console.log(line), onWebhook: (fired) => console.log(`[mock] ${describe(fired)}`) });
   console.log(`[mock] clubnotify mock on ${mock.url} (Prism at ${mock.prismUrl}, spec ${mock.specPath}).`);
-  console.log('[mock] Registrations fire the example webhook, signed with the secret in the response.');
+  console.log('[mock] Registrations and subscriptions fire the example webhook or callback, signed with the secret in the response.');
   const stop = () => void mock.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -12,6 +12,9 @@ const JSON_TYPES = ['application/json', 'application/problem+json', 'text/plain'
 
 type Schema = Record<string, any>;
 
+const BODY_KEY_DOC = 'Keys such as `registerForAlert.body.application/json`, `schema.Problem`, `webhook.stockUpdate.body.application/json`.';
+const PARAM_KEY_DOC = 'Keys such as `listItems.query`, `deleteRegistration.path`, `scheduleConcert.header`.';
+
 /** Points component refs at the ids the schemas are registered under. */
 function rewriteRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rewriteRefs);
@@ -52,16 +55,27 @@ function toModule(code: string): string {
     : body;
 }
 
-function render(ajv: ReturnType<typeof createAjv>, ids: Record<string, string>, exportName: string): string {
+/** Validators stay module-local: only the typed map is exported, so the .d.ts holds no Ajv internals. */
+function unexport(code: string): string {
+  return code.replace(/export const (v_\w+) = (validate\d+);/g, 'const $1 = $2;');
+}
+
+function render(ajv: ReturnType<typeof createAjv>, ids: Record<string, string>, exportName: string, keyType: string, keyDoc: string): string {
   const unique = [...new Set(Object.values(ids))].sort();
   const local = (id: string) => `v_${ident(id.replace(SCHEMA_BASE, 'schema.').replace('urn:clubnotify:', ''))}`;
   const exports = Object.fromEntries(unique.map((id) => [local(id), id]));
+  const keys = Object.keys(ids);
   const map = Object.entries(ids).map(([key, id]) => `  ${JSON.stringify(key)}: ${local(id)},`).join('\n');
   return `${HEADER}// @ts-nocheck
 /* eslint-disable */
-${toModule(standaloneCode(ajv, exports))}
+import type { CompiledValidator } from '../compiled-validator.js';
+${toModule(unexport(standaloneCode(ajv, exports)))}
 
-export const ${exportName} = {
+/** ${keyDoc} */
+export type ${keyType} =
+${keys.map((key) => `  | ${JSON.stringify(key)}`).join('\n')};
+
+export const ${exportName}: Readonly<Record<${keyType}, CompiledValidator>> = {
 ${map}
 };
 `;
@@ -129,7 +143,7 @@ export async function renderValidators(document: OpenAPIDocument, dir: string): 
   }
 
   return {
-    [`${dir}/body-validators.ts`]: render(bodies, bodyIds, 'bodyValidators'),
-    [`${dir}/param-validators.ts`]: render(params, paramIds, 'paramValidators'),
+    [`${dir}/body-validators.ts`]: render(bodies, bodyIds, 'bodyValidators', 'BodyValidatorKey', BODY_KEY_DOC),
+    [`${dir}/param-validators.ts`]: render(params, paramIds, 'paramValidators', 'ParamValidatorKey', PARAM_KEY_DOC),
   };
 }

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -9,7 +8,7 @@ export interface PrismOptions {
   specPath: string;
   /** Required in proxy mode: the server Prism forwards to. */
   upstream?: string;
-  /** Default: a free port. */
+  /** Default: a free port, chosen by the kernel when Prism listens (`--port 0`). */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
@@ -26,15 +25,6 @@ export interface PrismInstance {
   close(): Promise<void>;
 }
 
-/** A port that was free a moment ago on `host`. */
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, host, resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 function prismBin(): string {
   const require = createRequire(import.meta.url);
   const pkgPath = require.resolve('@stoplight/prism-cli/package.json');
@@ -45,12 +35,13 @@ function prismBin(): string {
 /** Starts `prism mock|proxy` (version 5.14) and resolves once it listens. */
 export async function startPrism(options: PrismOptions): Promise<PrismInstance> {
   const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? (await freePort(host));
+  // Port 0: Prism's own listen picks the port and its banner names it. (A port found free first and
+  // passed to Prism could be taken by another process during Prism's seconds-long start.)
+  let port = options.port ?? 0;
   const positional = options.mode === 'proxy' ? [options.specPath, requireUpstream(options)] : [options.specPath];
   const child = spawn(process.execPath, [prismBin(), options.mode, ...positional, '--host', host, '--port', String(port), ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = `http://${host}:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     let output = '';
@@ -60,8 +51,11 @@ export async function startPrism(options: PrismOptions): Promise<PrismInstance> 
       for (const line of text.split('\n')) if (line.trim()) options.log?.(line);
       if (ready) return;
       output += text;
-      if (output.includes('Prism is listening on')) {
+      // The port is complete once something follows it (output arrives in chunks).
+      const listening = /Prism is listening on \S*?:(\d+)(?=\D)/.exec(output);
+      if (listening) {
         ready = true;
+        port = Number(listening[1]);
         resolve();
       }
     };
@@ -71,7 +65,7 @@ export async function startPrism(options: PrismOptions): Promise<PrismInstance> 
     child.once('error', reject);
   });
   return {
-    url,
+    url: `http://${host}:${port}`,
     port,
     process: child,
     async close() {

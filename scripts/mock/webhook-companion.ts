@@ -1,7 +1,9 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookName } from '@clubnotify/spec';
+import type { CallbackName, WebhookName } from '@clubnotify/spec';
 import { triggerEvent, type TriggerResult } from '@clubnotify/receiver';
+import { checkRequest, type Refusal } from './request-check.js';
 
 /**
  * Prism 5 does not fire OpenAPI 3.1 `webhooks`. These registration paths are what make
@@ -12,10 +14,18 @@ export const registrationWebhooks: Readonly<Record<string, WebhookName>> = {
   '/registerForStockUpdates': 'stockUpdate',
 };
 
-/** One webhook the companion sent, or tried to. */
+/**
+ * Callbacks the companion sends itself (Prism is given a document without `callbacks`):
+ * the operation, the request field holding the URL, and the callback.
+ */
+export const subscriptionCallbacks: Readonly<Record<string, { urlField: string; event: CallbackName }>> = {
+  '/concertUpdates': { urlField: 'callbackUrl', event: 'concertAlert' },
+};
+
+/** One webhook or callback the companion sent, or tried to. */
 export type FiredWebhook =
-  | { event: WebhookName; url: string; result: TriggerResult }
-  | { event: WebhookName; url: string; error: Error };
+  | { kind: 'webhook' | 'callback'; event: string; url: string; result: TriggerResult }
+  | { kind: 'webhook' | 'callback'; event: string; url: string; error: Error };
 
 export interface CompanionOptions {
   /** Prism's URL, e.g. `http://127.0.0.1:4011`. */
@@ -24,7 +34,7 @@ export interface CompanionOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Called after each webhook is sent (or failed to send). */
+  /** Called after each webhook or callback is sent (or failed to send). */
   onWebhook?: (fired: FiredWebhook) => void;
 }
 
@@ -37,6 +47,30 @@ export interface Companion {
 }
 
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Answers a refusal as the server does: problem+json with `X-Request-Id`. */
+function sendRefusal(req: IncomingHttpHeaders, path: string, res: ServerResponse, refusal: Refusal): void {
+  const incoming = req['x-request-id'];
+  const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const body: Record<string, unknown> = {
+    type: `https://clubnotify.dev/problems/${refusal.type}`,
+    title: refusal.title,
+    status: refusal.status,
+    detail: refusal.detail,
+    instance: path,
+    requestId,
+  };
+  if (refusal.errors?.length) body.errors = refusal.errors;
+  const text = JSON.stringify(body);
+  res.writeHead(refusal.status, {
+    ...refusal.headers,
+    'X-Request-Id': requestId,
+    'content-type': 'application/problem+json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
 
 function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name)));
@@ -58,19 +92,23 @@ function jsonField(body: Buffer, field: string): string | undefined {
 }
 
 /**
- * A thin loopback proxy in front of Prism. It forwards every request unchanged; after a
- * `200` on a registration it sends that registration's webhook, signed with the `secret`
- * from the mock's response, to the `url` from the request (via the receiver kit's
- * `triggerEvent`, so the message is exactly what `receiver trigger` sends).
+ * A thin loopback proxy in front of Prism. It refuses requests exactly as the reference
+ * server does (`checkRequest`: the spec's compiled validators, 401/404/405/413/415/400
+ * problem documents), asks Prism for the operation's success status (`Prefer: code=`,
+ * unless the client sent its own `Prefer`), and forwards the rest. After a success on a
+ * registration it sends that registration's webhook, after a success on
+ * `POST /concertUpdates` the `concertAlert` callback, each signed with the `secret` from
+ * the mock's response, to the URL from the request (via the receiver kit's `triggerEvent`,
+ * so the message is exactly what `receiver trigger` sends).
  */
 export async function startCompanion(options: CompanionOptions): Promise<Companion> {
   const target = new URL(options.target);
   const pending = new Set<Promise<void>>();
 
-  function fire(event: WebhookName, url: string, secret: string): void {
-    const sent = triggerEvent({ event, kind: 'webhook', url, secret })
-      .then((result) => options.onWebhook?.({ event, url, result }))
-      .catch((error: unknown) => options.onWebhook?.({ event, url, error: error instanceof Error ? error : new Error(String(error)) }))
+  function fire(kind: 'webhook' | 'callback', event: string, url: string, secret: string): void {
+    const sent = triggerEvent({ event, kind, url, secret })
+      .then((result) => options.onWebhook?.({ kind, event, url, result }))
+      .catch((error: unknown) => options.onWebhook?.({ kind, event, url, error: error instanceof Error ? error : new Error(String(error)) }))
       .finally(() => pending.delete(sent));
     pending.add(sent);
   }
@@ -78,22 +116,29 @@ export async function startCompanion(options: CompanionOptions): Promise<Compani
   const server = createServer(async (req, res) => {
     try {
       const body = await readAll(req);
+      const path = (req.url ?? '/').split('?')[0]!;
+      const checked = checkRequest(req.method ?? 'GET', req.url ?? '/', req.headers, body);
+      if ('refusal' in checked) return sendRefusal(req.headers, path, res, checked.refusal);
+      const headers: IncomingHttpHeaders = { ...forwardable(req.headers), host: target.host };
+      if (headers.prefer === undefined && checked.operation.successStatus) headers.prefer = `code=${checked.operation.successStatus}`;
       const upstream = await new Promise<IncomingMessage>((resolve, reject) => {
         const out = httpRequest(
-          { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...forwardable(req.headers), host: target.host } },
+          { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
           resolve,
         );
         out.once('error', reject);
         out.end(body);
       });
       const answer = await readAll(upstream);
-      const path = (req.url ?? '/').split('?')[0]!;
-      const event = req.method === 'POST' && upstream.statusCode === 200 ? registrationWebhooks[path] : undefined;
-      const url = event && jsonField(body, 'url');
-      const secret = event && jsonField(answer, 'secret');
+      const ok = req.method === 'POST' && (upstream.statusCode ?? 0) >= 200 && (upstream.statusCode ?? 0) < 300;
       res.writeHead(upstream.statusCode ?? 502, { ...forwardable(upstream.headers), 'content-length': String(answer.byteLength) });
       res.end(answer);
-      if (event && url && secret) fire(event, url, secret);
+      const secret = ok ? jsonField(answer, 'secret') : undefined;
+      const webhook = registrationWebhooks[path];
+      const callback = subscriptionCallbacks[path];
+      const url = webhook ? jsonField(body, 'url') : callback ? jsonField(body, callback.urlField) : undefined;
+      if (secret && url && webhook) fire('webhook', webhook, url, secret);
+      if (secret && url && callback) fire('callback', callback.event, url, secret);
     } catch (error) {
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/problem+json' });

@@ -5,9 +5,7 @@
  * enqueue-to-delivery latency at a steady rate. Bounded: a few thousand requests each.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,8 +13,9 @@ import { Agent, request } from 'undici';
 import type { MigratableDatabase } from '../../packages/server/src/db/database.js';
 import { migrate } from '../../packages/server/src/db/migrate.js';
 import { openDatabase } from '../../packages/server/src/db/open.js';
-import { createDeliveryWorker, enqueueDeliveries, type OutgoingMessage } from '../../packages/server/src/delivery/index.js';
+import { createDeliveryWorker, enqueueDeliveries, type DeliveryWorkerOptions, type OutgoingMessage } from '../../packages/server/src/delivery/index.js';
 import { percentile, printFigures, printRatios, type Row } from './table.js';
+import { arrivalsReceiver } from './arrivals-receiver.js';
 
 const MESSAGES = Number(process.env.DELIVERY_BENCH_MESSAGES ?? 3000);
 const ROUNDS = 5;
@@ -25,22 +24,6 @@ const WARM_UP_ROUNDS = 2;
 const TARGETS = 10;
 const PER_TARGET = 4;
 const CONCURRENCY = TARGETS * PER_TARGET;
-
-async function receiver() {
-  const arrivals = new Map<string, number>();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      arrivals.set(Buffer.concat(chunks).toString(), performance.now());
-      res.end('ok');
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, arrivals, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
-}
 
 async function bareLoop(url: string, total: number): Promise<number> {
   const agent = new Agent({ connections: PER_TARGET * TARGETS });
@@ -77,6 +60,8 @@ async function targets(db: MigratableDatabase, url: string) {
   return ids.map((id) => ({ id, owner }));
 }
 
+const POSTGRES_VARIANTS: Variant[] = [{ label: 'PostgreSQL' }];
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const message = (t: { id: string; owner: string }, url: string, body: string): OutgoingMessage => ({
@@ -89,31 +74,62 @@ const message = (t: { id: string; owner: string }, url: string, body: string): O
   body,
 });
 
-async function measure(label: string, db: MigratableDatabase): Promise<{ row: Row; latency: Array<[string, number, string]> }> {
+/** A worker configuration measured against the same bare loop, round by round. */
+interface Variant {
+  label: string;
+  options?: Partial<DeliveryWorkerOptions>;
+}
+
+type Result = { rows: Row[]; latency: Array<[string, number, string]> };
+
+async function measure(db: MigratableDatabase, variants: Variant[]): Promise<Result> {
   await migrate(db);
-  const r = await receiver();
+  const r = await arrivalsReceiver();
   const ts = await targets(db, r.url);
   await bareLoop(r.url, 300); // warm-up
-  const worker = createDeliveryWorker({ db, policy: { allow: ['127.0.0.1/32'] }, perTargetConcurrency: PER_TARGET, concurrency: CONCURRENCY, pollMs: 20, onError: () => {} });
-  worker.start();
-  // Rounds alternate so both sides see the same machine; the median round of each is kept.
+  const start = (v: Variant) => {
+    const worker = createDeliveryWorker({ db, policy: { allow: ['127.0.0.1/32'] }, perTargetConcurrency: PER_TARGET, concurrency: CONCURRENCY, pollMs: 20, onError: () => {}, ...v.options });
+    worker.start();
+    return worker;
+  };
+  // Rounds alternate so every side sees the same machine; the median round of each is kept.
   const baseline: number[] = [];
-  const ours: number[] = [];
+  const ours = variants.map((): number[] => []);
   for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
     const bare = await bareLoop(r.url, MESSAGES);
-    await db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: MESSAGES }, (_, i) => message(ts[i % TARGETS]!, r.url, `queued ${round} ${i}`))));
-    const started = performance.now();
-    worker.wake();
-    await worker.drained({ timeoutMs: 300_000 });
-    if (round < WARM_UP_ROUNDS) continue;
-    ours.push(MESSAGES / ((performance.now() - started) / 1000));
-    baseline.push(bare);
+    for (const [v, variant] of variants.entries()) {
+      const worker = start(variant);
+      await db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: MESSAGES }, (_, i) => message(ts[i % TARGETS]!, r.url, `queued ${round} ${v} ${i}`))));
+      const started = performance.now();
+      worker.wake();
+      await worker.drained({ timeoutMs: 300_000 });
+      if (round >= WARM_UP_ROUNDS) ours[v]!.push(MESSAGES / ((performance.now() - started) / 1000));
+      await worker.stop();
+    }
+    if (round >= WARM_UP_ROUNDS) baseline.push(bare);
   }
+  const latency: Array<[string, number, string]> = [];
+  for (const [v, variant] of variants.entries()) {
+    const lat = await steadyLatency(db, start(variant), ts, r, v);
+    latency.push([`${variant.label}: enqueue-to-delivery p50 (woken)`, percentile(lat, 50), 'ms'], [`${variant.label}: enqueue-to-delivery p99 (woken)`, percentile(lat, 99), 'ms']);
+  }
+  await r.close();
+  const rows = variants.map((variant, v): Row => ({
+    name: `${variant.label}: deliveries/s (${MESSAGES} msgs, ${CONCURRENCY} in flight, median of ${ROUNDS})`,
+    ours: median(ours[v]!),
+    baseline: median(baseline),
+    unit: 'req/s',
+    better: 'higher',
+    goal: '>= 0.5',
+  }));
+  return { rows, latency };
+}
 
-  // Latency: one message per transaction at a steady 100/s, as a publisher would.
+/** Enqueue-to-delivery latencies (sorted): one message per transaction at a steady 100/s, as a publisher would. */
+async function steadyLatency(db: MigratableDatabase, worker: ReturnType<typeof createDeliveryWorker>, ts: Array<{ id: string; owner: string }>, r: Awaited<ReturnType<typeof arrivalsReceiver>>, tag: number): Promise<number[]> {
   const sent = new Map<string, number>();
   for (let i = 0; i < 300; i++) {
-    const body = `latency ${i}`;
+    const body = `latency ${tag} ${i}`;
     await db.transaction((tx) => enqueueDeliveries(tx, [message(ts[i % TARGETS]!, r.url, body)]));
     sent.set(body, performance.now());
     worker.wake();
@@ -121,29 +137,24 @@ async function measure(label: string, db: MigratableDatabase): Promise<{ row: Ro
   }
   await worker.drained();
   await worker.stop();
-  await r.close();
-  const lat = [...sent].map(([body, at]) => r.arrivals.get(body)! - at).sort((a, b) => a - b);
-  return {
-    row: { name: `${label}: deliveries/s (${MESSAGES} msgs, ${CONCURRENCY} in flight, median of ${ROUNDS})`, ours: median(ours), baseline: median(baseline), unit: 'req/s', better: 'higher', goal: '>= 0.5' },
-    latency: [
-      [`${label}: enqueue-to-delivery p50 (woken)`, percentile(lat, 50), 'ms'],
-      [`${label}: enqueue-to-delivery p99 (woken)`, percentile(lat, 99), 'ms'],
-    ],
-  };
+  return [...sent].map(([body, at]) => r.arrivals.get(body)! - at).sort((a, b) => a - b);
 }
 
 export default async function deliveryBench(): Promise<void> {
   const rows: Row[] = [];
   const figures: Array<[string, number, string]> = [];
-  const dir = await mkdtemp(join(tmpdir(), 'cn-delivery-bench-'));
-  try {
-    const db = await openDatabase({ dataDir: join(dir, 'pglite') });
-    const result = await measure('PGlite (on disk)', db);
-    await db.close();
-    rows.push(result.row);
-    figures.push(...result.latency);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  // DELIVERY_BENCH_PGLITE=false: PostgreSQL only.
+  if (process.env.DELIVERY_BENCH_PGLITE !== 'false') {
+    const dir = await mkdtemp(join(tmpdir(), 'cn-delivery-bench-'));
+    try {
+      const db = await openDatabase({ dataDir: join(dir, 'pglite') });
+      const result = await measure(db, [{ label: 'PGlite (on disk)' }]);
+      await db.close();
+      rows.push(...result.rows);
+      figures.push(...result.latency);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
   if (process.env.DATABASE_URL) {
     const name = `cn_delivery_bench_${randomBytes(4).toString('hex')}`;
@@ -154,9 +165,9 @@ export default async function deliveryBench(): Promise<void> {
     url.pathname = `/${name}`;
     try {
       const db = await openDatabase({ url: url.href });
-      const result = await measure('PostgreSQL', db);
+      const result = await measure(db, POSTGRES_VARIANTS);
       await db.close();
-      rows.push(result.row);
+      rows.push(...result.rows);
       figures.push(...result.latency);
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -126,7 +126,7 @@ async function depth(): Promise<void> {
 
 async function startUp(dataDir: string): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=clubnotify-source', 'packages/server/src/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -89,7 +89,13 @@ describe('a published event travels from the SDK through the server to a receive
       expect(`${ctx.kind}.${ctx.name}`).toBe(event);
     }
 
-    const deliveries = await fan.deliveries.list().toArray();
+    // The receiver has answered; the server records the outcome a moment later.
+    const settled = async () => {
+      const list = await fan.deliveries.list().toArray();
+      return list.every((d) => d.status !== 'pending') ? list : [];
+    };
+    await expect.poll(async () => (await settled()).length, { timeout: 10_000, interval: 50 }).toBe(3);
+    const deliveries = await settled();
     expect(deliveries.map((d) => [d.event, d.kind, d.status]).sort()).toEqual([
       ['concertAlert', 'callback', 'succeeded'],
       ['concertAlert', 'webhook', 'succeeded'],

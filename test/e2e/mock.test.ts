@@ -1,14 +1,17 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, type WebhookPayloads } from '@clubnotify/spec';
 import { createNodeHandler, createReceiver, type EventContext } from '@clubnotify/receiver';
 import { parseMockArgs, startMock, type FiredWebhook, type Mock } from '../../scripts/mock.js';
+import { freePort } from '../free-port.js';
 
 const examples = (document.components as Record<string, any>).examples as Record<string, { value: any }>;
 const alertSecret: string = examples.AlertRegistration!.value.secret;
 const stockSecret: string = examples.StockRegistration!.value.secret;
-const auth = { authorization: 'Bearer cn_mock_key', 'content-type': 'application/json' };
+const subscriptionSecret: string = examples.Subscription!.value.secret;
+const key = 'Bearer cn_mockKeyForTheReadme0123456789';
+const auth = { authorization: key, 'content-type': 'application/json' };
 
 interface Listening {
   url: string;
@@ -33,21 +36,25 @@ function arrival<T>(): { promise: Promise<T>; deliver: (value: T) => void } {
   return { promise, deliver };
 }
 
-describe('npm run mock (Prism + webhook companion)', () => {
+describe('npm run mock (Prism + companion)', () => {
   let mock: Mock;
   const fired: FiredWebhook[] = [];
   const listeners: Listening[] = [];
   const alert = arrival<{ payload: WebhookPayloads['concertAlert']; ctx: EventContext }>();
   const stock = arrival<{ payload: WebhookPayloads['stockUpdate']; ctx: EventContext }>();
-  const callback = arrival<{ method: string; headers: IncomingHttpHeaders; body: string }>();
+  const callback = arrival<{ payload: string; ctx: EventContext }>();
   const strays: string[] = [];
   let alertReceiver: Listening;
   let stockReceiver: Listening;
   let callbackReceiver: Listening;
   let trap: Listening;
 
+  let port: number;
+
   beforeAll(async () => {
-    mock = await startMock({ port: 0, onWebhook: (f) => fired.push(f) });
+    // Prism listens on the next port: both must be free, and out of reach of other tests' ephemeral ports.
+    port = await freePort(2);
+    mock = await startMock({ port, onWebhook: (f) => fired.push(f) });
     // Each receiver knows only its own registration's secret, so a webhook signed with the
     // wrong one is refused.
     alertReceiver = await listen(
@@ -57,13 +64,7 @@ describe('npm run mock (Prism + webhook companion)', () => {
       createServer(createNodeHandler(createReceiver({ secret: stockSecret, handlers: { webhooks: { stockUpdate: (payload, ctx) => stock.deliver({ payload, ctx }) } } }))),
     );
     callbackReceiver = await listen(
-      createServer((req, res) => {
-        let body = '';
-        req.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => {
-          res.writeHead(200).end();
-          callback.deliver({ method: req.method ?? '', headers: req.headers, body });
-        });
-      }),
+      createServer(createNodeHandler(createReceiver({ secret: subscriptionSecret, handlers: { callbacks: { concertAlert: (payload, ctx) => callback.deliver({ payload, ctx }) } } }))),
     );
     trap = await listen(
       createServer((req, res) => {
@@ -103,23 +104,66 @@ describe('npm run mock (Prism + webhook companion)', () => {
     expect(payload).toEqual(examples.StockUpdate!.value);
   });
 
-  it('fires nothing for a registration the mock refuses, and passes the refusal through', async () => {
+  it('fires nothing for a registration the mock refuses, and refuses it as the server does', async () => {
     const res = await fetch(`${mock.url}/registerForAlert`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ url: `${trap.url}/webhooks/concertAlert` }),
     });
     expect(res.status).toBe(401);
-    expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(res.headers.get('sl-violations')).toContain('security');
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
     const invalid = await fetch(`${mock.url}/registerForAlert`, { method: 'POST', headers: auth, body: JSON.stringify({ url: 'not a url', extra: 1 }) });
-    // Prism answers an invalid body with the operation's 422 when it declares one.
-    expect(invalid.status).toBe(422);
+    expect(invalid.status).toBe(400);
+    const problem = await invalid.json();
+    expect(problem).toMatchObject({ type: 'https://clubnotify.dev/problems/validation', status: 400, instance: '/registerForAlert' });
+    expect(problem.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/body/extra', '/body/url']);
     await mock.idle();
     expect(strays).toEqual([]);
   });
 
-  it("fires Prism's native concertAlert callback to callbackUrl, its text/plain body JSON-quoted and unsigned", async () => {
+  it.each<[string, { method: string; path: string; headers?: Record<string, string>; body?: string; status: number; type: string; pointers?: string[] }]>([
+    ['a malformed key', { method: 'GET', path: '/items', headers: { authorization: 'Bearer nope' }, status: 401, type: 'unauthorized' }],
+    ['an unknown query parameter', { method: 'GET', path: '/items?limt=5', headers: auth, status: 400, type: 'validation', pointers: ['/query/limt'] }],
+    ['an out-of-range limit', { method: 'GET', path: '/items?limit=500', headers: auth, status: 400, type: 'validation', pointers: ['/query/limit'] }],
+    ['JSON that does not parse', { method: 'POST', path: '/registerForAlert', headers: auth, body: '{"url":', status: 400, type: 'invalid-json', pointers: ['/body'] }],
+    ['a text/plain body', { method: 'POST', path: '/registerForAlert', headers: { ...auth, 'content-type': 'text/plain' }, body: 'hi', status: 415, type: 'unsupported-media-type' }],
+    ['a body over 64 KiB', { method: 'POST', path: '/registerForAlert', headers: auth, body: JSON.stringify({ url: `https://x.example/${'a'.repeat(70_000)}` }), status: 413, type: 'payload-too-large' }],
+    ['OPTIONS', { method: 'OPTIONS', path: '/registrations', headers: auth, status: 405, type: 'method-not-allowed' }],
+    ['an unknown path', { method: 'GET', path: '/nothing', headers: auth, status: 404, type: 'not-found' }],
+  ])('refuses %s as the server does', async (_name, c) => {
+    const res = await fetch(mock.url + c.path, { method: c.method, headers: c.headers, body: c.body });
+    expect(res.status).toBe(c.status);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    const problem = await res.json();
+    expect(problem).toMatchObject({ type: `https://clubnotify.dev/problems/${c.type}`, status: c.status, instance: c.path.split('?')[0] });
+    if (c.pointers) expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toEqual(c.pointers);
+  });
+
+  it('answers creation with its success status, and lets Prefer choose another', async () => {
+    const body = JSON.stringify(examples.ConcertCreate!.value);
+    const created = await fetch(`${mock.url}/concerts`, { method: 'POST', headers: auth, body });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual(examples.Concert!.value);
+    const replay = await fetch(`${mock.url}/concerts`, { method: 'POST', headers: { ...auth, prefer: 'code=200' }, body });
+    expect(replay.status).toBe(200);
+  });
+
+  it('sends header examples, not placeholders', async () => {
+    const res = await fetch(`${mock.url}/items/pages/link-header`, { headers: auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('link')).toMatch(/rel="next"/);
+    expect(Number(res.headers.get('x-total-count'))).toBeGreaterThan(0);
+    expect(res.headers.get('ratelimit')).toMatch(/^limit=/);
+  });
+
+  it('runs Prism on 127.0.0.1 at the port after its own', () => {
+    expect(mock.url).toBe(`http://127.0.0.1:${port}`);
+    expect(mock.prismUrl).toBe(`http://127.0.0.1:${port + 1}`);
+  });
+
+  it('sends the concertAlert callback to callbackUrl, signed with the subscription secret, as raw text', async () => {
     const res = await fetch(`${mock.url}/concertUpdates`, {
       method: 'POST',
       headers: auth,
@@ -128,16 +172,14 @@ describe('npm run mock (Prism + webhook companion)', () => {
     expect(res.status).toBe(200);
 
     const received = await callback.promise;
-    expect(received.method).toBe('POST');
-    expect(received.headers['content-type']).toMatch(/^text\/plain/);
-    // Prism 5.14 serialises the text/plain example as a JSON string: strip the quotes.
-    expect(received.body).toBe(JSON.stringify(examples.ConcertAlertRescheduled!.value));
-    expect(JSON.parse(received.body)).toBe(examples.ConcertAlertRescheduled!.value);
-    expect(received.headers['webhook-signature']).toBeUndefined();
+    expect(received.payload).toBe(examples.ConcertAlertRescheduled!.value);
+    expect(received.ctx.id).toMatch(/^msg_/);
+    await mock.idle();
+    expect(fired.filter((f) => f.kind === 'callback')).toHaveLength(1);
   });
 
   it('serves the examples of other operations unchanged through the proxy', async () => {
-    const res = await fetch(`${mock.url}/items?limit=2`, { headers: { authorization: 'Bearer cn_mock_key' } });
+    const res = await fetch(`${mock.url}/items?limit=2`, { headers: { authorization: key } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(examples.ItemCursorLinked!.value);
   });

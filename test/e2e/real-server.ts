@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKey, createApp, migrate, openDatabase, seed, serverSecret } from '@clubnotify/server';
+import { createApiKey, createApp, migrate, openDatabase, seed, serverSecret, type AppDeps } from '@clubnotify/server';
 
 /** The reference server, listening on 127.0.0.1 over an in-memory PGlite database. */
 export interface RealServer {
@@ -15,8 +15,8 @@ export interface RealServer {
   close(): Promise<void>;
 }
 
-/** Starts `createApp` on a free loopback port, migrated and seeded, with one key per role. */
-export async function startRealServer(): Promise<RealServer> {
+/** Starts `createApp` on a free loopback port, migrated and seeded, with one key per role; `deps` override the app's. */
+export async function startRealServer(options: { deps?: Partial<AppDeps> } = {}): Promise<RealServer> {
   const db = await openDatabase({ dataDir: 'memory://' });
   await migrate(db);
   await seed(db);
@@ -31,6 +31,7 @@ export async function startRealServer(): Promise<RealServer> {
     // Example hosts (hooks.example.com) resolve to a public documentation address, offline.
     lookup: async () => [{ address: '93.184.215.14', family: 4 }],
     docsCacheDir,
+    ...options.deps,
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -5,10 +5,11 @@ import { hasBodyValidator, validateBody } from '@clubnotify/spec';
 import { call, scale, send, startHarness, type Harness, type RawRequest, type RawResponse } from './support.js';
 import { specOperations, valueArb, wrongTypeArb, type SpecOperation } from './spec-arbitraries.js';
 
-// The issue asks for 10,000 generated requests per full run; CI runs about 2,000.
-const TOTAL = scale(2_000, 10_000);
-const VALID_RUNS = Math.ceil(TOTAL * 0.35);
-const MALFORMED_RUNS = TOTAL - VALID_RUNS;
+// The issue asks for 10,000 generated schema-valid requests per full run; CI runs a few hundred.
+const VALID_RUNS = scale(600, 10_000);
+const MALFORMED_RUNS = scale(1_300, 6_500);
+// The full run took 7 minutes for the valid requests on a shared 2-core machine.
+const TIMEOUT_MS = scale(600_000, 1_800_000);
 const LIVE_CONCERT = 'con_jazznight2026';
 const BODY_LIMIT = 64 * 1024;
 
@@ -75,6 +76,11 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
       (b) => b.id,
     );
   }
+  // A subscriber may name only its own key as the owner to list; an admin any key.
+  if ('ownerKeyId' in v.query && op.scope !== 'admin') v.query.ownerKeyId = h.aliceKeyId;
+  if ('apiKeyId' in p) {
+    p.apiKeyId = await created(call(h.url, 'POST', '/apiKeys', { key: h.adminKey, body: { name: 'fuzz', scope: 'subscriber' } }), (b) => b.id as string);
+  }
   if ('deliveryId' in p) {
     const target = await freshRegistration();
     const id = `dlv_${randomUUID().replace(/-/g, '')}`;
@@ -85,9 +91,12 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
     );
     p.deliveryId = id;
   }
-  if ('idempotency-key' in v.header || 'Idempotency-Key' in v.header) {
+  const key = v.header['Idempotency-Key'] ?? v.header['idempotency-key'];
+  if (key !== undefined) {
+    // Unique per request (a reused key is a 409), at the generated length (up to the 255 allowed).
+    const unique = randomUUID().replace(/-/g, '');
     delete v.header['Idempotency-Key'];
-    v.header['idempotency-key'] = randomUUID();
+    v.header['idempotency-key'] = (unique + String(key)).slice(0, Math.max(unique.length, String(key).length));
   }
   const body = v.body as Record<string, any> | undefined;
   if (op.id === 'subscribeConcertUpdates') body!.concertId = LIVE_CONCERT;
@@ -97,7 +106,23 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
   }
   if (op.id === 'recoverDeliveries') {
     body!.targetId = await freshRegistration();
-    body!.since = new Date(Date.now() - Math.floor(Math.random() * 13 * 86_400_000)).toISOString();
+    body!.since = withinRecoverWindow(body!.since as string);
+  }
+  if (op.id === 'updateRegistration' || op.id === 'updateSubscription') fixTargetUpdate(op.id, body!);
+}
+
+/** A generated future time (up to year 9998, any offset) is valid as is; a past one must be within 14 days. */
+function withinRecoverWindow(since: string): string {
+  return Date.parse(since) < Date.now() ? new Date(Date.now() - Math.floor(Math.random() * 13 * 86_400_000)).toISOString() : since;
+}
+
+/** A fresh target moves to a fresh allowed URL, and recovering needs it active, as a real owner would send. */
+function fixTargetUpdate(opId: string, body: Record<string, any>): void {
+  const urlField = opId === 'updateRegistration' ? 'url' : 'callbackUrl';
+  if (urlField in body) body[urlField] = `https://hooks.example.com/${randomUUID()}`;
+  if ('recoverSince' in body) {
+    body.recoverSince = withinRecoverWindow(body.recoverSince as string);
+    body.status = 'active';
   }
 }
 
@@ -303,7 +328,7 @@ describe('bad input over real sockets (property-based, from the spec)', () => {
       { numRuns: VALID_RUNS },
     );
     expect(seenOps.valid.size).toBe(operations.length);
-  }, 600_000);
+  }, TIMEOUT_MS);
 
   it(`answers ${MALFORMED_RUNS} generated malformed requests with a 4xx problem and never 5xx`, async () => {
     const arb = fc.constantFrom(...operations).chain((op) => valuesArb(op).map((v) => ({ op, v })));
@@ -320,5 +345,5 @@ describe('bad input over real sockets (property-based, from the spec)', () => {
       { numRuns: MALFORMED_RUNS },
     );
     expect(seenOps.malformed.size).toBe(operations.length);
-  }, 600_000);
+  }, TIMEOUT_MS);
 });

@@ -49,14 +49,16 @@ async function publish(server: () => ServerProcess, admin: string, concerts: num
       while (next < concerts) {
         const i = next++;
         const key = randomUUID();
-        for (let tries = 0; ; tries++) {
+        // Until the restarted server answers: start-up time, not a number of tries, bounds it.
+        const deadline = Date.now() + 90_000;
+        for (;;) {
           const res = await call(server().url, 'POST', '/concerts', {
             key: admin,
             headers: { 'idempotency-key': key },
             body: { title: `${title} ${i}`, startsAt: '2027-05-01T20:00:00Z', venue: 'Main Hall' },
           }).catch(() => ({ status: 0 }));
           if (res.status === 201 || res.status === 200) break;
-          if (tries > 50) throw new Error(`publishing concert ${i} kept failing (${res.status}):\n${server().output.join("").slice(-3000)}`);
+          if (Date.now() > deadline) throw new Error(`publishing concert ${i} kept failing (${res.status}):\n${server().output.join("").slice(-3000)}`);
           await sleep(100);
         }
       }

@@ -75,7 +75,33 @@ const urlArb = fc
   .webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true })
   .filter((u) => u.length <= 2048 && !/^https?:\/\/([^/]*\.)?localhost([:/]|$)/i.test(u));
 
-const dateTimeArb = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString());
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * RFC 3339 date-times with their edges drawn often: the years, offsets and fractions of the
+ * `DateTime` pattern, or of RFC 3339 itself (years 0000 to 9999) for a bare `format: date-time`.
+ */
+function dateTimeArb(schema: Json): fc.Arbitrary<string> {
+  const [first, last] = typeof schema.pattern === 'string' ? [1900, 9998] : [0, 9999];
+  const edge = <T>(edges: T[], any: fc.Arbitrary<T>) => fc.oneof(fc.constantFrom(...edges), any);
+  const year = edge([first, first + 1, 1970, 2026, last - 1, last], fc.integer({ min: first, max: last })).map((y) => pad(y, 4));
+  const month = edge([1, 2, 12], fc.integer({ min: 1, max: 12 }));
+  const offset = edge(['Z', '-23:59', '+23:59', '-00:00', '+00:00'], fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([sign, h, m]) => `${sign}${pad(h)}:${pad(m)}`));
+  const fraction = edge(['', '.999999999', '.000'], fc.stringMatching(/^\.[0-9]{1,9}$/));
+  return fc
+    .record({ year, month, day: fc.integer({ min: 1, max: 31 }), h: edge([0, 23], fc.integer({ min: 0, max: 23 })), m: edge([0, 59], fc.integer({ min: 0, max: 59 })), sec: edge([0, 59], fc.integer({ min: 0, max: 59 })), fraction, offset })
+    .map((t) => {
+      const day = Math.min(t.day, t.month === 2 && !leap(Number(t.year)) ? 28 : DAYS[t.month - 1]!);
+      return `${t.year}-${pad(t.month)}-${pad(day)}T${pad(t.h)}:${pad(t.m)}:${pad(t.sec)}${t.fraction}${t.offset}`;
+    });
+}
+
+/** Strings at a length bound, in one-, two-, three- and four-byte characters. */
+function lengthEdges(minLength: number, maxLength: number): string[] {
+  return [minLength, maxLength].filter((n) => n > 0).flatMap((n) => ['x', 'é', '€', '😀'].map((c) => c.repeat(n)));
+}
 
 /** Strings with every kind of character, injection payloads included. */
 const nastyStrings = [
@@ -95,10 +121,16 @@ const nastyStrings = [
 function stringArb(schema: Json): fc.Arbitrary<string> {
   const minLength = (schema.minLength as number | undefined) ?? 0;
   const maxLength = Math.min((schema.maxLength as number | undefined) ?? 300, 300);
-  if (schema.format === 'uri') return urlArb;
-  if (schema.format === 'date-time') return dateTimeArb;
+  if (schema.format === 'uri') {
+    const longest = schema.maxLength as number | undefined;
+    return longest ? fc.oneof(urlArb, fc.constant(`https://hooks.example.com/${'a'.repeat(longest - 26)}`)) : urlArb;
+  }
+  if (schema.format === 'date-time') return dateTimeArb(schema);
   if (typeof schema.pattern === 'string') {
-    return fc.stringMatching(new RegExp(schema.pattern as string)).filter((s) => s.length >= minLength && s.length <= maxLength);
+    const pattern = new RegExp(schema.pattern as string, 'u');
+    const matching = fc.stringMatching(pattern).filter((s) => s.length >= minLength && s.length <= maxLength);
+    const edges = lengthEdges(minLength, (schema.maxLength as number | undefined) ?? maxLength).filter((s) => pattern.test(s));
+    return edges.length > 0 ? fc.oneof(matching, fc.constantFrom(...edges)) : matching;
   }
   // U+0000 is refused by the server (PostgreSQL text cannot hold it); bad-input sends it on purpose.
   return fc
@@ -106,6 +138,7 @@ function stringArb(schema: Json): fc.Arbitrary<string> {
       fc.string({ minLength, maxLength, unit: 'grapheme' }),
       fc.string({ minLength, maxLength, unit: 'binary' }),
       fc.constantFrom(...nastyStrings).filter((s) => [...s].length >= minLength && [...s].length <= maxLength),
+      fc.constantFrom(...lengthEdges(minLength, (schema.maxLength as number | undefined) ?? maxLength)),
     )
     .filter((s) => !s.includes('\u0000'));
 }
@@ -114,11 +147,17 @@ function stringArb(schema: Json): fc.Arbitrary<string> {
 export function valueArb(rawSchema: Json): fc.Arbitrary<unknown> {
   const schema = deref(rawSchema);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  if (Array.isArray(schema.type)) {
+    return fc.oneof(...(schema.type as string[]).map((type) => (type === 'null' ? fc.constant(null) : valueArb({ ...schema, type }))));
+  }
   switch (schema.type) {
     case 'string':
       return stringArb(schema);
-    case 'integer':
-      return fc.integer({ min: (schema.minimum as number | undefined) ?? -(2 ** 31), max: (schema.maximum as number | undefined) ?? 2 ** 31 });
+    case 'integer': {
+      const min = (schema.minimum as number | undefined) ?? -(2 ** 31);
+      const max = (schema.maximum as number | undefined) ?? 2 ** 31;
+      return fc.oneof(fc.constantFrom(min, max, Math.min(min + 1, max), Math.max(max - 1, min)), fc.integer({ min, max }));
+    }
     case 'number':
       return fc.double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum as number | undefined, max: schema.maximum as number | undefined });
     case 'boolean':
@@ -149,6 +188,8 @@ export function wrongTypeArb(rawSchema: Json): fc.Arbitrary<unknown> {
     ['array', fc.array(fc.jsonValue(), { maxLength: 3 })],
     ['object', fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 })],
   ];
-  const own = schema.type === 'integer' ? ['integer'] : schema.type === 'number' ? ['integer', 'number'] : [schema.type as string];
+  const declared = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];
+  // Every integer is a number, so a schema allowing numbers has no wrong integer.
+  const own = declared.includes('number') ? [...declared, 'integer'] : declared;
   return fc.oneof(...candidates.filter(([type]) => !own.includes(type)).map(([, arb]) => arb));
 }

@@ -38,8 +38,8 @@ export interface HarnessOptions {
 }
 
 /**
- * `createApp` on 127.0.0.1 over an in-memory PGlite, migrated and seeded, with a rate limit
- * high enough for fuzzing, the log captured, and optionally a delivery worker.
+ * `createApp` on 127.0.0.1 over an in-memory PGlite, migrated and seeded, with rate and
+ * registration limits high enough for fuzzing, the log captured, and optionally a delivery worker.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const db = await openDatabase({ dataDir: 'memory://' });
@@ -61,6 +61,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     lookup: options.lookup ?? publicLookup,
     logger,
     rateLimitPerMinute: 1_000_000,
+    metricsScrapesPerMinute: 1_000_000,
+    limits: { registrationsPerKey: 1_000_000, subscriptionsPerKey: 1_000_000 },
     wakeDeliveries: worker?.wake,
   });
   const server = await new Promise<Server>((resolve) => {

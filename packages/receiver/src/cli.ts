@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { scaffold } from './init.js';
@@ -12,15 +11,26 @@ Commands:
 
 Run "clubnotify-receiver <command> --help" for a command's options.`;
 
-const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--name <package-name>]
+const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--name <package-name>] [--kit <path|tarball>] [--spec <path|tarball>]
 
-Writes a receiver project: one handler per webhook and callback, a server reading PORT and
-WEBHOOK_SECRET, and a test that sends signed events to it. Then: cd <dir> && npm install && npm test`;
+Writes a receiver project: one handler per webhook and callback, a server reading PORT
+(default 4000) and WEBHOOK_SECRET, and a test that sends signed events to it.
+Then: cd <dir> && npm install && npm test
+
+  --name <name>           the project's package name (default: the folder's name)
+  --kit <path|tarball>    depend on this @clubnotify/receiver (a folder or an \`npm pack\`
+                          tarball) instead of the registry's, as an absolute file: spec
+  --spec <path|tarball>   likewise for @clubnotify/spec, the kit's dependency, through npm
+                          "overrides"; needed with --kit when the spec is not on the registry
+
+Before publishing, or offline:
+  npm pack -w @clubnotify/spec -w @clubnotify/receiver
+  npx clubnotify-receiver init my-receiver --kit ./clubnotify-receiver-1.0.0.tgz --spec ./clubnotify-spec-1.0.0.tgz`;
 
 const TRIGGER_HELP = `Usage: clubnotify-receiver trigger <event> --url <url> --secret <whsec_...> [options]
 
   <event>              concertAlert or stockUpdate (case-sensitive)
-  --url <url>          where to POST it, e.g. http://localhost:3000/webhooks/stockUpdate
+  --url <url>          where to POST it, e.g. http://localhost:4000/webhooks/stockUpdate
   --secret <whsec_..>  the registration's secret (repeat to sign with several)
   --kind <kind>        webhook (default) or callback
   --payload <file>     send this file's bytes instead of the spec's example
@@ -36,11 +46,11 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? 2 : 0;
   }
   if (command === 'init') {
-    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: 'string' }, kit: { type: 'string' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
     if (values.help) return (console.log(INIT_HELP), 0);
     if (positionals.length !== 1) return (console.error(INIT_HELP), 2);
     const dir = positionals[0]!;
-    const files = await scaffold(dir, values.name === undefined ? {} : { name: values.name });
+    const files = await scaffold(dir, { name: values.name, kit: values.kit, spec: values.spec });
     console.log(`Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npm test`);
     return 0;
   }
@@ -79,12 +89,12 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+/** Runs the CLI with `argv` (without node and script); returns the exit code. Errors are one line, never a stack. */
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}

@@ -12,6 +12,11 @@ export interface EventContext<K extends EventKind = EventKind, N extends string 
   attempt: number;
   kind: K;
   name: N;
+  /**
+   * Aborted when the handler runs past the receiver's `handlerTimeoutSec` (the sender was
+   * answered 503 and will retry): pass it to `fetch` or database calls to stop the work.
+   */
+  signal: AbortSignal;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { localSpecs, withLocalSpecs, type LocalSources } from './init-sources.js';
 
 const templates = fileURLToPath(new URL('../templates/init/', import.meta.url));
 
@@ -15,19 +16,22 @@ async function* walk(dir: string): AsyncGenerator<string> {
 /**
  * Writes a receiver project into `dir` (which must be missing or empty): one handler file
  * per event, a server reading PORT and WEBHOOK_SECRET, and a test over a real socket.
+ * `kit` and `spec` make it depend on local folders or tarballs instead of the registry.
  * Returns the files written, relative to `dir`.
  */
-export async function scaffold(dir: string, options: { name?: string } = {}): Promise<string[]> {
+export async function scaffold(dir: string, options: { name?: string } & LocalSources = {}): Promise<string[]> {
   const target = resolve(dir);
   const existing = await readdir(target).catch(() => []);
   if (existing.length > 0) throw new Error(`${target} is not empty; choose a new folder.`);
+  const specs = localSpecs(options);
   const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string };
   const name = (options.name ?? basename(target)).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
   const written: string[] = [];
   for await (const source of walk(templates)) {
     let rel = relative(templates, source);
     rel = rel.replace(/\.template$/, '').replace(/(^|[/\\])gitignore$/, '$1.gitignore');
-    const text = (await readFile(source, 'utf8')).replaceAll('{{name}}', name).replaceAll('{{version}}', pkg.version);
+    let text = (await readFile(source, 'utf8')).replaceAll('{{name}}', name).replaceAll('{{version}}', pkg.version);
+    if (rel === 'package.json') text = withLocalSpecs(text, specs);
     await mkdir(dirname(join(target, rel)), { recursive: true });
     await writeFile(join(target, rel), text);
     written.push(rel);

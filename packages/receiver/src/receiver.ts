@@ -7,6 +7,8 @@ import type { DedupeStore } from './dedupe/store.js';
 import { findEvent, type EventContext, type EventKind, type HandlerResult, type Handlers } from './events.js';
 import { apiError, ok, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
+import { withinDeadline, TIMED_OUT } from './deadline.js';
+import { headerLines, RepeatedHeaderError, singleHeader } from './headers.js';
 import { decodeSecret } from './secret.js';
 import { readSignatureHeaders, verifyWithKeys, WebhookVerificationError } from './verify.js';
 
@@ -20,8 +22,16 @@ export interface ReceiverOptions {
   dedupe?: DedupeStore;
   /** How long a handled id is remembered. Default one day; at least twice `toleranceSec`. */
   dedupeTtlSec?: number;
-  /** After this long a claim whose worker died may be taken over. Default 300. */
+  /**
+   * After this long a claim whose worker died may be taken over, in this process too: a retry
+   * then runs the handler again. Default 300; must be longer than `handlerTimeoutSec`.
+   */
   leaseSec?: number;
+  /**
+   * A handler still running after this long answers 503 `handler_timeout` (retried), its claim
+   * is released and `ctx.signal` aborts. Default 10, under the sender's 15 s attempt timeout.
+   */
+  handlerTimeoutSec?: number;
   /** Allowed clock difference, both ways. Default 300. */
   toleranceSec?: number;
   /** Larger bodies answer 413. Default 1 MiB. */
@@ -56,9 +66,15 @@ const RAW_BODY_HINT =
   'The receiver got an already parsed body (an object), so it cannot check the signature. Are you passing the raw request body? Mount the receiver before express.json() (or any body parser), or pass the body as a Buffer or string.';
 
 function header(headers: ReceiverRequest['headers'], name: string): string | undefined {
-  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
-  const value = (headers as Record<string, string | string[] | undefined>)[name];
-  return Array.isArray(value) ? value.join(', ') : value;
+  const lines = headerLines(headers, name);
+  return lines.length === 0 ? undefined : lines.join(', ');
+}
+
+function handlerTimeout(options: ReceiverOptions, leaseSec: number): number {
+  const sec = options.handlerTimeoutSec ?? 10;
+  if (!(sec > 0) || !Number.isFinite(sec)) throw new RangeError(`handlerTimeoutSec must be a positive number of seconds, not ${sec}.`);
+  if (sec >= leaseSec) throw new RangeError(`handlerTimeoutSec (${sec}) must be shorter than leaseSec (${leaseSec}): a claim has to outlive the handler run it guards. Lower handlerTimeoutSec or raise leaseSec.`);
+  return sec;
 }
 
 const bodyKeys = new WeakMap<EventDefinition, BodyValidatorKey>();
@@ -95,12 +111,14 @@ export function createReceiver(options: ReceiverOptions): Receiver {
   const ttlSec = options.dedupeTtlSec ?? 86_400;
   if (ttlSec < 2 * toleranceSec) throw new RangeError(`dedupeTtlSec must be at least twice toleranceSec (${2 * toleranceSec}).`);
   const leaseSec = options.leaseSec ?? 300;
+  const handlerTimeoutSec = handlerTimeout(options, leaseSec);
   const maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
   const store = options.dedupe ?? new MemoryDedupeStore();
   const logger = options.logger ?? console;
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const mode = options.mode ?? (env?.NODE_ENV === 'production' ? 'production' : 'development');
-  const inflight = new Map<string, Promise<ReceiverResponse>>();
+  // Concurrent duplicates in this process share one run, but only while its lease holds.
+  const inflight = new Map<string, { answer: Promise<ReceiverResponse>; leaseEnds: number }>();
 
   function handlerFor(kind: EventKind, name: string) {
     const table = (kind === 'webhook' ? options.handlers.webhooks : options.handlers.callbacks) as Record<string, unknown> | undefined;
@@ -126,7 +144,11 @@ export function createReceiver(options: ReceiverOptions): Receiver {
     return apiError(500, 'raw_body_required', RAW_BODY_HINT);
   }
 
-  async function run(event: EventDefinition, handler: NonNullable<ReturnType<typeof handlerFor>>, payload: unknown, ctx: EventContext): Promise<ReceiverResponse> {
+  async function release(id: string): Promise<void> {
+    await store.release(id).catch((e: unknown) => logger.error('@clubnotify/receiver: release failed', e));
+  }
+
+  async function run(event: EventDefinition, handler: NonNullable<ReturnType<typeof handlerFor>>, payload: unknown, ctx: EventContext, controller: AbortController): Promise<ReceiverResponse> {
     let claim;
     try {
       claim = await store.claim(ctx.id, leaseSec);
@@ -137,19 +159,26 @@ export function createReceiver(options: ReceiverOptions): Receiver {
     if (claim === 'handled') return ok();
     if (claim === 'in-progress') return apiError(503, 'in_progress', `Message ${ctx.id} is being handled by another worker; retry later.`);
 
-    let result: void | HandlerResult;
+    let result: void | HandlerResult | typeof TIMED_OUT;
+    const work = new Promise<void | HandlerResult>((resolve) => resolve(handler(payload, ctx)));
     try {
-      result = await handler(payload, ctx);
+      result = await withinDeadline(work, handlerTimeoutSec * 1000, controller);
     } catch (error) {
       logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler failed for ${ctx.id}`, error);
-      await store.release(ctx.id).catch((e: unknown) => logger.error('@clubnotify/receiver: release failed', e));
+      await release(ctx.id);
       return apiError(500, 'handler_failed', `The ${event.name} ${event.kind} handler failed; see the receiver's logs.`);
+    }
+    if (result === TIMED_OUT) {
+      work.catch((error: unknown) => logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler failed for ${ctx.id} after its timeout`, error));
+      logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s for ${ctx.id}; answered 503 so the sender retries (handlerTimeoutSec).`);
+      await release(ctx.id);
+      return apiError(503, 'handler_timeout', `The ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s; retry later.`);
     }
     const status = result?.status ?? 200;
     if (status >= 200 && status < 300) {
       await store.complete(ctx.id, ttlSec).catch((e: unknown) => logger.error(`@clubnotify/receiver: could not mark ${ctx.id} handled`, e));
     } else {
-      await store.release(ctx.id).catch((e: unknown) => logger.error('@clubnotify/receiver: release failed', e));
+      await release(ctx.id);
     }
     if (result?.body !== undefined) return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result.body) };
     if (status >= 500) return apiError(status, 'handler_declined', `The ${event.name} ${event.kind} handler answered ${status}.`);
@@ -164,7 +193,13 @@ export function createReceiver(options: ReceiverOptions): Receiver {
       if (!(error instanceof WebhookVerificationError)) throw error;
       return problem(400, error.message, { type: error.reason === 'missing-header' ? 'missing-headers' : 'malformed-headers', title: error.reason === 'missing-header' ? 'Missing webhook headers' : 'Malformed webhook headers' });
     }
-    const attemptHeader = header(request.headers, 'webhook-attempt');
+    let attemptHeader;
+    try {
+      attemptHeader = singleHeader(request.headers, 'webhook-attempt');
+    } catch (error) {
+      if (!(error instanceof RepeatedHeaderError)) throw error;
+      return problem(400, error.message, { type: 'malformed-headers', title: 'Malformed webhook headers' });
+    }
     if (attemptHeader !== undefined && !/^[0-9]{1,4}$/.test(attemptHeader)) {
       return problem(400, 'The webhook-attempt header must be a number from 1.', { type: 'malformed-headers', title: 'Malformed webhook headers' });
     }
@@ -198,15 +233,16 @@ export function createReceiver(options: ReceiverOptions): Receiver {
     if (!validation.ok) return problem(400, `The ${event.name} payload does not match the spec.`, { type: 'validation', title: 'Invalid payload', errors: validation.errors });
 
     const attempt = attemptHeader === undefined ? 1 : Number(attemptHeader);
-    const ctx: EventContext = { id: signed.id, timestamp: new Date(signed.timestamp * 1000), attempt, kind: event.kind, name: event.name };
     const pending = inflight.get(signed.id);
-    if (pending) return pending;
-    const promise = run(event, handler, payload, ctx);
-    inflight.set(signed.id, promise);
+    if (pending && pending.leaseEnds > Date.now()) return pending.answer;
+    const controller = new AbortController();
+    const ctx: EventContext = { id: signed.id, timestamp: new Date(signed.timestamp * 1000), attempt, kind: event.kind, name: event.name, signal: controller.signal };
+    const own = { answer: run(event, handler, payload, ctx, controller), leaseEnds: Date.now() + leaseSec * 1000 };
+    inflight.set(signed.id, own);
     try {
-      return await promise;
+      return await own.answer;
     } finally {
-      inflight.delete(signed.id);
+      if (inflight.get(signed.id) === own) inflight.delete(signed.id);
     }
   }
 

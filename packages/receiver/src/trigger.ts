@@ -9,7 +9,7 @@ export interface TriggerOptions {
   event: string;
   /** Default `webhook`. */
   kind?: EventKind;
-  /** Where to send it: the URL registered for the event, e.g. `http://localhost:3000/webhooks/stockUpdate`. */
+  /** Where to send it: the URL registered for the event, e.g. `http://localhost:4000/webhooks/stockUpdate`. */
   url: string;
   /** `whsec_` secret(s) to sign with. */
   secret: string | string[];

@@ -1,4 +1,5 @@
 import { createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { headerLines, RepeatedHeaderError, singleHeader, type HeaderSource } from './headers.js';
 import { decodeSecret } from './secret.js';
 import { computeSignature } from './sign.js';
 
@@ -30,19 +31,6 @@ export interface VerifiedMessage {
   timestamp: number;
 }
 
-type HeaderSource = Headers | Record<string, string | string[] | undefined>;
-
-function header(headers: HeaderSource, name: string): string | undefined {
-  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
-  const record = headers as Record<string, string | string[] | undefined>;
-  let value = record[name];
-  if (value === undefined) {
-    const key = Object.keys(record).find((k) => k.toLowerCase() === name);
-    value = key === undefined ? undefined : record[key];
-  }
-  return Array.isArray(value) ? value.join(' ') : value;
-}
-
 const ID = /^[\x21-\x7e]{1,256}$/;
 const TIMESTAMP = /^[0-9]{1,12}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -55,17 +43,40 @@ function missingHeader(name: string): WebhookVerificationError {
   return new WebhookVerificationError('missing-header', `The ${name} header is missing.`);
 }
 
+function single(headers: HeaderSource, name: string): string | undefined {
+  try {
+    return singleHeader(headers, name);
+  } catch (error) {
+    if (error instanceof RepeatedHeaderError) throw new WebhookVerificationError('malformed-header', error.message);
+    throw error;
+  }
+}
+
 /** Parses and checks the three headers without the body: throws for missing or malformed ones. */
 export function readSignatureHeaders(headers: HeaderSource): { id: string; timestamp: number; signatures: string } {
-  const id = header(headers, 'webhook-id');
-  const timestamp = header(headers, 'webhook-timestamp');
-  const signatures = header(headers, 'webhook-signature');
+  const id = single(headers, 'webhook-id');
+  const timestamp = single(headers, 'webhook-timestamp');
+  // Several lines are several lists of signatures: every entry of every line counts.
+  const signatures = headerLines(headers, 'webhook-signature').join(' ');
   if (isBlank(id)) throw missingHeader('webhook-id');
   if (isBlank(timestamp)) throw missingHeader('webhook-timestamp');
   if (isBlank(signatures)) throw missingHeader('webhook-signature');
   if (!ID.test(id!)) throw new WebhookVerificationError('malformed-header', 'The webhook-id header must be 1 to 256 visible ASCII characters.');
   if (!TIMESTAMP.test(timestamp!)) throw new WebhookVerificationError('malformed-header', 'The webhook-timestamp header must be Unix time in seconds (digits only).');
-  return { id: id!, timestamp: Number(timestamp), signatures: signatures! };
+  return { id: id!, timestamp: Number(timestamp), signatures };
+}
+
+/**
+ * The `v1,<base64>` entries of a signature header: space-separated per Standard Webhooks,
+ * and `, `-separated where Node or `Headers.get()` joined repeated lines.
+ */
+function signatureEntries(header: string): string[] {
+  const entries: string[] = [];
+  for (const token of header.split(/\s+/)) {
+    const entry = token.replace(/,+$/, '');
+    if (entry !== '') entries.push(entry);
+  }
+  return entries;
 }
 
 /**
@@ -91,7 +102,7 @@ export function verifyWithKeys(
   if (message.timestamp > now + tolerance) throw new WebhookVerificationError('timestamp', `The webhook-timestamp is more than ${tolerance} seconds in the future; check the clocks.`);
 
   const candidates: Buffer[] = [];
-  for (const entry of message.signatures.split(' ')) {
+  for (const entry of signatureEntries(message.signatures)) {
     const comma = entry.indexOf(',');
     if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
     const encoded = entry.slice(comma + 1);

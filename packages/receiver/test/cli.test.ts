@@ -1,22 +1,25 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler, createReceiver, triggerEvent } from '../src/index.js';
 import { listen, OTHER_SECRET, SECRET, type Listening } from './helpers.js';
+import { freePort } from '../../../test/free-port.js';
 
 const run = promisify(execFile);
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(packageDir, '../..');
-const cli = join(packageDir, 'src/cli.ts');
+const shim = join(packageDir, 'bin/clubnotify-receiver.js');
+// The committed bin shim, told to run the TypeScript sources (no build needed).
+const sourceEnv = { ...process.env, CLUBNOTIFY_SHIM_SOURCE: '1' };
+const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 
 async function receiverCli(args: string[], cwd = packageDir): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--conditions=source', '--import', 'tsx', cli, ...args], { cwd });
+    const { stdout, stderr } = await run(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, shim, ...args], { cwd, env: sourceEnv });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -87,30 +90,52 @@ describe('CLI', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 describe('init', () => {
   let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cn-init-'));
+  });
   afterAll(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
 
-  it('scaffolds a project whose own npm test passes and whose npm start listens', { timeout: 90_000 }, async () => {
+  it('depends on the registry kit by default, with a caret range', async () => {
+    expect((await receiverCli(['init', join(dir, 'from-registry')])).code).toBe(0);
+    const pkg = JSON.parse(await readFile(join(dir, 'from-registry/package.json'), 'utf8'));
+    expect(pkg.dependencies['@clubnotify/receiver']).toMatch(/^\^\d+\.\d+\.\d+$/);
+    expect(pkg.overrides).toBeUndefined();
+  });
+
+  it('points --kit and --spec at absolute file: specs, the spec through overrides', async () => {
+    const init = await receiverCli(['init', 'local', '--kit', './kit.tgz', '--spec', '.'], dir);
+    expect(init).toMatchObject({ code: 1, stdout: '' });
+    expect(init.stderr.trim()).toBe(`--kit: nothing at ${join(dir, 'kit.tgz')}; pass a folder or an \`npm pack\` tarball.`);
+    await writeFile(join(dir, 'kit.tgz'), '');
+    expect((await receiverCli(['init', 'local', '--kit', './kit.tgz', '--spec', '.'], dir)).code).toBe(0);
+    const pkg = JSON.parse(await readFile(join(dir, 'local/package.json'), 'utf8'));
+    expect(pkg.dependencies['@clubnotify/receiver']).toBe(`file:${join(dir, 'kit.tgz')}`);
+    expect(pkg.overrides).toEqual({ '@clubnotify/spec': `file:${dir}` });
+  });
+
+  it('documents --kit and --spec and the default port in init --help', async () => {
+    const { stdout } = await receiverCli(['init', '--help']);
+    expect(stdout).toMatch(/--kit <path\|tarball>/);
+    expect(stdout).toMatch(/--spec <path\|tarball>/);
+    expect(stdout).toMatch(/default 4000/);
+  });
+
+  it('scaffolds a project whose own npm test passes and whose npm start listens', { timeout: 120_000 }, async () => {
     await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', packageDir], { cwd: repoRoot });
-    dir = await mkdtemp(join(tmpdir(), 'cn-init-'));
     const project = join(dir, 'my-receiver');
-    const init = await receiverCli(['init', project]);
+    const init = await receiverCli(['init', project, '--kit', packageDir, '--spec', join(packageDir, '../spec')]);
     expect(init.code).toBe(0);
     expect(init.stdout).toMatch(/src\/handlers\/webhooks\/stockUpdate\.ts/);
-    expect((await receiverCli(['init', project])).code).toBe(1);
+    const again = await receiverCli(['init', project]);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
 
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', packageDir], { cwd: project });
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project });
     const test = await run('npm', ['test'], { cwd: project });
-    expect(test.stdout).toMatch(/# pass 4/);
+    // Node 20 and 22 print TAP here (`# pass 4`), Node 24 its spec reporter (`ℹ pass 4`).
+    expect(test.stdout).toMatch(/^(?:# |ℹ )pass 4$/m);
     expect(JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).name).toBe('my-receiver');
 
     const port = await freePort();
@@ -122,8 +147,17 @@ describe('init', () => {
       });
       const result = await triggerEvent({ event: 'stockUpdate', url: `http://127.0.0.1:${port}/webhooks/stockUpdate`, secret: SECRET });
       expect(result.ok).toBe(true);
+
+      const second = await run('npm', ['start', '--silent'], { cwd: project, env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: SECRET } }).catch((error: unknown) => error as { code: number; stderr: string });
+      expect(second).toMatchObject({ code: 1 });
+      expect((second as { stderr: string }).stderr.trim()).toBe(`port ${port} is in use; set PORT=...`);
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
     }
+  });
+
+  it('listens on 4000 by default, not the server\'s 3000', async () => {
+    const server = await readFile(join(packageDir, 'templates/init/src/server.ts'), 'utf8');
+    expect(server).toMatch(/process\.env\.PORT \?\? 4000\b/);
   });
 });

@@ -103,6 +103,32 @@ describe.skipIf(!databaseUrl)('PostgresDedupeStore (own database)', () => {
     expect(await store.claim('msg_lease', 60)).toBe('claimed');
   });
 
+  it('releases the claim of a handler that timed out, so a retry on another instance runs it', async () => {
+    let runs = 0;
+    const instance = () =>
+      createReceiver({
+        secret: SECRET,
+        handlerTimeoutSec: 0.2,
+        logger: { error: () => undefined },
+        dedupe: new PostgresDedupeStore({ pool: pool() }),
+        handlers: { webhooks: { stockUpdate: () => (++runs === 1 ? new Promise<void>(() => {}) : undefined) } },
+      });
+    const a = await listen(createNodeHandler(instance()));
+    const b = await listen(createNodeHandler(instance()));
+    try {
+      const body = JSON.stringify(stockUpdate);
+      const headers = signed(body, { id: messageId() });
+      const first = await post(`${a.url}/webhooks/stockUpdate`, headers, body, 'POST', AbortSignal.timeout(3000));
+      expect(first).toMatchObject({ status: 503, json: { code: 'handler_timeout' } });
+      expect((await post(`${b.url}/webhooks/stockUpdate`, headers, body)).status).toBe(200);
+      expect((await post(`${a.url}/webhooks/stockUpdate`, headers, body)).status).toBe(200);
+      expect(runs).toBe(2);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('runs the handler once when two receiver instances get the same message', async () => {
     let runs = 0;
     const instance = () =>

@@ -19,6 +19,16 @@ export function now(): number {
   return Math.floor(Date.now() / 1000);
 }
 
+/**
+ * Waits, when needed, until the clock is early in a second, so a timestamp taken now is still the
+ * receiver's current second when it checks the message: a case signed at exactly the tolerance
+ * (301 s in the future) would pass if a second boundary fell between signing and checking.
+ */
+export async function earlyInSecond(): Promise<void> {
+  const into = Date.now() % 1000;
+  if (into > 700) await new Promise((resolve) => setTimeout(resolve, 1000 - into + 5));
+}
+
 /** Headers of a correctly signed message; override any of them. */
 export function signed(body: string | Uint8Array, options: { id?: string; timestamp?: number; secret?: string; contentType?: string } = {}): Record<string, string> {
   const id = options.id ?? messageId();
@@ -59,8 +69,8 @@ export interface Answer {
   json: any;
 }
 
-export async function post(url: string, headers: Record<string, string>, body: string | Uint8Array, method = 'POST'): Promise<Answer> {
-  const response = await fetch(url, { method, headers, body: method === 'GET' ? undefined : (body as BodyInit) });
+export async function post(url: string, headers: Record<string, string>, body: string | Uint8Array, method = 'POST', signal?: AbortSignal): Promise<Answer> {
+  const response = await fetch(url, { method, headers, body: method === 'GET' ? undefined : (body as BodyInit), signal });
   const text = await response.text();
   let json: unknown;
   try {

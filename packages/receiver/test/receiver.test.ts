@@ -1,7 +1,7 @@
 import { validateBody, type BodyValidatorKey } from '@clubnotify/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler, createReceiver, sign, type EventContext, type HandlerResult } from '../src/index.js';
-import { listen, messageId, now, OTHER_SECRET, post, rawRequest, SECRET, signed, stockUpdate, type Listening } from './helpers.js';
+import { earlyInSecond, listen, messageId, now, OTHER_SECRET, post, rawRequest, SECRET, signed, stockUpdate, type Listening } from './helpers.js';
 
 const calls: Array<{ kind: string; name: string; payload: unknown; ctx: EventContext }> = [];
 const behaviour = new Map<string, () => Promise<void | HandlerResult>>();
@@ -64,6 +64,7 @@ describe('verification (each case breaks exactly one thing)', () => {
   }
 
   it.each(cases)('%s', async (_name, { headers, body, want, detail }) => {
+    await earlyInSecond();
     const answer = await post(`${app.url}/webhooks/stockUpdate`, headers(signed(json)), body ?? json);
     expectProblem(answer, want);
     expect(answer.json.detail).toMatch(detail);

@@ -151,10 +151,24 @@ export function createClient(options: ClientOptions) {
     registrations: {
       list: (query?: QueryOf<'/registrations'>, opts?: PaginateOptions) => paginate('/registrations', { query, ...opts }),
       remove: (registrationId: string, opts?: RequestOptions) => del('/registrations/{registrationId}', { params: { path: { registrationId } }, ...opts }),
+      get: (registrationId: string, opts?: RequestOptions) => get('/registrations/{registrationId}', { params: { path: { registrationId } }, ...opts }),
+      /** Pause (`{ status: 'paused' }`), resume or re-enable (`{ status: 'active', recoverSince }`), move (`{ url }`), rate-limit. */
+      update: (registrationId: string, changes: Schemas['RegistrationUpdate'], opts?: RequestOptions) =>
+        patch('/registrations/{registrationId}', { params: { path: { registrationId } }, body: changes, ...opts }),
+      /** A new secret; the previous one stays valid for `overlapSeconds` (default one day). */
+      rotateSecret: (registrationId: string, rotation: Schemas['SecretRotation'] = {}, opts?: RequestOptions) =>
+        post('/registrations/{registrationId}/rotateSecret', { params: { path: { registrationId } }, body: rotation, ...opts }),
+      sendTest: (registrationId: string, opts?: RequestOptions) => post('/registrations/{registrationId}/test', { params: { path: { registrationId } }, ...opts }),
     },
     subscriptions: {
       list: (query?: QueryOf<'/concertUpdates'>, opts?: PaginateOptions) => paginate('/concertUpdates', { query, ...opts }),
       remove: (subscriptionId: string, opts?: RequestOptions) => del('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, ...opts }),
+      get: (subscriptionId: string, opts?: RequestOptions) => get('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, ...opts }),
+      update: (subscriptionId: string, changes: Schemas['SubscriptionUpdate'], opts?: RequestOptions) =>
+        patch('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, body: changes, ...opts }),
+      rotateSecret: (subscriptionId: string, rotation: Schemas['SecretRotation'] = {}, opts?: RequestOptions) =>
+        post('/concertUpdates/{subscriptionId}/rotateSecret', { params: { path: { subscriptionId } }, body: rotation, ...opts }),
+      sendTest: (subscriptionId: string, opts?: RequestOptions) => post('/concertUpdates/{subscriptionId}/test', { params: { path: { subscriptionId } }, ...opts }),
     },
     concerts: {
       /** Schedules a concert; pass `idempotencyKey` to make it safe to retry. */
@@ -175,6 +189,9 @@ export function createClient(options: ClientOptions) {
     },
     apiKeys: {
       create: (key: Schemas['ApiKeyCreate'], opts?: RequestOptions) => post('/apiKeys', { body: key, ...opts }),
+      list: (query?: QueryOf<'/apiKeys'>, opts?: PaginateOptions) => paginate('/apiKeys', { query, ...opts }),
+      /** Revokes a key for good; its registrations and subscriptions stop receiving. */
+      revoke: (apiKeyId: string, opts?: RequestOptions) => del('/apiKeys/{apiKeyId}', { params: { path: { apiKeyId } }, ...opts }),
     },
     health: (opts?: RequestOptions) => get('/healthz', opts),
     ready: (opts?: RequestOptions) => get('/readyz', opts),

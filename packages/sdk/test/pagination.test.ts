@@ -196,10 +196,10 @@ describe('paginate: Link header', () => {
 describe('paginate: registrations, subscriptions and deliveries', () => {
   it('yields each collection with its own item type', async () => {
     server.registrations = Array.from({ length: 5 }, (_, i) => ({
-      id: `reg_${i}`, event: 'concertAlert', url: `https://example.com/hook/${i}`, status: 'active', disabledReason: null, createdAt: '2026-01-01T00:00:00.000Z',
+      id: `reg_${i}`, event: 'concertAlert', url: `https://example.com/hook/${i}`, status: 'active', disabledReason: null, rateLimitPerSecond: null, createdAt: '2026-01-01T00:00:00.000Z',
     }));
     server.subscriptions = Array.from({ length: 4 }, (_, i) => ({
-      id: `sub_${i}`, concertId: 'con_1', callbackUrl: `https://example.com/cb/${i}`, status: 'active', disabledReason: null, createdAt: '2026-01-01T00:00:00.000Z',
+      id: `sub_${i}`, concertId: 'con_1', callbackUrl: `https://example.com/cb/${i}`, status: 'active', disabledReason: null, rateLimitPerSecond: null, createdAt: '2026-01-01T00:00:00.000Z',
     }));
     server.deliveries = Array.from({ length: 3 }, (_, i) => ({
       id: `dlv_${i}`, messageId: `msg_${i}`, kind: 'webhook', event: 'stockUpdate', targetId: 'reg_0', url: 'https://example.com/hook/0',

@@ -8,21 +8,14 @@ import {
   TimeoutError,
   createClient,
 } from '@clubnotify/sdk';
+// The first example is a whole module (imports included): the journeys suite runs it as pasted.
+import { firstCallClient } from './readme-first-call.js';
 
-export async function firstCall() {
-  // #region first-call
-  const client = createClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.CLUBNOTIFY_API_KEY! });
-
-  const registration = await client.registerForAlert('https://hooks.example.com/concerts');
-  console.log(registration.id, registration.secret); // reg_..., whsec_... (keep the secret to verify deliveries)
-
-  const sub = await client.subscribeToConcert('con_jazz_night', 'https://hooks.example.com/concert-updates');
-  await client.subscriptions.remove(sub.id);
-  // #endregion first-call
-  return client;
+export function firstCall() {
+  return firstCallClient;
 }
 
-export async function pagination(client: ReturnType<typeof createClient>) {
+export async function pagination(client: typeof firstCallClient) {
   // #region pagination
   // Every item, whatever the collection's pagination style; the item type comes from the spec.
   for await (const item of client.paginate('/items/offsets', { query: { limit: 100 } })) {
@@ -44,7 +37,7 @@ export async function pagination(client: ReturnType<typeof createClient>) {
   // #endregion pagination
 }
 
-export async function errors(client: ReturnType<typeof createClient>) {
+export async function errors(client: typeof firstCallClient) {
   // #region errors
   try {
     await client.registerForAlert('http://10.0.0.1/hook');

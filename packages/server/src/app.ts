@@ -1,26 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import express from 'express';
 import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { Database } from './db/database.js';
 import { identify, createKeyLookup, requireScope } from './http/auth.js';
-import { contextOf, type Handler, type RequestContext } from './http/context.js';
+import { contextOf, type Handler } from './http/context.js';
+import { consoleRoutes } from './http/console.js';
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
+import { requestLog } from './http/request-log.js';
 import { deliveryRoutes } from './delivery/routes.js';
 import { HttpProblem, sendProblem } from './http/problem.js';
+import { databaseUnavailable } from './http/unavailable.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
 import { bodyErrors, readBody, routeToOperation, validateRequest } from './http/request.js';
-import { validateResponses, type ResponseValidationMode } from './http/response-validation.js';
+import { createResponseCheck, validateResponses, type ResponseValidationMode } from './http/response-validation.js';
 import type { LookupFn, UrlPolicy } from './net/url-policy.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { countRequests, metricsRoutes } from './metrics/routes.js';
 import { createCursorCodec } from './pagination/cursor.js';
 import { adminHandlers } from './routes/admin.js';
 import { itemHandlers } from './routes/items.js';
 import { publishingHandlers } from './routes/publishing.js';
 import { registrationHandlers } from './routes/registrations.js';
 import { subscriptionHandlers } from './routes/subscriptions.js';
-import type { Services } from './services.js';
+import type { Services, TargetLimits } from './services.js';
 
 /** Everything `createApp` needs; nothing here listens or opens anything. */
 export interface AppDeps {
@@ -40,23 +44,46 @@ export interface AppDeps {
   requestValidation?: boolean | RequestHandler[];
   /** Where the Redoc HTML of `/docs` is cached. */
   docsCacheDir?: string;
+  /** The built web console served at `/console`; default the package's `dist/console`. */
+  consoleDir?: string;
   /** `trust proxy` setting, for `req.ip` and absolute links behind a proxy. */
   trustProxy?: boolean | number | string;
+  /** PUBLIC_BASE_URL: the base of absolute `Link` header URLs (otherwise they are relative, or from a trusted proxy). */
+  publicBaseUrl?: string;
   /**
    * Replaces the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries)
    * mounted after matching, auth, rate limiting and validation. Default: `deliveryRoutes()`.
    */
   deliveryRoutes?: RequestHandler;
+  /** Prometheus instruments behind `GET /metrics` (share them with the worker's `onOutcome`); a fresh set by default. */
+  metrics?: Metrics;
+  /** METRICS_TOKEN: a bearer token accepted by `GET /metrics` besides admin keys. */
+  metricsToken?: string;
+  /** Scrapes of `GET /metrics` per address and minute; 120 by default. */
+  metricsScrapesPerMinute?: number;
   /** Tells the local delivery worker that deliveries became due (publishing, replay, recover). */
   wakeDeliveries?: () => void;
+  /** Live registrations and subscriptions per API key; 100 each by default. */
+  limits?: Partial<TargetLimits>;
 }
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the Express app for every operation of the spec. It never listens. */
 export function createApp(deps: AppDeps): Express {
   const logger = deps.logger ?? createLogger('silent');
-  const services: Services = { db: deps.db, cursors: createCursorCodec(deps.cursorKey), urlPolicy: deps.urlPolicy, lookup: deps.lookup, wake: deps.wakeDeliveries };
+  const checkResponse = createResponseCheck(deps.responseValidation ?? 'strict', logger);
+  const keys = createKeyLookup(deps.db);
+  const limits = { registrationsPerKey: 100, subscriptionsPerKey: 100, ...deps.limits };
+  const services: Services = {
+    db: deps.db,
+    cursors: createCursorCodec(deps.cursorKey),
+    urlPolicy: deps.urlPolicy,
+    lookup: deps.lookup,
+    wake: deps.wakeDeliveries,
+    links: { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy !== undefined && deps.trustProxy !== false },
+    keys,
+    limits,
+    checkResponse,
+  };
   const handlers: Record<string, Handler> = {
     ...registrationHandlers(services),
     ...subscriptionHandlers(services),
@@ -67,34 +94,21 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // The contract declares no conditional requests: no ETag, so no 304.
+  app.set('etag', false);
   app.set('query parser', 'simple');
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Keys travel in Authorization; nothing else of the request headers is worth a log line.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customProps: (_req, res) => {
-        const ctx = (res as express.Response).locals?.ctx as RequestContext | undefined;
-        return ctx ? { operation: ctx.operation.id, keyId: ctx.caller?.keyId } : {};
-      },
-    }),
-  );
+  app.use(requestLog(logger));
 
+  const metrics = deps.metrics ?? createMetrics(deps.db);
+  app.use(countRequests(metrics));
   app.use(docsRoutes(deps.docsCacheDir ?? defaultDocsCacheDir));
+  app.use(consoleRoutes(deps.consoleDir));
+  app.use(metricsRoutes({ metrics, lookup: keys, token: deps.metricsToken, limitPerMinute: deps.metricsScrapesPerMinute }));
   app.use(routeToOperation);
   app.use(validateResponses(deps.responseValidation ?? 'strict', logger));
-  app.use(identify(createKeyLookup(deps.db)));
+  app.use(identify(keys));
   app.use(
     rateLimit({
       windowMs: 60_000,
@@ -127,7 +141,7 @@ export function createApp(deps: AppDeps): Express {
     return handler(req, res, ctx);
   });
   // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
-  app.use(deps.deliveryRoutes ?? deliveryRoutes({ db: deps.db, cursors: services.cursors, wake: deps.wakeDeliveries }));
+  app.use(deps.deliveryRoutes ?? deliveryRoutes({ db: deps.db, cursors: services.cursors, wake: deps.wakeDeliveries, checkResponse }));
   app.use((_req, res) => {
     const ctx = contextOf(res);
     // Not a contract violation of the response but a missing mount: say so plainly.
@@ -163,6 +177,10 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof HttpProblem) return sendProblem(res, error);
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, requestId: req.id }, 'database unavailable');
+      return sendProblem(res, databaseUnavailable());
+    }
     logger.error({ err: error, requestId: req.id }, 'unhandled error');
     sendProblem(res, new HttpProblem('internal', 'Something went wrong on our side; the request id identifies it in our logs.'));
   };

@@ -1,59 +1,71 @@
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
-import { dataDirOwner } from './data-dir-lock.js';
-import { migrate } from './db/migrate.js';
-import { openDatabase } from './db/open.js';
-import { createApiKey } from './domain/api-keys.js';
+import { createKey, createKeyUsage } from './cli/create-key.js';
+import { revokeKey, revokeKeyUsage } from './cli/revoke-key.js';
+import { UsageError } from './cli/usage-error.js';
+import { ConfigError } from './config.js';
+import { start } from './start.js';
 
-const usage = `Usage: clubnotify-server create-key --scope <admin|subscriber> --name <name>
+const usage = `Usage: clubnotify-server <command> [options]
 
-Creates an API key in the database named by DATABASE_URL, or the embedded one in DATA_DIR
-(default ./data), and prints it once. With the embedded database, stop the server first.`;
+Commands:
+  start        run the server: PORT (default 3000), DATA_DIR (default ./data) or DATABASE_URL,
+               docs at /docs; stops cleanly on SIGTERM or SIGINT
+  create-key   create an API key and print it once (--scope <admin|subscriber> --name <name>)
+  revoke-key   revoke an API key by its id (key_...); running servers refuse it within 5 s
 
-/** Runs the CLI with `argv` (without node and script); returns the exit code. */
+Environment: see the README of @clubnotify/server. Run "clubnotify-server <command> --help".`;
+
+const startUsage = `Usage: clubnotify-server start
+
+Runs the server as \`npm start\` does in the repository, configured by the environment
+(PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_API_KEY, ...; see the README).`;
+
+interface Command {
+  usage: string;
+  run(args: string[], env: NodeJS.ProcessEnv): Promise<number>;
+}
+
+// One entry per command, each in its own file under cli/.
+const commands: Record<string, Command> = {
+  start: { usage: startUsage, run: (args, env) => (args.length > 0 ? Promise.reject(new UsageError(`start takes no arguments, got "${args[0]}".`)) : start(env)) },
+  'create-key': { usage: createKeyUsage, run: createKey },
+  'revoke-key': { usage: revokeKeyUsage, run: revokeKey },
+};
+
+function isHelp(arg: string | undefined): boolean {
+  return arg === '--help' || arg === '-h' || arg === 'help';
+}
+
+/** Runs the CLI with `argv` (without node and script); returns the exit code. Errors are one line, never a stack. */
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command !== 'create-key') {
-    console.error(usage);
-    return command === undefined || command === '--help' ? 0 : 2;
+  const [name, ...args] = argv;
+  if (name === undefined || isHelp(name)) {
+    console.log(usage);
+    return name === undefined ? 2 : 0;
   }
-  let values: { scope?: string; name?: string };
-  try {
-    ({ values } = parseArgs({ args: rest, options: { scope: { type: 'string' }, name: { type: 'string' } } }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${usage}`);
     return 2;
   }
-  if ((values.scope !== 'admin' && values.scope !== 'subscriber') || !values.name || values.name.length > 100) {
-    console.error(`--scope must be admin or subscriber and --name 1 to 100 characters.\n\n${usage}`);
-    return 2;
-  }
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    console.error((error as ConfigError).message);
-    return 1;
-  }
-  if (!config.databaseUrl) {
-    const owner = await dataDirOwner(config.dataDir);
-    if (owner !== undefined) {
-      console.error(`The server (pid ${owner}) is using ${config.dataDir}. Stop it first, or create the key with POST /apiKeys using an admin key.`);
-      return 1;
-    }
-  }
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
-  try {
-    await migrate(db);
-    const key = await createApiKey(db, { name: values.name, scope: values.scope });
-    console.log(`Created ${key.scope} key ${key.id} (${key.name}). It is shown only this once:\n${key.key}`);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(command.usage);
     return 0;
-  } finally {
-    await db.close();
+  }
+  try {
+    return await command.run(args, env);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${command.usage}`);
+      return 2;
+    }
+    console.error(`clubnotify-server ${name}: ${oneLine(error)}`);
+    return 1;
   }
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  process.exitCode = await runCli(process.argv.slice(2));
+// A ConfigError lists each wrong variable on its own line; anything else is cut to its first line.
+function oneLine(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] || 'failed';
 }

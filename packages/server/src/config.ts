@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { apiKeyPattern } from './ids.js';
 import type { ResponseValidationMode } from './http/response-validation.js';
+import type { ConnectionLimits } from './http/connection-guard.js';
 import { parseAllowList } from './net/url-policy.js';
 
 /** The server's settings, read from the environment (see the package README). */
@@ -15,11 +16,21 @@ export interface Config {
   responseValidation: ResponseValidationMode;
   logLevel: string;
   trustProxy: boolean | number | string | undefined;
+  /** PUBLIC_BASE_URL without a trailing slash: the base of absolute `Link` header URLs. */
+  publicBaseUrl: string | undefined;
+  /** Connection caps and timeouts of the HTTP server (see http/connection-guard.ts). */
+  connections: ConnectionLimits;
+  /** METRICS_TOKEN: bearer token for `GET /metrics` besides admin keys. */
+  metricsToken: string | undefined;
   /** Delivery retry schedule in ms (DELIVERY_SCHEDULE_MS); the spec's schedule when unset. */
   deliverySchedule: number[] | undefined;
   deliveryTimeoutMs: number;
   /** How long a claimed delivery stays leased; unset: 8 × timeout + 30 s (see the worker's `leaseMs`). */
   deliveryLeaseMs: number | undefined;
+  /** Live registrations per API key (REGISTRATIONS_PER_KEY, default 100). */
+  registrationsPerKey: number;
+  /** Live subscriptions per API key (SUBSCRIPTIONS_PER_KEY, default 100). */
+  subscriptionsPerKey: number;
 }
 
 /** Thrown with every problem of the environment at once. */
@@ -36,6 +47,15 @@ function validCidr(value: string): boolean {
     if (value.includes('/')) ipaddr.parseCIDR(value);
     else ipaddr.parse(value);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+function validBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash && !url.username && !url.password && !value.includes('#');
   } catch {
     return false;
   }
@@ -75,6 +95,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trust = env.TRUST_PROXY;
   const trustProxy = trust === undefined || trust === '' ? undefined : trust === 'true' ? true : trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust;
 
+  const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined;
+  if (publicBaseUrl && !validBaseUrl(publicBaseUrl)) {
+    problems.push(`PUBLIC_BASE_URL must be an http(s) URL without query or fragment, e.g. https://api.example.com, not '${publicBaseUrl}'.`);
+  }
+
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces.');
+
   const scheduleRaw = env.DELIVERY_SCHEDULE_MS;
   let deliverySchedule: number[] | undefined;
   if (scheduleRaw) {
@@ -95,9 +123,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseValidation,
     logLevel,
     trustProxy,
+    publicBaseUrl,
+    connections: {
+      maxConnections: integer('MAX_CONNECTIONS', 4_096, 1, 1_000_000),
+      maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
+      headersTimeoutMs: integer('HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+      requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+      keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    },
+    metricsToken,
     deliverySchedule,
     deliveryTimeoutMs: integer('DELIVERY_TIMEOUT_MS', 15_000, 100, 600_000),
     deliveryLeaseMs: env.DELIVERY_LEASE_MS ? integer('DELIVERY_LEASE_MS', 45_000, 200, 3_600_000) : undefined,
+    registrationsPerKey: integer('REGISTRATIONS_PER_KEY', 100, 1, 1_000_000),
+    subscriptionsPerKey: integer('SUBSCRIPTIONS_PER_KEY', 100, 1, 1_000_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

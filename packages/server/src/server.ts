@@ -11,7 +11,9 @@ import { seed } from './db/seed.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { ensureAdminKey, hasAdminKey } from './domain/api-keys.js';
 import { serverSecret } from './domain/server-secret.js';
+import { createGuardedServer, shedLogger } from './http/connection-guard.js';
 import { createLogger } from './http/logger.js';
+import { createMetrics } from './metrics/metrics.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 
 /** A started server: its URL, its database, and how to stop it. */
@@ -37,27 +39,36 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     await seed(db);
     if (config.adminApiKey && (await ensureAdminKey(db, config.adminApiKey))) logger.info('admin key from ADMIN_API_KEY created');
+    const metrics = createMetrics(db, { processMetrics: true });
     const worker = createDeliveryWorker({
+      onOutcome: metrics.onOutcome,
       db,
       policy: { allow: config.allowPrivateTargets },
       schedule: config.deliverySchedule,
       timeoutMs: config.deliveryTimeoutMs,
       leaseMs: config.deliveryLeaseMs,
+      listenUrl: config.databaseUrl,
       onError: (error) => logger.error({ err: error }, 'delivery worker'),
     });
     const app = createApp({
       wakeDeliveries: worker.wake,
+      metrics,
+      metricsToken: config.metricsToken,
       db,
       cursorKey: await serverSecret(db, 'cursor'),
       urlPolicy: { allow: config.allowPrivateTargets },
       logger,
       rateLimitPerMinute: config.rateLimitPerMinute,
+      limits: { registrationsPerKey: config.registrationsPerKey, subscriptionsPerKey: config.subscriptionsPerKey },
       responseValidation: config.responseValidation,
       docsCacheDir: join(config.dataDir, 'docs-cache'),
       trustProxy: config.trustProxy,
+      publicBaseUrl: config.publicBaseUrl,
     });
-    const server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, config.host ?? '::', (error?: Error) => (error ? reject(error) : resolve(s)));
+    const server = createGuardedServer(app, config.connections, shedLogger(logger));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host ?? '::', () => resolve());
     });
     const { port } = server.address() as AddressInfo;
     worker.start();

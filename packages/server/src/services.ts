@@ -1,6 +1,9 @@
 import type { Database } from './db/database.js';
+import type { KeyLookup } from './http/auth.js';
+import type { ResponseCheck } from './http/response-validation.js';
 import type { LookupFn, UrlPolicy } from './net/url-policy.js';
 import type { CursorCodec } from './pagination/cursor.js';
+import type { LinkBaseOptions } from './pagination/link-base.js';
 
 /** What route handlers share. */
 export interface Services {
@@ -8,6 +11,19 @@ export interface Services {
   cursors: CursorCodec;
   urlPolicy: UrlPolicy;
   lookup?: LookupFn;
+  /** Checks an answer against the spec before the work behind it commits. */
+  checkResponse: ResponseCheck;
   /** Tells the local delivery worker that deliveries were queued. */
   wake?: () => void;
+  /** How absolute `Link` header URLs are made. */
+  links?: LinkBaseOptions;
+  /** This process's API key cache (revocation forgets a key at once). */
+  keys?: Pick<KeyLookup, 'forget'>;
+  /** Live registrations and subscriptions per API key (REGISTRATIONS_PER_KEY, SUBSCRIPTIONS_PER_KEY). */
+  limits: TargetLimits;
+}
+
+export interface TargetLimits {
+  registrationsPerKey: number;
+  subscriptionsPerKey: number;
 }

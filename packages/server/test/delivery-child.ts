@@ -1,12 +1,13 @@
 /**
  * A delivery worker in its own process, for the crash and multi-process tests:
- * `node --import tsx --conditions=source delivery-child.ts` with CHILD_DB (a PGlite data
+ * `node --import tsx --conditions=clubnotify-source delivery-child.ts` with CHILD_DB (a PGlite data
  * folder or a postgres:// URL). It delivers until the queue is drained, then exits 0.
  */
 import { openDatabase } from '../src/db/open.js';
 import { createDeliveryWorker } from '../src/delivery/worker.js';
 
 const target = process.env.CHILD_DB!;
+let sent = 0;
 const db = await openDatabase(target.startsWith('postgres') ? { url: target } : { dataDir: target });
 const worker = createDeliveryWorker({
   db,
@@ -15,11 +16,17 @@ const worker = createDeliveryWorker({
   timeoutMs: 500,
   leaseMs: Number(process.env.CHILD_LEASE_MS ?? 3_000),
   concurrency: Number(process.env.CHILD_CONCURRENCY ?? 32),
-  pollMs: 20,
+  pollMs: Number(process.env.CHILD_POLL_MS ?? 20),
+  listenUrl: process.env.CHILD_LISTEN ? target : undefined,
+  onOutcome: () => sent++,
 });
 worker.start();
 process.send?.('started');
-await worker.drained({ timeoutMs: 120_000 });
+// CHILD_STAY: keep delivering until told to stop (the queue may be empty at first).
+if (process.env.CHILD_STAY) await new Promise((resolve) => process.once('message', resolve));
+else await worker.drained({ timeoutMs: 120_000 });
 await worker.stop();
 await db.close();
+// The parent counts what each process sent.
+await new Promise((resolve) => (process.send ? process.send({ sent }, resolve) : resolve(undefined)));
 process.exit(0);

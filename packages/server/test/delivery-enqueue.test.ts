@@ -55,6 +55,47 @@ describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
     expect(row!.n).toBe(2500);
   });
 
+  it('queues a fan-out that shares one body as one row per target, in order, each with its own ids', async () => {
+    const regs = [];
+    for (let i = 0; i < 50; i++) regs.push(await addRegistration(t.db, `https://hooks.example.com/fan/${i}`));
+    const body = JSON.stringify({ drink: { id: 'itm_mojito', stock: 17 } });
+    const fanOut = regs.map((r): OutgoingMessage => ({ ...message(r.id, r.ownerKeyId, body), event: 'stockUpdate', contentType: 'application/json', url: `https://hooks.example.com/fan/${r.id}` }));
+    await t.db.transaction((tx) => enqueueDeliveries(tx, fanOut));
+    const rows = await t.db.query<{ id: string; message_id: string; target_id: string; owner_key_id: string; url: string; event: string; content_type: string; body: string }>(
+      `SELECT id, message_id, target_id, owner_key_id, url, event, content_type, body FROM deliveries WHERE target_id = ANY($1::text[]) ORDER BY seq`,
+      [regs.map((r) => r.id)],
+    );
+    expect(rows.map((r) => [r.target_id, r.owner_key_id, r.url])).toEqual(regs.map((r) => [r.id, r.ownerKeyId, `https://hooks.example.com/fan/${r.id}`]));
+    expect(new Set(rows.map((r) => `${r.event} ${r.content_type} ${r.body}`))).toEqual(new Set([`stockUpdate application/json ${body}`]));
+    expect(new Set(rows.map((r) => r.id)).size).toBe(50);
+    expect(new Set(rows.map((r) => r.message_id)).size).toBe(50);
+  });
+
+  it('keeps each message’s own kind, event, content type, body and message id when one call mixes them', async () => {
+    const reg = await addRegistration(t.db, 'https://hooks.example.com/mixed');
+    await t.db.transaction((tx) =>
+      enqueueDeliveries(tx, [
+        message(reg.id, reg.ownerKeyId, 'Jazz at nine'),
+        { ...message(reg.id, reg.ownerKeyId, '{"a":1}'), kind: 'callback', event: 'stockUpdate', contentType: 'application/json', messageId: 'msg_given' },
+      ]),
+    );
+    const rows = await t.db.query<{ kind: string; event: string; content_type: string; body: string; message_id: string }>(
+      `SELECT kind, event, content_type, body, message_id FROM deliveries WHERE target_id = $1 ORDER BY seq`,
+      [reg.id],
+    );
+    expect(rows.map((r) => [r.kind, r.event, r.content_type, r.body])).toEqual([
+      ['webhook', 'concertAlert', 'text/plain; charset=utf-8', 'Jazz at nine'],
+      ['callback', 'stockUpdate', 'application/json', '{"a":1}'],
+    ]);
+    expect(rows[1]!.message_id).toBe('msg_given');
+  });
+
+  it('queues nothing, and sends no statement, for no messages', async () => {
+    const calls: string[] = [];
+    await enqueueDeliveries({ query: async (sql: string) => (calls.push(sql), []) } as never, []);
+    expect(calls).toEqual([]);
+  });
+
   it('cancels only the pending deliveries of one target', async () => {
     const a = await addRegistration(t.db, 'https://hooks.example.com/d');
     const b = await addRegistration(t.db, 'https://hooks.example.com/e');

@@ -5,6 +5,7 @@ import { createScratchPostgres } from './scratch-postgres.js';
 import { openDatabase } from '../src/db/open.js';
 import { migrate } from '../src/db/migrate.js';
 import type { MigratableDatabase } from '../src/db/database.js';
+import { enqueueDeliveries, type OutgoingMessage } from '../src/delivery/enqueue.js';
 
 /** The databases a delivery test runs against: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export const databaseKinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -117,4 +118,35 @@ export async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_0
     if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Queues `count` text messages for one target in one transaction. */
+export async function queueMessages(db: MigratableDatabase, target: { id: string; ownerKeyId: string }, url: string, count: number): Promise<void> {
+  const messages: OutgoingMessage[] = Array.from({ length: count }, (_, i) => ({
+    kind: 'webhook',
+    event: 'concertAlert',
+    targetId: target.id,
+    ownerKeyId: target.ownerKeyId,
+    url,
+    contentType: 'text/plain; charset=utf-8',
+    body: `message ${i}`,
+  }));
+  await db.transaction((tx) => enqueueDeliveries(tx, messages));
+}
+
+/**
+ * Send slots are exact, arrivals are not: each request's trip varies by a few milliseconds,
+ * and by tens when other suites share the CPU, so rate checks on arrival times allow this much.
+ */
+export const SLACK_MS = 100;
+
+/** The most arrivals (ms timestamps) within any window of `ms`. */
+export function mostWithin(arrivals: number[], ms: number): number {
+  const sorted = [...arrivals].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while (sorted[j]! - sorted[i]! >= ms) i++;
+    most = Math.max(most, j - i + 1);
+  }
+  return most;
 }

@@ -104,6 +104,18 @@ describe.each(dbFactories)('publishing on $name', (factory) => {
     expect(mojito!.stock).toBe(17);
   });
 
+  it('sends the stockUpdate body as JSON.stringify of the answer, whatever the names hold, to every registration', async () => {
+    const odd = 'Mojito "Deluxe" \\ / \n\t\u0001\u001f ü 🍹 \u2028';
+    await s.db.query(`UPDATE items SET name = $1 WHERE id = 'itm_caipirinha'`, [odd]);
+    const more = await Promise.all([1, 2, 3].map((i) => s.call('POST', '/registerForStockUpdates', { body: { url: `https://hooks.example.com/stock-${i}` } })));
+    const ids = await Promise.all(more.map(async (r) => ((await r.json()) as { id: string }).id));
+    const res = await admin('POST', '/stockChanges', { drink: { id: 'itm_caipirinha', stock: 5 }, ingredient: { id: 'itm_lime', stock: 6 } });
+    const answer = (await res.json()) as { drink: { name: string } };
+    expect(answer.drink.name).toBe(odd);
+    for (const target of [stockReg, ...ids]) expect((await queued(target)).at(-1)!.body).toBe(JSON.stringify(answer));
+    await s.db.query(`UPDATE items SET name = 'Caipirinha' WHERE id = 'itm_caipirinha'`);
+  });
+
   it('cancels once, queues the cancellation callback, then refuses changes with 409', async () => {
     const before = (await queued(sub)).length;
     const res = await admin('POST', '/concerts/con_jazznight2026/cancel', { reason: "The band's singer is ill." });

@@ -1,5 +1,8 @@
-import { bodyValidators } from './generated/body-validators.js';
-import { paramValidators } from './generated/param-validators.js';
+import type { AjvError, CompiledValidator } from './compiled-validator.js';
+import { bodyValidators, type BodyValidatorKey } from './generated/body-validators.js';
+import { paramValidators, type ParamValidatorKey } from './generated/param-validators.js';
+
+export type { BodyValidatorKey, ParamValidatorKey };
 
 /** One problem with one field, as it appears in a problem+json `errors[]`. */
 export interface FieldError {
@@ -10,18 +13,6 @@ export interface FieldError {
 
 export type ValidationResult = { ok: true } | { ok: false; errors: FieldError[] };
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
-type CompiledValidator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
-
-/** Keys such as `registerForAlert.body.application/json`, `schema.Problem`, `webhook.stockUpdate.body.application/json`. */
-export type BodyValidatorKey = keyof typeof bodyValidators;
-/** Keys such as `listItems.query`, `deleteRegistration.path`, `scheduleConcert.header`. */
-export type ParamValidatorKey = keyof typeof paramValidators;
 
 function toFieldErrors(root: string, errors: AjvError[]): FieldError[] {
   const seen = new Set<string>();
@@ -56,7 +47,7 @@ function run(validator: CompiledValidator | undefined, root: string, data: unkno
  * `root` prefixes the pointers, `/body` by default.
  */
 export function validateBody(key: BodyValidatorKey, data: unknown, root = '/body'): ValidationResult {
-  return run(bodyValidators[key] as CompiledValidator, root, data);
+  return run(bodyValidators[key], root, data);
 }
 
 /**
@@ -65,7 +56,7 @@ export function validateBody(key: BodyValidatorKey, data: unknown, root = '/body
  */
 export function validateParams(key: ParamValidatorKey, params: Record<string, unknown>): ValidationResult {
   const location = key.slice(key.lastIndexOf('.') + 1);
-  const result = run(paramValidators[key] as CompiledValidator, `/${location}`, params);
+  const result = run(paramValidators[key], `/${location}`, params);
   // Ajv coerces 'Infinity' and '1e400' to Infinity and then skips minimum/maximum for it.
   const infinite = Object.keys(params).filter((name) => typeof params[name] === 'number' && !Number.isFinite(params[name]));
   if (infinite.length === 0) return result;

@@ -1,7 +1,9 @@
 import pg from 'pg';
+import { ensureWritableDir } from '../data-dir-access.js';
 import type { MigratableDatabase, ScriptRunner } from './database.js';
 import { Mutex } from './mutex.js';
 import { PgliteClient } from './pglite-client.js';
+import { preparedName } from './prepared.js';
 
 const INT8_OID = 20;
 // Counts and sequence numbers stay far below 2^53; numbers keep both drivers identical.
@@ -20,7 +22,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Migra
 }
 
 async function openPglite(dataDir: string): Promise<MigratableDatabase> {
-  const db = await PgliteClient.open(dataDir === 'memory://' ? undefined : dataDir);
+  const folder = dataDir === 'memory://' ? undefined : dataDir;
+  if (folder) await ensureWritableDir(folder);
+  const db = await PgliteClient.open(folder).catch((error: Error) => {
+    throw new Error(`The embedded database in ${folder ?? 'memory'} did not open: ${error.message}. Check that this user can read and write every file in it.`, { cause: error });
+  });
   // One connection. A transaction holds the mutex from BEGIN to COMMIT and queries wait
   // behind it; outside transactions queries go straight to the thread, which runs them in
   // the order sent, so it never idles while the next one is in transit.
@@ -52,10 +58,14 @@ async function openPglite(dataDir: string): Promise<MigratableDatabase> {
   };
 }
 
+const statement = (text: string, values?: unknown[]): pg.QueryConfig => ({ name: preparedName(text), text, values });
+
 async function openPostgres(url: string): Promise<MigratableDatabase> {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // An unreachable server fails requests with 503 within seconds instead of holding them.
+    connectionTimeoutMillis: 5_000,
     types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
   });
   // An idle client that loses its connection must not crash the process.
@@ -67,7 +77,7 @@ async function openPostgres(url: string): Promise<MigratableDatabase> {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(sql, params)).rows as T[];
+      return (await pool.query(statement(sql, params))).rows as T[];
     },
     async transaction(fn) {
       const client = await pool.connect();
@@ -80,7 +90,7 @@ async function openPostgres(url: string): Promise<MigratableDatabase> {
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+          query: async <T>(sql: string, params?: unknown[]) => (await client.query(statement(sql, params))).rows as T[],
           exec: async (sql: string) => {
             await client.query(sql);
           },

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { DatabaseUnavailableError } from './unavailable.js';
 
 type Request = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'close' };
 type Reply = { id: number; rows?: unknown[]; error?: Record<string, unknown> } | { ready: true } | { initError: Record<string, unknown> };
@@ -33,7 +34,7 @@ export class PgliteClient {
       else waiter?.resolve(reply.rows ?? []);
     });
     const fail = (error: Error) => {
-      this.#failure ??= error;
+      this.#failure ??= new DatabaseUnavailableError(`The embedded database stopped: ${error.message}`, { cause: error });
       for (const waiter of this.#pending.values()) waiter.reject(this.#failure);
       this.#pending.clear();
     };

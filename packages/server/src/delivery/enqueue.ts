@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import { newId } from './ids.js';
+import { newIds } from './ids.js';
+import { DELIVERY_CHANNEL } from './wake-ups.js';
 
 /** One message for one target, queued by a publishing operation. */
 export interface OutgoingMessage {
@@ -15,29 +16,50 @@ export interface OutgoingMessage {
   messageId?: string;
 }
 
-const columns = 9;
-// PostgreSQL allows 65535 bind parameters per statement.
-const chunk = 1000;
-
 /**
  * Queues messages for delivery inside the caller's transaction (the outbox): they become
- * visible to the workers only if the caller's state change commits.
+ * visible to the workers only if the caller's state change commits, and the commit wakes
+ * the workers of every process (LISTEN/NOTIFY).
+ *
+ * One statement of constant text whatever the fan-out: the per-message columns travel as
+ * arrays, and a body, content type, kind and event shared by every message (a publish)
+ * travel once. Against a multi-row VALUES list this parses far fewer parameters, and the
+ * text does not change with the number of registrations (test/bench/enqueue.bench.ts).
  */
 export async function enqueueDeliveries(tx: Queryable, messages: OutgoingMessage[]): Promise<void> {
-  for (let start = 0; start < messages.length; start += chunk) {
-    const part = messages.slice(start, start + chunk);
-    const params: unknown[] = [];
-    const rows = part.map((m, i) => {
-      params.push(newId('dlv'), m.messageId ?? newId('msg'), m.kind, m.event, m.targetId, m.ownerKeyId, m.url, m.contentType, m.body);
-      const base = i * columns;
-      return `(${Array.from({ length: columns }, (_, c) => `$${base + c + 1}`).join(', ')}, now())`;
-    });
+  if (messages.length === 0) return;
+  const first = messages[0]!;
+  const shared = messages.every((m) => m.kind === first.kind && m.event === first.event && m.contentType === first.contentType && m.body === first.body);
+  const ids = newIds('dlv', messages.length);
+  const fresh = newIds('msg', messages.filter((m) => m.messageId === undefined).length);
+  let k = 0;
+  const messageIds = messages.map((m) => m.messageId ?? fresh[k++]!);
+  const targets = messages.map((m) => m.targetId);
+  const owners = messages.map((m) => m.ownerKeyId);
+  const urls = messages.map((m) => m.url);
+  // The notification goes out when the caller's transaction commits (identical ones are sent once).
+  if (shared) {
     await tx.query(
-      `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
-       VALUES ${rows.join(', ')}`,
-      params,
+      `WITH queued AS (
+         INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
+         SELECT m.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9, now()
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS m (id, message_id, target_id, owner_key_id, url)
+       )
+       SELECT pg_notify('${DELIVERY_CHANNEL}', '')`,
+      [ids, messageIds, targets, owners, urls, first.kind, first.event, first.contentType, first.body],
     );
+    return;
   }
+  await tx.query(
+    `WITH queued AS (
+       INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
+       SELECT m.id, m.message_id, m.kind, m.event, m.target_id, m.owner_key_id, m.url, m.content_type, m.body, now()
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+         AS m (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body)
+     )
+     SELECT pg_notify('${DELIVERY_CHANNEL}', '')`,
+    [ids, messageIds, messages.map((m) => m.kind), messages.map((m) => m.event), targets, owners, urls, messages.map((m) => m.contentType), messages.map((m) => m.body)],
+  );
 }
 
 /**

@@ -3,5 +3,6 @@ export { enqueueDeliveries, cancelDeliveriesForTarget, type OutgoingMessage } fr
 export { deliveryRoutes, type DeliveryRoutesDeps } from './routes.js';
 export { DEFAULT_SCHEDULE_MS, DEFAULT_JITTER, nextDelayMs, parseRetryAfter } from './schedule.js';
 export { signPayload } from './sign.js';
+export { targetHealth, type TargetHealth, type CircuitState } from './target-health.js';
 export { createGuardedAgent, BlockedAddressError, type GuardedAgentOptions } from '../net/guarded-agent.js';
 export { checkAddress, checkTargetUrl, parseAllowList, type UrlPolicy, type LookupFn, type PolicyResult } from '../net/url-policy.js';

@@ -5,6 +5,9 @@ import { contextOf, type RequestContext } from '../http/context.js';
 import { HttpProblem, problems } from '../http/problem.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { keysetPage } from '../pagination/keyset.js';
+import { listOwner } from '../routes/targets.js';
+import { formatInstant as iso, parseInstant } from '../domain/instant.js';
+import type { ResponseCheck } from '../http/response-validation.js';
 
 type Delivery = components['schemas']['Delivery'];
 
@@ -14,11 +17,14 @@ export interface DeliveryRoutesDeps {
   cursors: CursorCodec;
   /** Tells the local worker that deliveries became due (replay, recover). */
   wake?: () => void;
+  /** Checks an answer before the work behind it commits (see `ResponseCheck`); none by default. */
+  checkResponse?: ResponseCheck;
 }
 
 interface DeliveryRow {
   seq: number;
   id: string;
+  owner_key_id: string;
   message_id: string;
   kind: Delivery['kind'];
   event: Delivery['event'];
@@ -40,23 +46,26 @@ interface AttemptRow {
   response_body: string | null;
 }
 
-const COLUMNS = 'seq, id, message_id, kind, event, target_id, url, status, attempt_count, next_attempt_at, created_at';
+const COLUMNS = 'seq, id, owner_key_id, message_id, kind, event, target_id, url, status, attempt_count, next_attempt_at, created_at';
+/** The answer, checked while the transaction behind it can still roll back. */
+type Check = <T>(status: number, body: T) => T;
+
 const RECOVER_WINDOW_MS = 14 * 86_400_000;
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The delivery log and its operations: listDeliveries, replayDelivery, recoverDeliveries. */
 export function deliveryRoutes(deps: DeliveryRoutesDeps): Router {
   const router = Router();
-  const handlers: Record<string, (path: string, ctx: RequestContext) => Promise<[number, unknown]>> = {
+  const handlers: Record<string, (path: string, ctx: RequestContext, check: Check) => Promise<[number, unknown]>> = {
     listDeliveries: (path, ctx) => list(deps, path, ctx),
-    replayDelivery: (_path, ctx) => replay(deps, ctx),
-    recoverDeliveries: (_path, ctx) => recover(deps, ctx),
+    replayDelivery: (_path, ctx, check) => replay(deps, ctx, check),
+    recoverDeliveries: (_path, ctx, check) => recover(deps, ctx, check),
   };
   router.use(async (req, res, next) => {
     const ctx = contextOf(res);
     const handler = ctx && handlers[ctx.operation.id];
     if (!handler) return next();
-    const [status, body] = await handler(req.path, ctx);
+    const check: Check = (status, body) => (deps.checkResponse ? deps.checkResponse(res, status, body) : body);
+    const [status, body] = await handler(req.path, ctx, check);
     res.status(status).json(body);
   });
   return router;
@@ -69,7 +78,8 @@ async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext)
     params.push(value);
     where.push(condition(params.length));
   };
-  if (ctx.caller!.scope !== 'admin') add((n) => `owner_key_id = $${n}`, ctx.caller!.keyId);
+  const owner = listOwner(ctx.caller!, ctx.query.ownerKeyId);
+  if (owner !== undefined) add((n) => `owner_key_id = $${n}`, owner);
   if (ctx.query.targetId !== undefined) add((n) => `target_id = $${n}`, ctx.query.targetId);
   if (ctx.query.event !== undefined) add((n) => `event = $${n}`, ctx.query.event);
   if (ctx.query.status !== undefined) add((n) => `status = $${n}`, ctx.query.status);
@@ -82,6 +92,7 @@ async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext)
       cursor: ctx.query.cursor,
       limit: ctx.query.limit,
       filters: [
+        ['ownerKeyId', ctx.query.ownerKeyId as string | undefined],
         ['targetId', ctx.query.targetId],
         ['event', ctx.query.event],
         ['status', ctx.query.status],
@@ -91,10 +102,10 @@ async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext)
   return [200, { data: await withAttempts(deps.db, page.rows), links: page.links }];
 }
 
-async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext): Promise<[number, unknown]> {
+async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Check): Promise<[number, unknown]> {
   const id = ctx.path.deliveryId as string;
   const caller = ctx.caller!;
-  const row = await deps.db.transaction(async (tx) => {
+  const delivery = await deps.db.transaction(async (tx) => {
     const [found] = await tx.query<DeliveryRow & { target_active: boolean }>(
       `SELECT ${COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')},
               coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
@@ -119,17 +130,17 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext): Promise<[n
        WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
     );
-    return updated!;
+    const [answer] = await withAttempts(tx, [updated!]);
+    return check(202, answer);
   });
   deps.wake?.();
-  const [delivery] = await withAttempts(deps.db, [row]);
   return [202, delivery];
 }
 
-async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext): Promise<[number, unknown]> {
+async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Check): Promise<[number, unknown]> {
   const { targetId, since } = ctx.body as { targetId: string; since: string };
   const caller = ctx.caller!;
-  const sinceMs = Date.parse(since);
+  const sinceMs = parseInstant(since, '/body/since').getTime();
   if (Date.now() - sinceMs > RECOVER_WINDOW_MS) {
     throw problems.field('/body/since', 'must be at most 14 days ago');
   }
@@ -144,17 +155,17 @@ async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext): Promise<[
       : [];
     if (owned.length === 0) throw problems.notFound(`No registration or subscription ${targetId}.`, '/body/targetId');
     await tx.query(`UPDATE ${table} SET status = 'active', disabled_reason = NULL, disabled_at = NULL WHERE id = $1 AND status = 'disabled'`, [targetId]);
-    await tx.query(`UPDATE delivery_targets SET failing_since = NULL WHERE target_id = $1`, [targetId]);
+    await tx.query(`UPDATE delivery_targets SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL WHERE target_id = $1`, [targetId]);
     const rows = await tx.query(
       `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
          lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
        WHERE target_id = $1 AND status = 'failed' AND created_at >= $2 RETURNING id`,
-      [targetId, new Date(sinceMs).toISOString()],
+      [targetId, iso(sinceMs)],
     );
-    return rows.length;
+    return check(202, { recovered: rows.length });
   });
-  if (recovered > 0) deps.wake?.();
-  return [202, { recovered }];
+  if (recovered.recovered > 0) deps.wake?.();
+  return [202, recovered];
 }
 
 async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Delivery[]> {
@@ -180,6 +191,7 @@ async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Deliver
   }
   return rows.map((r) => ({
     id: r.id,
+    ownerKeyId: r.owner_key_id,
     messageId: r.message_id,
     kind: r.kind,
     event: r.event,

@@ -17,9 +17,13 @@ function keyOf(secret: string): KeyObject {
 /**
  * The Standard Webhooks signature header value for one attempt:
  * `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`, keyed with the base64 part of a
- * `whsec_` secret.
+ * `whsec_` secret. Several space-separated secrets (a rotation's overlap) give one
+ * space-separated signature each, which receivers accept when any one verifies.
  */
 export function signPayload(secret: string, messageId: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', keyOf(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
-  return `v1,${mac}`;
+  const content = `${messageId}.${timestampSeconds}.${body}`;
+  return secret
+    .split(' ')
+    .map((one) => `v1,${createHmac('sha256', keyOf(one)).update(content).digest('base64')}`)
+    .join(' ');
 }

@@ -1,19 +1,30 @@
 import type { Database, Queryable } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { AttemptResult } from './send.js';
+import { RATE_AHEAD_S, rateClaimCap } from './rate-limit.js';
+import { holdMs, TargetHolds, updateHolds } from './target-holds.js';
 
-/** A delivery leased by one worker for one attempt, with its target's secret read now. */
+/** A delivery leased by one worker for one attempt, with its target's secret(s) read now. */
 export interface ClaimedDelivery {
   id: string;
   message_id: string;
   target_id: string;
+  owner_key_id: string;
   url: string;
   content_type: string;
   body: string;
   /** The number of this attempt (already counted). */
   attempt_count: number;
   round_attempts: number;
+  /** One `whsec_` secret, or several space-separated during a rotation's overlap. */
   secret: string | null;
   target_active: boolean;
+  /** 1 while the target's circuit is half-open (one probe at a time), otherwise null. */
+  target_cap: number | null;
+  /** The target's `rateLimitPerSecond`, or null. */
+  rate_limit: number | null;
+  /** Not started before this time (`performance.now()` scale): its send slot under the rate limit. */
+  not_before?: number;
 }
 
 /** What a worker decided after one attempt. */
@@ -25,6 +36,8 @@ export interface Outcome {
   retryInMs: number | null;
   /** Disable the target at once with this reason (410 Gone). */
   disableReason?: string;
+  /** Deliveries of the same target that waited in this worker and are cancelled with it. */
+  dropped?: string[];
 }
 
 /**
@@ -36,33 +49,72 @@ export interface Outcome {
  */
 const RELAXED_COMMIT = `set_config('synchronous_commit', 'off', true) AS relaxed`;
 
+// During a rotation's overlap a target has two valid secrets: both are read, space-separated,
+// and the attempt carries one signature per secret (see sign.ts).
+const secrets = (t: string) => `CASE WHEN ${t}.previous_secret_expires_at > now() THEN ${t}.secret || ' ' || ${t}.previous_secret ELSE ${t}.secret END`;
+const targetSecrets = `coalesce(${secrets('r')}, ${secrets('s')})`;
+
 const targetJoin = `
   LEFT JOIN registrations r ON r.id = c.target_id
   LEFT JOIN subscriptions s ON s.id = c.target_id`;
 
 const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
-       SELECT id, target_id, next_attempt_at FROM deliveries
+       SELECT id, target_id, owner_key_id, next_attempt_at FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now()
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
-         AND NOT (target_id = ANY($3::text[]))
+         AND NOT (target_id = ANY($3::text[])) AND NOT (owner_key_id = ANY($8::text[]))
        ORDER BY next_attempt_at
        LIMIT $2
        FOR UPDATE SKIP LOCKED
      ), ranked AS (
-       SELECT id, target_id, row_number() OVER (PARTITION BY target_id ORDER BY next_attempt_at, id) AS rn FROM cand
+       SELECT id, target_id, owner_key_id,
+              row_number() OVER (PARTITION BY target_id ORDER BY next_attempt_at, id) AS rn,
+              row_number() OVER (PARTITION BY owner_key_id ORDER BY next_attempt_at, id) AS owner_rn
+       FROM cand
+     ), tgt AS (
+       -- Each target's circuit, and who serves it: this worker, if its hold outlasts a new
+       -- lease (per-target caps hold across processes: one process serves a target at a time).
+       -- One primary-key lookup per target (LIMIT keeps the planner from hashing the whole table).
+       SELECT k.target_id, t.circuit_open_until, coalesce(t.circuit_open_until > now(), false) AS open,
+              coalesce(t.holder = $1 AND t.holder_until >= now() + $7 * interval '1 millisecond', false) AS mine,
+              coalesce(t.holder <> $1 AND t.holder_until > now(), false) AS elsewhere
+       FROM (SELECT DISTINCT target_id FROM cand) k
+       LEFT JOIN LATERAL (SELECT * FROM delivery_targets t WHERE t.target_id = k.target_id LIMIT 1) t ON true
+     ), rates AS (
+       -- A process holds at most RATE_AHEAD_S seconds' worth of a rate-limited target's rows.
+       SELECT id AS target_id, rate_limit_per_second AS rate FROM registrations
+       WHERE id IN (SELECT target_id FROM cand) AND rate_limit_per_second IS NOT NULL
+       UNION ALL
+       SELECT id, rate_limit_per_second FROM subscriptions
+       WHERE id IN (SELECT target_id FROM cand) AND rate_limit_per_second IS NOT NULL
+     ), deferred AS (
+       -- Rows of an open circuit wait for its cool-down instead of being read again by every claim.
+       UPDATE deliveries d SET next_attempt_at = ci.circuit_open_until
+       FROM cand k JOIN tgt ci ON ci.target_id = k.target_id AND ci.open WHERE d.id = k.id
      ), pick AS (
-       SELECT k.id FROM ranked k
+       SELECT k.id, ci.circuit_open_until IS NOT NULL AS probing FROM ranked k
+       JOIN tgt ci ON ci.target_id = k.target_id AND ci.mine
+       LEFT JOIN rates ra ON ra.target_id = k.target_id
        LEFT JOIN unnest($4::text[], $5::int[]) AS b(target_id, n) ON b.target_id = k.target_id
-       WHERE k.rn <= $6 - coalesce(b.n, 0)
+       LEFT JOIN unnest($9::text[], $10::int[]) AS o(owner_key_id, n) ON o.owner_key_id = k.owner_key_id
+       WHERE k.rn <= least(CASE WHEN ci.circuit_open_until IS NULL THEN $6 WHEN ci.open THEN 0 ELSE 1 END, ceil(ra.rate * ${RATE_AHEAD_S})) - coalesce(b.n, 0)
+         AND k.owner_rn <= $11 - coalesce(o.n, 0)
      ), c AS (
        UPDATE deliveries d
        SET lease_owner = $1, lease_expires_at = now() + $7 * interval '1 millisecond',
            attempt_count = d.attempt_count + 1, round_attempts = d.round_attempts + 1, updated_at = now()
        FROM pick WHERE d.id = pick.id
-       RETURNING d.id, d.message_id, d.target_id, d.url, d.content_type, d.body, d.attempt_count, d.round_attempts
+       RETURNING d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body, d.attempt_count, d.round_attempts,
+         CASE WHEN pick.probing THEN 1 END AS target_cap
      )
-     SELECT coalesce(json_agg(x), '[]')::text AS rows FROM cfg CROSS JOIN LATERAL (
-       SELECT c.*, coalesce(r.secret, s.secret) AS secret,
+     SELECT coalesce(json_agg(x), '[]')::text AS rows,
+       -- Targets this worker could start serving (or must renew its hold on) before it claims
+       -- their rows, and those another process serves.
+       (SELECT json_build_object(
+          'unheld', coalesce(json_agg(target_id) FILTER (WHERE NOT (mine OR elsewhere OR open)), '[]'),
+          'elsewhere', coalesce(json_agg(target_id) FILTER (WHERE elsewhere), '[]')) FROM tgt)::text AS holds
+     FROM cfg CROSS JOIN LATERAL (
+       SELECT c.*, ${targetSecrets} AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
               coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
        FROM c ${targetJoin}
      ) x`;
@@ -73,19 +125,22 @@ const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
 // counted when its outcome is recorded. A crash mid-attempt then repeats that attempt's
 // number after the restart, which the receiver's dedupe (same webhook-id) absorbs anyway.
 const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id), '[]')::text AS rows FROM (
-       SELECT d.id, d.message_id, d.target_id, d.url, d.content_type, d.body,
+       SELECT d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body,
          d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts, d.next_attempt_at,
-         coalesce(r.secret, s.secret) AS secret,
+         CASE WHEN t.circuit_open_until IS NOT NULL THEN 1 END AS target_cap,
+         CASE WHEN t.circuit_open_until > now() THEN t.circuit_open_until END AS open_until,
+         ${targetSecrets} AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
          coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
        FROM (
-         SELECT id, message_id, target_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at FROM deliveries
+         SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at FROM deliveries
          WHERE status = 'pending' AND next_attempt_at <= now()
-           AND target_id <> ALL($2::text[]) AND id <> ALL($3::text[])
+           AND target_id <> ALL($2::text[]) AND owner_key_id <> ALL($4::text[]) AND id <> ALL($3::text[])
          ORDER BY next_attempt_at
          LIMIT $1
        ) d
        LEFT JOIN registrations r ON r.id = d.target_id
        LEFT JOIN subscriptions s ON s.id = d.target_id
+       LEFT JOIN delivery_targets t ON t.target_id = d.target_id
      ) x`;
 
 /** True when one worker owns the database and claims without leases (PGlite). */
@@ -93,37 +148,110 @@ export function singleOwner(db: Database): boolean {
   return db.kind === 'pglite';
 }
 
+export interface ClaimArgs {
+  owner: string;
+  limit: number;
+  leaseMs: number;
+  perTarget: number;
+  /** Lower caps of some targets (rate-limited ones), as seen in earlier claims. */
+  caps?: ReadonlyMap<string, number>;
+  inFlight: ReadonlyMap<string, number>;
+  held: ReadonlySet<string>;
+  perOwner: number;
+  ownerHeld: ReadonlyMap<string, number>;
+  /** PostgreSQL: the targets this worker serves and those other processes serve, kept up to date by the claim. */
+  holds?: TargetHolds;
+}
+
 /**
  * Claims up to `limit` due deliveries, at most `perTarget` minus what this worker already
- * holds for each target. On PostgreSQL it leases them with `FOR UPDATE SKIP LOCKED` and
- * counts the attempt at claim time, so an attempt cut short by a crash is not repeated under
- * the same number. On the single-owner database it reads them, skipping `held`.
+ * holds for each target, and `perOwner` minus what it holds for each owner. On PostgreSQL it
+ * leases them with `FOR UPDATE SKIP LOCKED`, only of targets this worker serves (see
+ * {@link TargetHolds}), and counts the attempt at claim time, so an attempt cut short by a
+ * crash is not repeated under the same number. On the single-owner database it reads them, skipping `held`.
  */
-export async function claimDue(
-  db: Database,
-  args: { owner: string; limit: number; leaseMs: number; perTarget: number; inFlight: Map<string, number>; held: ReadonlySet<string> },
-): Promise<ClaimedDelivery[]> {
-  const busyIds = [...args.inFlight.keys()];
-  const saturated = busyIds.filter((id) => args.inFlight.get(id)! >= args.perTarget);
-  if (singleOwner(db)) {
-    const rows = await claimedRows(db, readDueSql, [args.limit, saturated, [...args.held]]);
-    const taken = new Map<string, number>();
-    return rows.filter((row) => {
-      const n = (taken.get(row.target_id) ?? args.inFlight.get(row.target_id) ?? 0) + 1;
-      taken.set(row.target_id, n);
-      return n <= args.perTarget;
-    });
+export async function claimDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]> {
+  return singleOwner(db) ? readDue(db, args) : leaseDue(db, args, args.holds ?? new TargetHolds());
+}
+
+async function readDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]> {
+  const fullOwners = [...args.ownerHeld].filter(([, n]) => n >= args.perOwner).map(([id]) => id);
+  const rows = await claimedRows<ClaimedDelivery & { open_until: string | null }>(db, readDueSql, [args.limit, saturated(args, args.inFlight), [...args.held], fullOwners]);
+  // Rows of an open circuit wait for its cool-down instead of being read again by every claim.
+  const deferred = rows.filter((row) => row.open_until);
+  if (deferred.length > 0) {
+    await db.query(
+      `UPDATE deliveries d SET next_attempt_at = v.until FROM unnest($1::text[], $2::timestamptz[]) AS v(id, until) WHERE d.id = v.id AND d.status = 'pending'`,
+      [deferred.map((row) => row.id), deferred.map((row) => row.open_until)],
+    );
   }
-  const busyCounts = busyIds.map((id) => args.inFlight.get(id)!);
-  return claimedRows(db, SQL.postgres.claim, [args.owner, args.limit, saturated, busyIds, busyCounts, args.perTarget, args.leaseMs]);
+  const taken = new Map<string, number>();
+  const ownerTaken = new Map<string, number>();
+  return rows.filter((row) => {
+    const n = (taken.get(row.target_id) ?? args.inFlight.get(row.target_id) ?? 0) + 1;
+    const m = (ownerTaken.get(row.owner_key_id) ?? args.ownerHeld.get(row.owner_key_id) ?? 0) + 1;
+    const cap = Math.min(row.target_cap ?? args.perTarget, row.rate_limit === null ? args.perTarget : rateClaimCap(row.rate_limit));
+    if (row.open_until || n > cap || m > args.perOwner) return false;
+    taken.set(row.target_id, n);
+    ownerTaken.set(row.owner_key_id, m);
+    return true;
+  });
+}
+
+/**
+ * Leases rows of the targets this worker serves. When the claim saw rows of targets it
+ * could serve (free, or its hold about to run short), one more statement takes their holds
+ * (and gives back idle ones), and a second claim leases their rows.
+ */
+async function leaseDue(db: Database, args: ClaimArgs, holds: TargetHolds): Promise<ClaimedDelivery[]> {
+  const idle = holds.idle(args.inFlight);
+  const first = await leaseRows(db, args, args.inFlight, args.ownerHeld, args.limit, holds.skipped());
+  holds.servedElsewhere(first.elsewhere);
+  const picked = new Set(first.rows.map((d) => d.target_id));
+  holds.taken(picked);
+  const giveBack = idle.filter((id) => !picked.has(id) && !first.unheld.includes(id));
+  if (first.unheld.length === 0 && giveBack.length === 0) return first.rows;
+  const { held, released } = await updateHolds(db, args.owner, first.unheld, holdMs(args.leaseMs), giveBack);
+  holds.released(released);
+  holds.taken(held);
+  if (held.length === 0 || first.rows.length >= args.limit) return first.rows;
+  const inFlight = withRows(args.inFlight, first.rows, (d) => d.target_id);
+  const ownerHeld = withRows(args.ownerHeld, first.rows, (d) => d.owner_key_id);
+  const second = await leaseRows(db, args, inFlight, ownerHeld, args.limit - first.rows.length, holds.skipped());
+  holds.servedElsewhere(second.elsewhere);
+  holds.taken(new Set(second.rows.map((d) => d.target_id)));
+  return [...first.rows, ...second.rows];
+}
+
+async function leaseRows(db: Database, args: ClaimArgs, inFlight: ReadonlyMap<string, number>, ownerHeld: ReadonlyMap<string, number>, limit: number, skipped: string[]) {
+  const owners = [...ownerHeld.keys()];
+  const fullOwners = owners.filter((id) => ownerHeld.get(id)! >= args.perOwner);
+  const params = [args.owner, limit, [...saturated(args, inFlight), ...skipped], [...inFlight.keys()], [...inFlight.values()], args.perTarget, args.leaseMs];
+  params.push(fullOwners, owners, [...ownerHeld.values()], args.perOwner);
+  const [row] = await db.query<{ rows: string; holds: string }>(SQL.postgres.claim, params);
+  if (!row) return { rows: [], unheld: [], elsewhere: [] };
+  const holds = JSON.parse(row.holds) as { unheld: string[]; elsewhere: string[] };
+  return { rows: JSON.parse(row.rows) as ClaimedDelivery[], ...holds };
+}
+
+/** Targets at their cap here: claims skip their rows. */
+function saturated(args: ClaimArgs, inFlight: ReadonlyMap<string, number>): string[] {
+  const capOf = (id: string) => Math.min(args.perTarget, args.caps?.get(id) ?? args.perTarget);
+  return [...inFlight].filter(([id, n]) => n >= capOf(id)).map(([id]) => id);
+}
+
+function withRows(counts: ReadonlyMap<string, number>, rows: ClaimedDelivery[], key: (d: ClaimedDelivery) => string): Map<string, number> {
+  const out = new Map(counts);
+  for (const d of rows) out.set(key(d), (out.get(key(d)) ?? 0) + 1);
+  return out;
 }
 
 // Claims come back as one JSON array: one value to decode instead of ten fields a row, on
 // the event loop (node-postgres) or in the database thread (PGlite, where each field of
 // each row also costs a trip through the WebAssembly module's output path).
-async function claimedRows(db: Database, sql: string, params: unknown[]): Promise<ClaimedDelivery[]> {
+async function claimedRows<T = ClaimedDelivery>(db: Database, sql: string, params: unknown[]): Promise<T[]> {
   const [row] = await db.query<{ rows: string }>(sql, params);
-  return row ? (JSON.parse(row.rows) as ClaimedDelivery[]) : [];
+  return row ? (JSON.parse(row.rows) as T[]) : [];
 }
 
 /** Cancels leased deliveries whose target is gone or disabled, without an attempt. */
@@ -155,17 +283,19 @@ export async function unclaim(db: Database, owner: string, ids: string[]): Promi
 /** Gives back every lease this worker holds (on stop). */
 export async function releaseLeases(db: Queryable, owner: string): Promise<void> {
   await db.query(`UPDATE deliveries SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1 AND status = 'pending'`, [owner]);
+  await db.query(`UPDATE delivery_targets SET holder = NULL, holder_until = NULL WHERE holder = $1`, [owner]);
 }
 
 /**
  * The record statement: $1 owner, $2 the delivery ids (for the primary-key lookup), $3 the
  * outcomes as one JSON array (one JSON.stringify instead of escaping nine arrays element by
  * element in the driver). `withFailures` adds the target-health bookkeeping of failed
- * attempts ($4 failing targets, $5 healthy ones, $6 the disable window); a batch of
- * successes only needs the recovery of its targets ($4 healthy), and plans in half the time.
+ * attempts ($4 failing targets, $5 healthy ones, $6 the disable window, $7 failures per
+ * target, $8 whether one got no answer at all, $9 the breaker threshold, $10 its cool-down);
+ * a batch of successes only needs the recovery of its targets ($4 healthy), and plans in
+ * half the time. It returns targets to disable (failing_since) and circuits it opened.
  */
 const recordSql = (cfg: string, single: boolean, withFailures: boolean) => {
-  const failing = '$4';
   const healthy = withFailures ? '$5' : '$4';
   return `WITH cfg AS (SELECT ${cfg}),
      v AS (
@@ -183,44 +313,82 @@ const recordSql = (cfg: string, single: boolean, withFailures: boolean) => {
        FROM v WHERE d.id = ANY($2::text[]) AND d.id = v.id
          AND ${single ? `d.attempt_count = v.attempt - 1` : 'd.lease_owner = v.owner AND d.attempt_count = v.attempt'}
      ), recovered AS (
-       UPDATE delivery_targets SET failing_since = NULL, last_success_at = now() WHERE target_id = ANY(${healthy}::text[]) AND failing_since IS NOT NULL
+       -- Only state changes (and last_success_at once a second) write a healthy target's row,
+       -- so concurrent batches do not queue on hot target rows.
+       UPDATE delivery_targets SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL, last_success_at = now()
+       WHERE target_id = ANY(${healthy}::text[])
+         AND (failing_since IS NOT NULL OR consecutive_failures > 0 OR circuit_open_until IS NOT NULL
+              OR last_success_at IS NULL OR last_success_at < now() - interval '1 second')
+     ), first_successes AS (
+       INSERT INTO delivery_targets (target_id, last_success_at) SELECT unnest(${healthy}::text[]), now() ON CONFLICT (target_id) DO NOTHING
      )${
        withFailures
-         ? `, first_failures AS (
-       INSERT INTO delivery_targets (target_id, failing_since) SELECT unnest(${failing}::text[]), now() ON CONFLICT (target_id) DO NOTHING
+         ? `, f AS (
+       SELECT * FROM unnest($4::text[], $7::int[], $8::boolean[]) AS f(target_id, n, silent)
+     ), first_failures AS (
+       INSERT INTO delivery_targets (target_id, failing_since, consecutive_failures, last_failure_at, circuit_open_until)
+       SELECT target_id, now(), n, now(), CASE WHEN silent AND n >= $9 THEN now() + $10 * interval '1 millisecond' END FROM f
+       ON CONFLICT (target_id) DO NOTHING
+       RETURNING target_id, circuit_open_until IS NOT NULL AS opened
      ), failing_again AS (
-       -- Only state changes write delivery_targets, so concurrent batches do not queue on hot target rows.
-       UPDATE delivery_targets SET failing_since = now() WHERE target_id = ANY(${failing}::text[]) AND failing_since IS NULL
+       UPDATE delivery_targets t
+       SET failing_since = coalesce(t.failing_since, now()), consecutive_failures = t.consecutive_failures + f.n, last_failure_at = now(),
+           circuit_open_until = CASE WHEN f.silent AND t.consecutive_failures + f.n >= $9 THEN now() + $10 * interval '1 millisecond' ELSE t.circuit_open_until END
+       FROM f WHERE t.target_id = f.target_id
+       RETURNING t.target_id, f.silent AND t.consecutive_failures >= $9 AS opened
      )
-     SELECT s.target_id, s.failing_since FROM cfg LEFT JOIN LATERAL (
-       SELECT target_id, failing_since FROM delivery_targets
-       WHERE target_id = ANY(${failing}::text[]) AND failing_since <= now() - $6 * interval '1 millisecond'
+     SELECT s.target_id, s.failing_since, s.opened FROM cfg LEFT JOIN LATERAL (
+       SELECT target_id, failing_since, false AS opened FROM delivery_targets
+       WHERE target_id = ANY($4::text[]) AND failing_since <= now() - $6 * interval '1 millisecond'
+       UNION ALL SELECT target_id, NULL, true FROM first_failures WHERE opened
+       UNION ALL SELECT target_id, NULL, true FROM failing_again WHERE opened
      ) s ON true`
          : `
-     SELECT NULL::text AS target_id, NULL::timestamptz AS failing_since FROM cfg`
+     SELECT NULL::text AS target_id, NULL::timestamptz AS failing_since, false AS opened FROM cfg`
      }`;
 };
 
 const SQL = {
-  postgres: { claim: claimSql(RELAXED_COMMIT), record: recordSql(RELAXED_COMMIT, false, true), recordSuccesses: recordSql(RELAXED_COMMIT, false, false) },
+  postgres: {
+    claim: claimSql(RELAXED_COMMIT),
+    record: prepared(recordSql(RELAXED_COMMIT, false, true)),
+    recordSuccesses: prepared(recordSql(RELAXED_COMMIT, false, false)),
+  },
   // PGlite has no WAL writer: an asynchronous commit would wait for the next synchronous one.
   pglite: { record: recordSql('1 AS relaxed', true, true), recordSuccesses: recordSql('1 AS relaxed', true, false) },
 };
+
+/** When failing targets are disabled, and when their circuit opens. */
+export interface TargetPolicy {
+  /** A target failing this long without a success is disabled. */
+  disableAfterMs: number;
+  /** Consecutive failed attempts, the last without any answer (timeout, refused, reset), that open the circuit. */
+  breakAfter: number;
+  /** How long an open circuit holds the target's deliveries before one probe may go. */
+  coolDownMs: number;
+}
 
 /**
  * Records a batch of attempts in one statement (one round trip, atomic): the attempt log,
  * each delivery's new state (only if this worker still holds the lease for that attempt),
  * and target health. Targets to disable (410 Gone, or failing without a success for
- * `disableAfterMs`) are disabled in a transaction of their own.
+ * `disableAfterMs`) are disabled in a transaction of their own; the pending deliveries of a
+ * target whose circuit opened wait for its cool-down. Returns the targets whose circuit opened.
  */
-export async function recordOutcomes(db: Database, owner: string, outcomes: Outcome[], disableAfterMs: number): Promise<void> {
-  if (outcomes.length === 0) return;
+export async function recordOutcomes(db: Database, owner: string, outcomes: Outcome[], policy: TargetPolicy): Promise<string[]> {
+  if (outcomes.length === 0) return [];
   const o = outcomes;
   const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
   // A success in the batch outweighs its failures: sporadic failures never start the window.
-  const failing = unique(o.filter((x) => x.status !== 'succeeded' && !x.disableReason).map((x) => x.delivery.target_id))
-    .filter((id) => !healthy.includes(id))
-    .sort();
+  const failures = new Map<string, { n: number; silent: boolean }>();
+  for (const x of o) {
+    if (x.status === 'succeeded' || x.disableReason || healthy.includes(x.delivery.target_id)) continue;
+    const f = failures.get(x.delivery.target_id) ?? { n: 0, silent: false };
+    f.n++;
+    f.silent ||= x.result.statusCode === null;
+    failures.set(x.delivery.target_id, f);
+  }
+  const failing = [...failures.keys()].sort();
   const json = JSON.stringify(
     o.map((x) => ({
       id: x.delivery.id,
@@ -236,21 +404,40 @@ export async function recordOutcomes(db: Database, owner: string, outcomes: Outc
   );
   const sql = SQL[db.kind];
   const ids = o.map((x) => x.delivery.id);
-  const stale = await db.query<{ target_id: string | null; failing_since: Date | null }>(
+  const counts = failing.map((id) => failures.get(id)!.n);
+  const silent = failing.map((id) => failures.get(id)!.silent);
+  const rows = await db.query<{ target_id: string | null; failing_since: Date | null; opened: boolean }>(
     failing.length > 0 ? sql.record : sql.recordSuccesses,
-    failing.length > 0 ? [owner, ids, json, failing, healthy, disableAfterMs] : [owner, ids, json, healthy],
+    failing.length > 0
+      ? [owner, ids, json, failing, healthy, policy.disableAfterMs, counts, silent, policy.breakAfter, policy.coolDownMs]
+      : [owner, ids, json, healthy],
   );
   const disable = new Map<string, string>();
   for (const x of o) if (x.disableReason) disable.set(x.delivery.target_id, x.disableReason);
-  for (const row of stale) {
+  const opened = unique(rows.filter((row) => row.target_id && row.opened).map((row) => row.target_id!));
+  for (const row of rows) {
     if (!row.target_id || !row.failing_since) continue;
     const since = new Date(row.failing_since).toISOString();
-    disable.set(row.target_id, `every delivery failed since ${since} (${formatWindow(disableAfterMs)} without a success)`);
+    disable.set(row.target_id, `every delivery failed since ${since} (${formatWindow(policy.disableAfterMs)} without a success)`);
   }
-  if (disable.size === 0) return;
-  await db.transaction(async (tx) => {
-    for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
-  });
+  if (opened.length > 0) await holdForCoolDown(db, opened);
+  if (disable.size > 0) {
+    await db.transaction(async (tx) => {
+      for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
+    });
+  }
+  return opened.filter((id) => !disable.has(id));
+}
+
+/** The pending deliveries of targets whose circuit is open wait for its cool-down. */
+async function holdForCoolDown(db: Queryable, targetIds: string[]): Promise<void> {
+  await db.query(
+    `UPDATE deliveries d SET next_attempt_at = t.circuit_open_until
+     FROM delivery_targets t
+     WHERE t.target_id = ANY($1::text[]) AND t.circuit_open_until > now()
+       AND d.target_id = t.target_id AND d.status = 'pending' AND d.next_attempt_at < t.circuit_open_until`,
+    [targetIds],
+  );
 }
 
 /** Disables a registration or subscription, cancels its pending deliveries and resets its health. */
@@ -263,7 +450,7 @@ export async function disableTarget(tx: Queryable, targetId: string, reason: str
   await tx.query(`UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now() WHERE target_id = $1 AND status = 'pending'`, [
     targetId,
   ]);
-  await tx.query(`UPDATE delivery_targets SET failing_since = NULL WHERE target_id = $1`, [targetId]);
+  await tx.query(`UPDATE delivery_targets SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL WHERE target_id = $1`, [targetId]);
 }
 
 function unique<T>(values: T[]): T[] {

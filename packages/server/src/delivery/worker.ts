@@ -3,9 +3,15 @@ import type { Dispatcher } from 'undici';
 import type { Database } from '../db/database.js';
 import { createGuardedAgent } from '../net/guarded-agent.js';
 import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
-import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS, nextDelayMs } from './schedule.js';
-import { sendAttempt, type AttemptResult } from './send.js';
-import { cancelClaimed, claimDue, recordOutcomes, releaseLeases, singleOwner, unclaim, type ClaimedDelivery, type Outcome } from './store.js';
+import { Claimer } from './claimer.js';
+import { Waker } from './waker.js';
+import { listenForDeliveries, type WakeUpListener } from './wake-ups.js';
+import { decide } from './decide.js';
+import { FairSlots } from './fair-slots.js';
+import { OutcomeRecorder } from './recorder.js';
+import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './schedule.js';
+import { sendAttempt } from './send.js';
+import { releaseLeases, singleOwner, unclaim, type ClaimedDelivery, type Outcome } from './store.js';
 
 const MAINTAIN_EVERY_MS = 30_000;
 /** Single-owner databases with a running worker: a second one would send everything twice. */
@@ -26,7 +32,10 @@ export interface DeliveryWorkerOptions {
   timeoutMs?: number;
   /** Attempts in flight in this process; default 64. */
   concurrency?: number;
-  /** Attempts in flight per target in this process; default 4. */
+  /**
+   * Attempts in flight per target, in all processes together (on PostgreSQL one process at a
+   * time serves a target); default 4.
+   */
   perTargetConcurrency?: number;
   /**
    * How long a claim is held. A claimed delivery may wait here behind its target's slots for
@@ -35,16 +44,24 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
   /** Poll interval when the queue looks empty; default 250 ms. */
   pollMs?: number;
+  /** PostgreSQL URL to LISTEN on for new deliveries from any process (the poll stays as the fallback). */
+  listenUrl?: string;
   /** Outcomes are recorded, and freed slots claimed, in batches gathered for up to this long; default 10 ms on PGlite, 5 ms on PostgreSQL. */
   batchDelayMs?: number;
   /** A target failing this long without a success is disabled; default 5 days. */
   disableAfterMs?: number;
+  /** Consecutive failed attempts, the last one unanswered (timeout, refused, reset), that open a target's circuit; default 5. */
+  breakAfter?: number;
+  /** How long an open circuit holds a target's deliveries before one probe goes; default 60 s. */
+  coolDownMs?: number;
   /** Resolver used at connect time (tests simulate DNS rebinding with it). */
   lookup?: LookupFn;
   /** Replaces the guarded agent (benchmarks); the policy is then not enforced. */
   dispatcher?: Dispatcher;
   /** Called with unexpected errors (database unavailable, …); the worker keeps going. */
   onError?: (error: unknown) => void;
+  /** Called with each outcome after its batch is recorded (metrics). */
+  onOutcome?: (outcome: Outcome) => void;
 }
 
 export interface DeliveryWorker {
@@ -60,9 +77,10 @@ export interface DeliveryWorker {
 }
 
 /**
- * The delivery engine: claims due deliveries in batches with `FOR UPDATE SKIP LOCKED` and a
- * lease, sends each signed attempt through the SSRF-guarded agent, and records outcomes in
- * batches. Several processes may run workers on one PostgreSQL database.
+ * The delivery engine: a {@link Claimer} leases due deliveries in batches, {@link FairSlots}
+ * starts them fairly across owners and targets, each signed attempt goes through the
+ * SSRF-guarded agent, and an {@link OutcomeRecorder} records outcomes in batches. Several
+ * processes may run workers on one PostgreSQL database.
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const db = options.db;
@@ -75,51 +93,49 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const pollMs = options.pollMs ?? 250;
   // PGlite runs in this thread: larger batches leave more of it to the requests.
   const batchDelayMs = options.batchDelayMs ?? (db.kind === 'pglite' ? 10 : 5);
-  const disableAfterMs = options.disableAfterMs ?? 5 * 86_400_000;
   const onError = options.onError ?? ((error: unknown) => console.error('delivery worker:', error));
   const ownsDispatcher = !options.dispatcher;
   const dispatcher = options.dispatcher ?? createGuardedAgent({ policy: options.policy, lookup: options.lookup, connections: concurrency });
   const id = `wrk_${randomBytes(8).toString('hex')}`;
+  const maxUnrecorded = concurrency * PREFETCH;
 
-  // Each target's claimed deliveries: on the wire, or leased and waiting here for a slot
-  // (claiming ahead hides the claim's round trip). Outcomes not yet recorded count apart.
-  const held = new Map<string, number>();
-  // The ids behind `held`, plus those whose outcome is not recorded yet: a single-owner
-  // claim reads past them (they are still pending in the database).
-  const heldIds = new Set<string>();
-  const cancelledWith = new Map<string, string[]>();
-  const onWire = new Map<string, number>();
-  const ready = new Map<string, ClaimedDelivery[]>();
-  let active = 0;
-  let waiting = 0;
-  let unrecorded = 0;
-  const maxUnrecorded = concurrency * 8;
+  const claimer = new Claimer({ db, workerId: id, leaseMs, perTarget: PREFETCH * perTarget, onError });
+  const slots = new FairSlots<ClaimedDelivery>({ concurrency, perTarget });
+  const recorder = new OutcomeRecorder({
+    db,
+    workerId: id,
+    batchDelayMs,
+    policy: { disableAfterMs: options.disableAfterMs ?? 5 * 86_400_000, breakAfter: options.breakAfter ?? 5, coolDownMs: options.coolDownMs ?? 60_000 },
+    onError,
+    onRecorded(batch, opened) {
+      for (const outcome of batch) {
+        claimer.forget([outcome.delivery.id, ...(outcome.dropped ?? [])]);
+        options.onOutcome?.(outcome);
+      }
+      if (opened.length > 0) void holdBack(batch, opened);
+      wake();
+      if (recorder.pending === 0) notifyIdle();
+    },
+  });
+  const waker = new Waker(pollMs);
+  const idleWaiters = new Set<() => void>();
   let running = false;
   let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
-  const buffered: Outcome[] = [];
-  let flushing: Promise<void> | undefined;
-  const idleWaiters = new Set<() => void>();
   let owns = false;
   let maintaining: Promise<void> | undefined;
+  let listener: WakeUpListener | undefined;
+  /** Wakes the slots when the earliest send slot of a rate-limited target comes due. */
+  let dueTimer: { at: number; timer: NodeJS.Timeout } | undefined;
 
-  function wake(): void {
-    woken = true;
-    wakeUp?.();
-  }
-
-  const bump = (map: Map<string, number>, key: string, by: number) => {
-    const n = (map.get(key) ?? 0) + by;
-    if (n === 0) map.delete(key);
-    else map.set(key, n);
-  };
+  const wake = () => waker.wake();
+  const unrecorded = () => slots.active + recorder.pending;
 
   async function run(): Promise<void> {
     let lastClaim = 0;
     let lastMaintain = -Infinity;
     let lastStats = -Infinity;
     let backlog = false;
+    let crowded = false;
     let statsSawBacklog = false;
     while (running) {
       // Statistics taken when nothing was pending make the planner sort every pending row on
@@ -130,42 +146,31 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const now = performance.now();
       if (now - lastMaintain > MAINTAIN_EVERY_MS) {
         lastMaintain = lastStats = now;
-        statsSawBacklog = backlog;
+        statsSawBacklog = crowded;
         maintain(db.kind === 'pglite' ? 'VACUUM ANALYZE deliveries' : 'ANALYZE deliveries');
-      } else if (backlog && !statsSawBacklog && now - lastStats > REFRESH_STATS_MS) {
+      } else if (crowded && !statsSawBacklog && now - lastStats > REFRESH_STATS_MS) {
         lastStats = now;
         statsSawBacklog = maintain('ANALYZE deliveries (status, next_attempt_at)');
       }
       // While requests are on the wire, gather freed slots briefly: one claim for many, not one each.
       const since = performance.now() - lastClaim;
-      if (active > 0 && since < batchDelayMs) await new Promise((r) => setTimeout(r, batchDelayMs - since));
+      if (slots.active > 0 && since < batchDelayMs) await new Promise((r) => setTimeout(r, batchDelayMs - since));
       lastClaim = performance.now();
-      const free = Math.min(PREFETCH * concurrency - active - waiting, maxUnrecorded - unrecorded - waiting);
+      const free = Math.min(PREFETCH * concurrency - slots.active - slots.waiting, maxUnrecorded - unrecorded() - slots.waiting);
       let claimed: ClaimedDelivery[] = [];
       if (free > 0 && running) {
-        try {
-          claimed = await claimDue(db, { owner: id, limit: free, leaseMs, perTarget: PREFETCH * perTarget, inFlight: held, held: heldIds });
-        } catch (error) {
-          onError(error);
-        }
-        const gone = claimed.filter((d) => !d.target_active || !d.secret);
-        if (gone.length > 0) await cancelClaimed(db, id, gone.map((d) => d.id)).catch(onError);
-        for (const delivery of claimed) {
-          if (!delivery.target_active || !delivery.secret) continue;
-          bump(held, delivery.target_id, 1);
-          heldIds.add(delivery.id);
-          waiting++;
-          const queue = ready.get(delivery.target_id);
-          if (queue) queue.push(delivery);
-          else ready.set(delivery.target_id, [delivery]);
-        }
+        // Half the buffer at most per owner while it is alone, so a newcomer's rows still get claimed.
+        claimed = await claimer.claim(free, Math.max(PREFETCH, Math.floor((PREFETCH * concurrency) / (slots.owners + 1))));
+        for (const delivery of claimed) slots.add(delivery);
         launchReady();
       }
       backlog = claimed.length > 0 && claimed.length >= free;
+      // Per-target and per-owner caps cut claims short of `free`: a full round waiting here also means a backlog.
+      crowded = backlog || (claimed.length > 0 && slots.waiting >= concurrency);
       // A full batch means more may be due; a short one means the rest waits for a slot or a poll.
-      if (backlog && active < concurrency) continue;
-      if (claimed.length === 0 && unrecorded === 0 && waiting === 0) notifyIdle();
-      await pause();
+      if (backlog && !slots.full()) continue;
+      if (claimed.length === 0 && unrecorded() === 0 && slots.waiting === 0) notifyIdle();
+      await waker.pause();
     }
   }
 
@@ -179,109 +184,61 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return true;
   }
 
-  function pause(): Promise<void> {
-    if (woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        woken = false;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  }
-
-  /** Starts waiting deliveries while their target and the worker have a free slot. */
   function launchReady(): void {
     if (!running) return;
-    for (const [targetId, queue] of ready) {
-      while (queue.length > 0 && active < concurrency && (onWire.get(targetId) ?? 0) < perTarget) {
-        waiting--;
-        launch(queue.shift()!);
-      }
-      if (queue.length === 0) ready.delete(targetId);
-      if (active >= concurrency) return;
-    }
+    for (let delivery = slots.next(); delivery; delivery = slots.next()) launch(delivery);
+    armDueTimer();
+  }
+
+  /** One timer at a time, set for the earliest send slot ahead (none while none waits). */
+  function armDueTimer(): void {
+    const at = slots.dueAt();
+    if (dueTimer && (at === undefined || dueTimer.at <= at)) return;
+    if (dueTimer) clearTimeout(dueTimer.timer);
+    if (at === undefined) return;
+    const timer = setTimeout(() => {
+      dueTimer = undefined;
+      launchReady();
+    }, Math.max(0, Math.ceil(at - performance.now())));
+    dueTimer = { at, timer };
   }
 
   function launch(delivery: ClaimedDelivery): void {
-    active++;
-    unrecorded++;
-    bump(onWire, delivery.target_id, 1);
-    void sendAttempt(
-      dispatcher,
-      {
-        url: delivery.url,
-        messageId: delivery.message_id,
-        attempt: delivery.attempt_count,
-        contentType: delivery.content_type,
-        body: delivery.body,
-        secret: delivery.secret!,
-      },
-      timeoutMs,
-    ).then((result) => {
+    const request = {
+      url: delivery.url,
+      messageId: delivery.message_id,
+      attempt: delivery.attempt_count,
+      contentType: delivery.content_type,
+      body: delivery.body,
+      secret: delivery.secret!,
+    };
+    void sendAttempt(dispatcher, request, timeoutMs).then((result) => {
       // The lease still guards the delivery until its outcome is recorded, so the slot is free now.
-      active--;
-      bump(onWire, delivery.target_id, -1);
-      bump(held, delivery.target_id, -1);
-      const outcome = decide(delivery, result);
-      if (outcome.disableReason) {
-        // Gone: what waits here for this target is cancelled with it, never sent.
-        const dropped = ready.get(delivery.target_id) ?? [];
-        ready.delete(delivery.target_id);
-        // Still pending in the database until this outcome's record cancels them.
-        if (dropped.length > 0) cancelledWith.set(delivery.id, dropped.map((d) => d.id));
-        waiting -= dropped.length;
-        bump(held, delivery.target_id, -dropped.length);
-      }
-      buffered.push(outcome);
-      scheduleFlush();
+      slots.done(delivery);
+      claimer.release(delivery);
+      const outcome = decide(delivery, result, schedule, jitter);
+      if (outcome.disableReason) dropTarget(delivery, outcome);
+      recorder.add(outcome);
       launchReady();
       wake();
     });
   }
 
-  function decide(delivery: ClaimedDelivery, result: AttemptResult): Outcome {
-    const code = result.statusCode;
-    if (code !== null && code >= 200 && code < 300) return { delivery, result, status: 'succeeded', retryInMs: null };
-    if (code === 410) {
-      return { delivery, result, status: 'failed', retryInMs: null, disableReason: `the receiver answered 410 Gone on ${result.startedAt.toISOString()}` };
-    }
-    const delay = nextDelayMs(schedule, delivery.round_attempts, jitter);
-    if (delay === null) return { delivery, result, status: 'failed', retryInMs: null };
-    return { delivery, result, status: 'pending', retryInMs: Math.max(delay, result.retryAfterMs ?? 0) };
+  /** Gone: what waits here for this target is cancelled with it (when its outcome is recorded), never sent. */
+  function dropTarget(delivery: ClaimedDelivery, outcome: Outcome): void {
+    const dropped = slots.dropTarget(delivery.owner_key_id, delivery.target_id);
+    for (const d of dropped) claimer.release(d);
+    if (dropped.length > 0) outcome.dropped = dropped.map((d) => d.id);
   }
 
-  function scheduleFlush(): void {
-    if (flushing) return;
-    flushing = (async () => {
-      // Gathering outcomes briefly turns many small transactions into one (the database is the bottleneck).
-      if (batchDelayMs > 0 && running) await new Promise((r) => setTimeout(r, batchDelayMs));
-      while (buffered.length > 0) {
-        const batch = buffered.splice(0, buffered.length);
-        try {
-          await recordOutcomes(db, id, batch, disableAfterMs);
-        } catch (error) {
-          // The leases expire (or, single-owner, the rows stay pending) and another attempt
-          // follows: at least once, never lost.
-          onError(error);
-        }
-        for (const { delivery } of batch) {
-          heldIds.delete(delivery.id);
-          for (const other of cancelledWith.get(delivery.id) ?? []) heldIds.delete(other);
-          cancelledWith.delete(delivery.id);
-        }
-        unrecorded -= batch.length;
-        wake();
-      }
-      flushing = undefined;
-      if (unrecorded === 0) notifyIdle();
-    })();
+  /** What waits here for a target whose circuit opened goes back to the database, to wait for the cool-down. */
+  async function holdBack(batch: Outcome[], opened: string[]): Promise<void> {
+    const owners = new Map(batch.map((o) => [o.delivery.target_id, o.delivery.owner_key_id]));
+    const unsent = opened.flatMap((targetId) => slots.dropTarget(owners.get(targetId)!, targetId));
+    if (unsent.length === 0) return;
+    for (const d of unsent) claimer.release(d);
+    await unclaim(db, id, unsent.map((d) => d.id)).catch(onError);
+    claimer.forget(unsent.map((d) => d.id));
   }
 
   function notifyIdle(): void {
@@ -303,19 +260,24 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         owns = true;
       }
       running = true;
+      if (options.listenUrl) listener = listenForDeliveries(options.listenUrl, wake, onError);
       loop = run();
     },
     async stop() {
       running = false;
-      wakeUp?.();
+      waker.wake();
+      await listener?.close();
+      listener = undefined;
       await loop;
+      if (dueTimer) clearTimeout(dueTimer.timer);
+      dueTimer = undefined;
       await maintaining;
-      const unsent = [...ready.values()].flat();
-      ready.clear();
-      for (const d of unsent) heldIds.delete(d.id);
-      waiting = 0;
+      const unsent = slots.drain();
+      for (const d of unsent) claimer.release(d);
+      claimer.forget(unsent.map((d) => d.id));
       await unclaim(db, id, unsent.map((d) => d.id)).catch(onError);
-      while (unrecorded > 0 || flushing) await (flushing ?? new Promise((r) => setTimeout(r, 10)));
+      while (slots.active > 0) await new Promise((r) => setTimeout(r, 10));
+      await recorder.settle();
       await releaseLeases(db, id).catch(onError);
       if (owns) owned.delete(db);
       owns = false;
@@ -325,7 +287,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     async drained({ timeoutMs: limit = 60_000 } = {}) {
       const until = Date.now() + limit;
       for (;;) {
-        if (unrecorded === 0 && waiting === 0 && !flushing && (await pendingCount()) === 0 && unrecorded === 0) return;
+        if (unrecorded() === 0 && slots.waiting === 0 && (await pendingCount()) === 0 && unrecorded() === 0) return;
         if (Date.now() > until) throw new Error(`delivery queue not drained after ${limit} ms`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(finish, Math.min(pollMs, 100));

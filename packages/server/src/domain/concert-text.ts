@@ -1,3 +1,4 @@
+import { clampInstant } from './instant.js';
 import type { ConcertRow } from './rows.js';
 
 const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -5,7 +6,8 @@ const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digi
 
 /** `Saturday 12 December 2026 at 20:00 UTC` */
 export function when(date: Date): string {
-  return `${day.format(date).replace(',', '')} at ${time.format(date)} UTC`;
+  const at = clampInstant(date);
+  return `${day.format(at).replace(',', '')} at ${time.format(at)} UTC`;
 }
 
 function price(row: Pick<ConcertRow, 'price_cents' | 'currency'>): string {

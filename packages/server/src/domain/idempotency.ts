@@ -25,15 +25,33 @@ export interface IdempotentCall {
   operation: string;
   /** Everything that identifies the request besides the key: path params and body. */
   request: unknown;
+  /** Checks the answer before the commit; throwing rolls the work back (see `ResponseCheck`). */
+  check(outcome: Outcome): void;
+  /**
+   * The work is one statement and `check` never throws (response validation is not strict):
+   * without a key it runs on its own, its statement's commit being the transaction's.
+   */
+  standalone?: boolean;
+}
+
+/** The work's answer, checked while its transaction can still roll back. */
+async function checked(tx: Queryable, call: IdempotentCall, work: (tx: Queryable) => Promise<Outcome>): Promise<Outcome> {
+  const outcome = await work(tx);
+  // A 5xx stored under a key would be replayed forever; an answer that is not a success is no outcome.
+  if (outcome.status >= 300) throw new Error(`${call.operation} produced a ${outcome.status} outcome; only successes commit`);
+  call.check(outcome);
+  return outcome;
 }
 
 /**
  * Runs `work` in one transaction. With an `Idempotency-Key`, the first outcome is stored in
  * that same transaction; a repeat with the same request gets it back as `200`, a repeat with
  * another request is `409`. Concurrent repeats wait on the key's row until the first commits.
+ * The answer is checked before the commit, so a request that ends in a 5xx leaves nothing
+ * behind: no record, no queued delivery, no stored answer for the key.
  */
 export async function idempotent(db: Database, call: IdempotentCall, work: (tx: Queryable) => Promise<Outcome>): Promise<Outcome> {
-  if (call.key === undefined) return db.transaction(work);
+  if (call.key === undefined) return call.standalone ? checked(db, call, work) : db.transaction((tx) => checked(tx, call, work));
   const hash = createHash('sha256').update(call.operation).update('\n').update(canonical(call.request)).digest('hex');
   return db.transaction(async (tx) => {
     await tx.query(`DELETE FROM idempotency_keys WHERE owner_key_id = $1 AND key = $2 AND created_at < now() - interval '24 hours'`, [
@@ -57,7 +75,7 @@ export async function idempotent(db: Database, call: IdempotentCall, work: (tx: 
       }
       return { status: 200, body: JSON.parse(first.response) as unknown };
     }
-    const outcome = await work(tx);
+    const outcome = await checked(tx, call, work);
     await tx.query('UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE owner_key_id = $1 AND key = $2', [
       call.ownerKeyId,
       call.key,

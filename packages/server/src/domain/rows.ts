@@ -1,28 +1,31 @@
 import type { components } from '@clubnotify/spec';
+import { formatInstant as iso } from './instant.js';
 
 type Schemas = components['schemas'];
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export interface RegistrationRow {
   seq: number;
   id: string;
+  owner_key_id?: string;
   event: Schemas['WebhookName'];
   url: string;
   secret: string;
   status: Schemas['TargetStatus'];
   disabled_reason: string | null;
+  rate_limit_per_second: number | null;
   created_at: Date;
 }
 
 export function toRegistration(row: RegistrationRow, withSecret: boolean): Schemas['Registration'] {
   return {
     id: row.id,
+    ...(row.owner_key_id ? { ownerKeyId: row.owner_key_id } : {}),
     event: row.event,
     url: row.url,
     ...(withSecret ? { secret: row.secret } : {}),
     status: row.status,
     disabledReason: row.disabled_reason,
+    rateLimitPerSecond: row.rate_limit_per_second,
     createdAt: iso(row.created_at),
   };
 }
@@ -30,22 +33,26 @@ export function toRegistration(row: RegistrationRow, withSecret: boolean): Schem
 export interface SubscriptionRow {
   seq: number;
   id: string;
+  owner_key_id?: string;
   concert_id: string;
   callback_url: string;
   secret: string;
   status: Schemas['TargetStatus'];
   disabled_reason: string | null;
+  rate_limit_per_second: number | null;
   created_at: Date;
 }
 
 export function toSubscription(row: SubscriptionRow, withSecret: boolean): Schemas['Subscription'] {
   return {
     id: row.id,
+    ...(row.owner_key_id ? { ownerKeyId: row.owner_key_id } : {}),
     concertId: row.concert_id,
     callbackUrl: row.callback_url,
     ...(withSecret ? { secret: row.secret } : {}),
     status: row.status,
     disabledReason: row.disabled_reason,
+    rateLimitPerSecond: row.rate_limit_per_second,
     createdAt: iso(row.created_at),
   };
 }

@@ -5,30 +5,42 @@ import type { Caller } from './context.js';
 import { contextOf } from './context.js';
 import { HttpProblem } from './problem.js';
 
-const CACHE_TTL_MS = 60_000;
+/** How long another process may still accept a revoked key (documented in the spec). */
+export const KEY_CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
 
+/** Finds the caller of a bearer key; `forget` drops a revoked key from this process's cache at once. */
+export interface KeyLookup {
+  (token: string): Promise<Caller | undefined>;
+  forget(keyId: string): void;
+}
+
 /**
- * Looks up bearer keys by their SHA-256. Known keys are cached for a minute (keys are never
- * deleted, so a cached key cannot outlive its row); unknown keys always hit the database.
+ * Looks up bearer keys by their SHA-256. Known keys are cached for 5 s, which bounds how
+ * long a key revoked by another process still works here; unknown and revoked keys always
+ * hit the database.
  */
-export function createKeyLookup(db: Queryable): (token: string) => Promise<Caller | undefined> {
+export function createKeyLookup(db: Queryable): KeyLookup {
   const cache = new Map<string, { caller: Caller; until: number }>();
-  return async (token) => {
+  const lookup = async (token: string) => {
     const hash = hashApiKey(token);
     const hit = cache.get(hash);
     if (hit && hit.until > Date.now()) return hit.caller;
     const rows = await db.query<{ id: string; name: string; scope: Caller['scope'] }>(
-      'SELECT id, name, scope FROM api_keys WHERE key_hash = $1',
+      'SELECT id, name, scope FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
       [hash],
     );
     const row = rows[0];
     if (!row) return undefined;
     if (cache.size >= CACHE_MAX) cache.clear();
     const caller: Caller = { keyId: row.id, name: row.name, scope: row.scope };
-    cache.set(hash, { caller, until: Date.now() + CACHE_TTL_MS });
+    cache.set(hash, { caller, until: Date.now() + KEY_CACHE_TTL_MS });
     return caller;
   };
+  const forget = (keyId: string) => {
+    for (const [hash, entry] of cache) if (entry.caller.keyId === keyId) cache.delete(hash);
+  };
+  return Object.assign(lookup, { forget });
 }
 
 const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail, undefined, { 'WWW-Authenticate': 'Bearer' });

@@ -12,6 +12,16 @@ import { stringify } from 'yaml';
 import { HttpProblem } from './problem.js';
 
 const run = promisify(execFile);
+
+// Redoc's sidebar attribution loads its logo from cdn.redoc.ly; the page must need no network,
+// so the logo becomes an inline SVG (the same replacement as scripts/docs.ts).
+const ATTRIBUTION_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
+const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="90" height="16"><text x="0" y="12" font-family="sans-serif" font-size="11" fill="#888">API docs by Redocly</text></svg>')}`;
+
+/** The Redoc page with its only CDN reference (the attribution logo) inlined. */
+export function offlineDocs(html: string): string {
+  return html.replace(ATTRIBUTION_LOGO, INLINE_LOGO);
+}
 const json = JSON.stringify(document);
 const hash = createHash('sha256').update(json).digest('hex').slice(0, 16);
 
@@ -24,7 +34,7 @@ export function docsRenderer(cacheDir: string): () => Promise<string> {
   const file = join(cacheDir, `clubnotify-docs-inline-${hash}.html`);
   const build = async () => {
     try {
-      return await readFile(file, 'utf8');
+      return offlineDocs(await readFile(file, 'utf8'));
     } catch {
       await mkdir(cacheDir, { recursive: true });
       const specFile = join(cacheDir, `clubnotify-openapi-${hash}.json`);
@@ -37,7 +47,7 @@ export function docsRenderer(cacheDir: string): () => Promise<string> {
       });
       const html = await readFile(`${file}.tmp`, 'utf8');
       await writeFile(file, html);
-      return html;
+      return offlineDocs(html);
     }
   };
   return () => {

@@ -12,6 +12,7 @@ const titles = {
   'not-found': [404, 'Not found'],
   'method-not-allowed': [405, 'Method not allowed'],
   conflict: [409, 'Conflict'],
+  'limit-exceeded': [409, 'Limit exceeded'],
   'payload-too-large': [413, 'Payload too large'],
   'unsupported-media-type': [415, 'Unsupported media type'],
   'url-not-allowed': [422, 'URL not allowed'],
@@ -22,6 +23,17 @@ const titles = {
 } as const;
 
 export type ProblemType = keyof typeof titles;
+
+/** A problem lists at most this many `errors` (and says how many there were in `errorCount`), so it never grows with the request. */
+export const LISTED_ERRORS = 50;
+/** How many errors the `detail` sentence names before it points at `errors`. */
+const ERRORS_IN_DETAIL = 3;
+
+function summary(errors: FieldError[]): string {
+  const named = errors.slice(0, ERRORS_IN_DETAIL).map((e) => `${e.pointer} ${e.detail}`).join('; ');
+  const more = errors.length - ERRORS_IN_DETAIL;
+  return more > 0 ? `${named}; and ${more} more (see errors and errorCount)` : named;
+}
 
 /** An error that becomes an RFC 9457 problem document in the error middleware. */
 export class HttpProblem extends Error {
@@ -42,8 +54,7 @@ export class HttpProblem extends Error {
 }
 
 export const problems = {
-  validation: (errors: FieldError[]) =>
-    new HttpProblem('validation', errors.map((e) => `${e.pointer} ${e.detail}`).join('; '), errors),
+  validation: (errors: FieldError[]) => new HttpProblem('validation', summary(errors), errors),
   field: (pointer: string, detail: string, type: ProblemType = 'validation') =>
     new HttpProblem(type, `${pointer} ${detail}`, [{ pointer, detail }]),
   notFound: (detail: string, pointer?: string) =>
@@ -62,6 +73,9 @@ export function sendProblem(res: Response, problem: HttpProblem): void {
     instance: req.path,
     requestId: String(req.id ?? ''),
   };
-  if (problem.errors?.length) body.errors = problem.errors;
+  if (problem.errors?.length) {
+    body.errorCount = problem.errors.length;
+    body.errors = problem.errors.slice(0, LISTED_ERRORS);
+  }
   res.status(problem.status).type('application/problem+json').json(body);
 }

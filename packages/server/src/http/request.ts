@@ -53,8 +53,23 @@ export const readBody: RequestHandler = (req, res, next) => {
   if (!req.is(operation.bodyTypes)) {
     throw new HttpProblem('unsupported-media-type', `Send the body as ${operation.bodyTypes.join(' or ')}.`);
   }
+  const charset = charsetOf(req.headers['content-type'] ?? '');
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    throw new HttpProblem('unsupported-media-type', `The body's charset is '${charset.slice(0, 40)}'; send UTF-8 (charset=utf-8, or no charset).`);
+  }
+  // body-parser knows UTF-8 only by the name utf-8; the bytes are checked as UTF-8 anyway.
+  if (charset !== undefined) req.headers['content-type'] = String(req.headers['content-type']).split(';')[0];
   parseJson(req, res, next);
 };
+
+/** The `charset` parameter of a Content-Type (quotes removed), or undefined without one. */
+export function charsetOf(contentType: string): string | undefined {
+  for (const param of contentType.split(';').slice(1)) {
+    const [name, ...value] = param.split('=');
+    if (name?.trim().toLowerCase() === 'charset') return value.join('=').trim().replace(/^"(.*)"$/, '$1');
+  }
+  return undefined;
+}
 
 /** Turns body-parser's errors into problems: 413, 415 or 400. */
 export const bodyErrors: ErrorRequestHandler = (error, _req, _res, next) => {

@@ -34,7 +34,7 @@ export function lastOffset(total: number, limit: number): number {
   return total > 0 ? Math.floor((total - 1) / limit) * limit : 0;
 }
 
-/** An RFC 8288 `Link` header from relation names and absolute URLs. */
+/** An RFC 8288 `Link` header from relation names and URLs (absolute, or relative to the request). */
 export function linkHeader(links: Record<string, string | null>): string {
   return Object.entries(links)
     .filter((entry): entry is [string, string] => entry[1] !== null)

@@ -1,6 +1,9 @@
 import type { Handler } from '../http/context.js';
-import { HttpProblem } from '../http/problem.js';
-import { createApiKey } from '../domain/api-keys.js';
+import { databaseUnavailable } from '../http/unavailable.js';
+import { API_KEY_COLUMNS, createApiKey, toApiKeyInfo, type ApiKeyRow } from '../domain/api-keys.js';
+import { revokeApiKey } from '../domain/revoke-key.js';
+import { HttpProblem, problems } from '../http/problem.js';
+import { keysetPage } from '../pagination/keyset.js';
 import { isMigrated } from '../db/migrate.js';
 import type { Services } from '../services.js';
 
@@ -8,14 +11,32 @@ export function adminHandlers(services: Services): Record<string, Handler> {
   return {
     createApiKey: async (_req, res, ctx) => {
       const { name, scope } = ctx.body as { name: string; scope: 'subscriber' | 'admin' };
-      res.status(201).json(await createApiKey(services.db, { name, scope }));
+      const created = await services.db.transaction(async (tx) => services.checkResponse(res, 201, await createApiKey(tx, { name, scope })));
+      res.status(201).json(created);
+    },
+    listApiKeys: async (req, res, ctx) => {
+      const page = await keysetPage<ApiKeyRow>(
+        services.db,
+        services.cursors,
+        { collection: 'apiKeys', from: 'api_keys', select: API_KEY_COLUMNS, seqColumn: 'seq', order: 'asc' },
+        { path: req.path, cursor: ctx.query.cursor, limit: ctx.query.limit },
+      );
+      res.json({ data: page.rows.map(toApiKeyInfo), links: page.links });
+    },
+    revokeApiKey: async (_req, res, ctx) => {
+      const id = ctx.path.apiKeyId as string;
+      const result = await revokeApiKey(services.db, id);
+      if (result === 'not-found') throw problems.notFound(`No API key ${id}.`, '/path/apiKeyId');
+      if (result === 'last-admin') throw new HttpProblem('conflict', `${id} is the last admin key; create another admin key before revoking it.`);
+      services.keys?.forget(id);
+      res.status(204).end();
     },
     healthz: (_req, res) => {
       res.json({ status: 'ok' });
     },
     readyz: async (_req, res) => {
       const ready = await isMigrated(services.db).catch(() => false);
-      if (!ready) throw new HttpProblem('unavailable', 'The database is not ready.');
+      if (!ready) throw databaseUnavailable('The database is not ready');
       res.json({ status: 'ok' });
     },
   };

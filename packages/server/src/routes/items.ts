@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { toItem, type ItemRow } from '../domain/rows.js';
 import type { Handler } from '../http/context.js';
 import { keysetPage, type KeysetSource } from '../pagination/keyset.js';
+import { linkBase } from '../pagination/link-base.js';
 import { linkHeader, offsetLinks, pageLinks } from '../pagination/links.js';
 import type { Services } from '../services.js';
 
@@ -14,10 +15,6 @@ async function chunk(services: Services, offset: number, limit: number): Promise
     services.db.query<{ total: number }>('SELECT count(*)::bigint AS total FROM items'),
   ]);
   return { rows, total: count[0]?.total ?? 0 };
-}
-
-function absolute(req: Request, relative: string): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${relative}`;
 }
 
 export function itemHandlers(services: Services): Record<string, Handler> {
@@ -52,11 +49,12 @@ export function itemHandlers(services: Services): Record<string, Handler> {
       const { page, size } = ctx.query as { page: number; size: number };
       const { rows, total } = await chunk(services, (page - 1) * size, size);
       const links = pageLinks(req.path, page, size, Math.ceil(total / size));
+      const base = linkBase(req, services.links ?? {});
       const header = linkHeader({
-        first: absolute(req, links.first),
-        prev: links.prev && absolute(req, links.prev),
-        next: links.next && absolute(req, links.next),
-        last: absolute(req, links.last),
+        first: base + links.first,
+        prev: links.prev && base + links.prev,
+        next: links.next && base + links.next,
+        last: base + links.last,
       });
       res.setHeader('Link', header);
       res.setHeader('X-Total-Count', String(total));

@@ -1,12 +1,15 @@
+import type { Response } from 'express';
 import { enqueueDeliveries, type OutgoingMessage } from '../delivery/enqueue.js';
 import { cancelledText, changedText, scheduledText } from '../domain/concert-text.js';
-import { idempotent } from '../domain/idempotency.js';
-import { toConcert, type ConcertRow, type ItemRow } from '../domain/rows.js';
+import { idempotent, type IdempotentCall } from '../domain/idempotency.js';
+import { parseInstant } from '../domain/instant.js';
+import { toConcert, type ConcertRow } from '../domain/rows.js';
 import type { Queryable } from '../db/database.js';
 import type { Handler, RequestContext } from '../http/context.js';
 import { problems } from '../http/problem.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
+import { changeStock, type StockChange } from './stock-change.js';
 
 const CONCERT = 'id, title, starts_at, venue, price_cents, currency, tickets_available, status, created_at, updated_at';
 const TEXT = 'text/plain; charset=utf-8' as const;
@@ -35,11 +38,12 @@ async function lockConcert(tx: Queryable, id: string): Promise<ConcertRow> {
   return row;
 }
 
-const call = (ctx: RequestContext) => ({
+const call = (services: Services, res: Response, ctx: RequestContext): IdempotentCall => ({
   ownerKeyId: ctx.caller!.keyId,
   key: ctx.headers['idempotency-key'] as string | undefined,
   operation: ctx.operation.id,
   request: { path: ctx.path, body: ctx.body },
+  check: (outcome) => services.checkResponse(res, outcome.status, outcome.body),
 });
 
 export function publishingHandlers(services: Services): Record<string, Handler> {
@@ -52,10 +56,11 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
 
     scheduleConcert: async (_req, res, ctx) => {
       const body = ctx.body as { title: string; startsAt: string; venue: string; priceCents?: number; currency?: string };
-      const outcome = await idempotent(services.db, call(ctx), async (tx) => {
+      const startsAt = parseInstant(body.startsAt, '/body/startsAt').toISOString();
+      const outcome = await idempotent(services.db, call(services, res, ctx), async (tx) => {
         const [row] = await tx.query<ConcertRow>(
           `INSERT INTO concerts (id, title, starts_at, venue, price_cents, currency) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${CONCERT}`,
-          [newId('con'), body.title, body.startsAt, body.venue, body.priceCents ?? null, body.currency ?? 'EUR'],
+          [newId('con'), body.title, startsAt, body.venue, body.priceCents ?? null, body.currency ?? 'EUR'],
         );
         const text = scheduledText(row!);
         const targets = await webhookTargets(tx, 'concertAlert');
@@ -71,7 +76,8 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
 
     updateConcert: async (_req, res, ctx) => {
       const change = ctx.body as Partial<{ title: string; startsAt: string; venue: string; priceCents: number; ticketsAvailable: number; message: string }>;
-      const outcome = await idempotent(services.db, call(ctx), async (tx) => {
+      const startsAt = change.startsAt === undefined ? null : parseInstant(change.startsAt, '/body/startsAt').toISOString();
+      const outcome = await idempotent(services.db, call(services, res, ctx), async (tx) => {
         const before = await lockConcert(tx, ctx.path.concertId);
         if (before.status === 'cancelled') {
           throw problems.field('/path/concertId', 'is cancelled; a cancelled concert cannot be changed', 'conflict');
@@ -80,7 +86,7 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
           `UPDATE concerts SET title = COALESCE($2, title), starts_at = COALESCE($3::timestamptz, starts_at), venue = COALESCE($4, venue),
              price_cents = COALESCE($5, price_cents), tickets_available = COALESCE($6, tickets_available), updated_at = now()
            WHERE id = $1 RETURNING ${CONCERT}`,
-          [before.id, change.title ?? null, change.startsAt ?? null, change.venue ?? null, change.priceCents ?? null, change.ticketsAvailable ?? null],
+          [before.id, change.title ?? null, startsAt, change.venue ?? null, change.priceCents ?? null, change.ticketsAvailable ?? null],
         );
         await queueCallbacks(tx, before.id, change.message ?? changedText(before, after!));
         return { status: 200, body: toConcert(after!) };
@@ -91,7 +97,7 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
 
     cancelConcert: async (_req, res, ctx) => {
       const reason = (ctx.body as { reason?: string } | undefined)?.reason;
-      const outcome = await idempotent(services.db, call(ctx), async (tx) => {
+      const outcome = await idempotent(services.db, call(services, res, ctx), async (tx) => {
         const before = await lockConcert(tx, ctx.path.concertId);
         if (before.status === 'cancelled') return { status: 200, body: toConcert(before) };
         const [after] = await tx.query<ConcertRow>(
@@ -106,25 +112,9 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
     },
 
     changeStock: async (_req, res, ctx) => {
-      const body = ctx.body as { drink: { id: string; stock: number }; ingredient: { id: string; stock: number } };
-      const outcome = await idempotent(services.db, call(ctx), async (tx) => {
-        const update = async (level: { id: string; stock: number }, kind: ItemRow['kind'], pointer: string) => {
-          const [row] = await tx.query<ItemRow>(
-            `UPDATE items SET stock = $3 WHERE id = $1 AND kind = $2 RETURNING seq, id, kind, name, stock, unit, created_at`,
-            [level.id, kind, level.stock],
-          );
-          if (!row) throw problems.notFound(`No ${kind} ${level.id} in the inventory.`, pointer);
-          return { id: row.id, name: row.name, stock: row.stock, unit: row.unit };
-        };
-        const payload = { drink: await update(body.drink, 'drink', '/body/drink/id'), ingredient: await update(body.ingredient, 'ingredient', '/body/ingredient/id') };
-        const text = JSON.stringify(payload);
-        const targets = await webhookTargets(tx, 'stockUpdate');
-        await enqueueDeliveries(
-          tx,
-          targets.map((t) => ({ kind: 'webhook', event: 'stockUpdate', targetId: t.id, ownerKeyId: t.owner_key_id, url: t.url, contentType: 'application/json', body: text })),
-        );
-        return { status: 200, body: payload };
-      });
+      const change = ctx.body as StockChange;
+      const stockCall = { ...call(services, res, ctx), standalone: !services.checkResponse.rollsBack };
+      const outcome = await idempotent(services.db, stockCall, async (db) => ({ status: 200, body: await changeStock(db, change) }));
       services.wake?.();
       res.status(outcome.status).json(outcome.body);
     },

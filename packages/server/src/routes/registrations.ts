@@ -4,35 +4,52 @@ import { problems } from '../http/problem.js';
 import { keysetPage } from '../pagination/keyset.js';
 import type { Services } from '../services.js';
 import { insertOrGetTarget, ownedWhere, removeTarget, type TargetTable } from './targets.js';
+import { lifecycleHandlers, type LifecycleTarget } from './target-lifecycle.js';
 import { requireAllowedUrl } from './url-check.js';
 
 const REGISTRATIONS: TargetTable = {
   table: 'registrations',
   idPrefix: 'reg',
-  columns: 'seq, id, event, url, secret, status, disabled_reason, created_at',
+  columns: 'seq, id, owner_key_id, event, url, secret, status, disabled_reason, rate_limit_per_second, created_at',
+};
+
+const LIFECYCLE: LifecycleTarget<RegistrationRow> = {
+  ...REGISTRATIONS,
+  param: 'registrationId',
+  noun: 'registration',
+  kind: 'webhook',
+  urlColumn: 'url',
+  urlField: 'url',
+  scopeColumn: 'event',
+  eventOf: (row) => row.event,
+  toApi: toRegistration,
 };
 
 function register(services: Services, event: RegistrationRow['event']): Handler {
   return async (_req, res, ctx) => {
     const url = ctx.body.url as string;
     await requireAllowedUrl(services, url, '/body/url');
-    const row = await insertOrGetTarget<RegistrationRow>(services.db, REGISTRATIONS, { owner_key_id: ctx.caller!.keyId, event, url });
-    res.status(200).json(toRegistration(row, true));
+    const registration = await services.db.transaction(async (tx) => {
+      const row = await insertOrGetTarget<RegistrationRow>(tx, REGISTRATIONS, { owner_key_id: ctx.caller!.keyId, event, url }, services.limits.registrationsPerKey);
+      return services.checkResponse(res, 200, toRegistration(row, true));
+    });
+    res.status(200).json(registration);
   };
 }
 
 export function registrationHandlers(services: Services): Record<string, Handler> {
   return {
+    ...lifecycleHandlers(services, LIFECYCLE, { get: 'getRegistration', update: 'updateRegistration', rotate: 'rotateRegistrationSecret', test: 'testRegistration' }),
     registerForAlert: register(services, 'concertAlert'),
     registerForStockUpdates: register(services, 'stockUpdate'),
 
     listRegistrations: async (req, res, ctx) => {
-      const { where, params } = ownedWhere(ctx.caller!, [['event', ctx.query.event]]);
+      const { where, params } = ownedWhere(ctx.caller!, ctx.query.ownerKeyId, [['event', ctx.query.event]]);
       const page = await keysetPage<RegistrationRow>(
         services.db,
         services.cursors,
         { collection: 'registrations', from: 'registrations', select: REGISTRATIONS.columns, seqColumn: 'seq', order: 'asc', where, params },
-        { path: req.path, cursor: ctx.query.cursor, limit: ctx.query.limit, filters: [['event', ctx.query.event]] },
+        { path: req.path, cursor: ctx.query.cursor, limit: ctx.query.limit, filters: [['ownerKeyId', ctx.query.ownerKeyId as string | undefined], ['event', ctx.query.event]] },
       );
       res.json({ data: page.rows.map((row) => toRegistration(row, false)), links: page.links });
     },

@@ -4,36 +4,53 @@ import { problems } from '../http/problem.js';
 import { keysetPage } from '../pagination/keyset.js';
 import type { Services } from '../services.js';
 import { insertOrGetTarget, ownedWhere, removeTarget, type TargetTable } from './targets.js';
+import { lifecycleHandlers, type LifecycleTarget } from './target-lifecycle.js';
 import { requireAllowedUrl } from './url-check.js';
 
 const SUBSCRIPTIONS: TargetTable = {
   table: 'subscriptions',
   idPrefix: 'sub',
-  columns: 'seq, id, concert_id, callback_url, secret, status, disabled_reason, created_at',
+  columns: 'seq, id, owner_key_id, concert_id, callback_url, secret, status, disabled_reason, rate_limit_per_second, created_at',
+};
+
+const LIFECYCLE: LifecycleTarget<SubscriptionRow> = {
+  ...SUBSCRIPTIONS,
+  param: 'subscriptionId',
+  noun: 'subscription',
+  kind: 'callback',
+  urlColumn: 'callback_url',
+  urlField: 'callbackUrl',
+  scopeColumn: 'concert_id',
+  eventOf: () => 'concertAlert',
+  toApi: toSubscription,
 };
 
 export function subscriptionHandlers(services: Services): Record<string, Handler> {
   return {
+    ...lifecycleHandlers(services, LIFECYCLE, { get: 'getSubscription', update: 'updateSubscription', rotate: 'rotateSubscriptionSecret', test: 'testSubscription' }),
     subscribeConcertUpdates: async (_req, res, ctx) => {
       const { concertId, callbackUrl } = ctx.body as { concertId: string; callbackUrl: string };
       await requireAllowedUrl(services, callbackUrl, '/body/callbackUrl');
       const concert = await services.db.query('SELECT 1 FROM concerts WHERE id = $1', [concertId]);
       if (concert.length === 0) throw problems.notFound(`No concert ${concertId}.`, '/body/concertId');
-      const row = await insertOrGetTarget<SubscriptionRow>(services.db, SUBSCRIPTIONS, {
-        owner_key_id: ctx.caller!.keyId,
-        concert_id: concertId,
-        callback_url: callbackUrl,
+      const subscription = await services.db.transaction(async (tx) => {
+        const row = await insertOrGetTarget<SubscriptionRow>(tx, SUBSCRIPTIONS, {
+          owner_key_id: ctx.caller!.keyId,
+          concert_id: concertId,
+          callback_url: callbackUrl,
+        }, services.limits.subscriptionsPerKey);
+        return services.checkResponse(res, 200, toSubscription(row, true));
       });
-      res.status(200).json(toSubscription(row, true));
+      res.status(200).json(subscription);
     },
 
     listSubscriptions: async (req, res, ctx) => {
-      const { where, params } = ownedWhere(ctx.caller!, [['concert_id', ctx.query.concertId]]);
+      const { where, params } = ownedWhere(ctx.caller!, ctx.query.ownerKeyId, [['concert_id', ctx.query.concertId]]);
       const page = await keysetPage<SubscriptionRow>(
         services.db,
         services.cursors,
         { collection: 'subscriptions', from: 'subscriptions', select: SUBSCRIPTIONS.columns, seqColumn: 'seq', order: 'asc', where, params },
-        { path: req.path, cursor: ctx.query.cursor, limit: ctx.query.limit, filters: [['concertId', ctx.query.concertId]] },
+        { path: req.path, cursor: ctx.query.cursor, limit: ctx.query.limit, filters: [['ownerKeyId', ctx.query.ownerKeyId as string | undefined], ['concertId', ctx.query.concertId]] },
       );
       res.json({ data: page.rows.map((row) => toSubscription(row, false)), links: page.links });
     },

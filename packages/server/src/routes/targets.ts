@@ -1,5 +1,6 @@
 import { cancelDeliveriesForTarget } from '../delivery/enqueue.js';
 import type { Queryable } from '../db/database.js';
+import { HttpProblem } from '../http/problem.js';
 import type { Caller } from '../http/context.js';
 import { newId, newSigningSecret } from '../ids.js';
 
@@ -12,35 +13,58 @@ export interface TargetTable {
 
 /**
  * Inserts a target with a fresh id and secret, or returns the live one with the same
- * identifying fields (an idempotent retry gets the same record, secret included).
+ * identifying fields (an idempotent retry gets the same record, secret included). A new
+ * target beyond `limit` live ones of its owner is a 409 `limit-exceeded` problem.
  */
-export async function insertOrGetTarget<Row>(db: Queryable, target: TargetTable, identity: Record<string, string>): Promise<Row> {
+export async function insertOrGetTarget<Row>(tx: Queryable, target: TargetTable, identity: Record<string, string> & { owner_key_id: string }, limit: number): Promise<Row> {
   const names = Object.keys(identity);
   const values = Object.values(identity);
+  const match = `${names.map((n, i) => `${n} = $${i + 1}`).join(' AND ')} AND deleted_at IS NULL`;
+  // One registration at a time per key, so concurrent requests cannot pass the limit together.
+  await tx.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [identity.owner_key_id]);
+  const [existing] = await tx.query<Row>(`SELECT ${target.columns} FROM ${target.table} WHERE ${match}`, values);
+  if (existing) return existing;
+  const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${target.table} WHERE owner_key_id = $1 AND deleted_at IS NULL`, [
+    identity.owner_key_id,
+  ]);
+  if (count!.n >= limit) throw limitExceeded(target, limit);
   const placeholders = names.map((_, i) => `$${i + 3}`).join(', ');
-  const inserted = await db.query<Row>(
-    `INSERT INTO ${target.table} (id, secret, ${names.join(', ')}) VALUES ($1, $2, ${placeholders})
-     ON CONFLICT (${names.join(', ')}) WHERE deleted_at IS NULL DO NOTHING RETURNING ${target.columns}`,
+  const [inserted] = await tx.query<Row>(
+    `INSERT INTO ${target.table} (id, secret, ${names.join(', ')}) VALUES ($1, $2, ${placeholders}) RETURNING ${target.columns}`,
     [newId(target.idPrefix), newSigningSecret(), ...values],
   );
-  if (inserted[0]) return inserted[0];
-  const [existing] = await db.query<Row>(
-    `SELECT ${target.columns} FROM ${target.table} WHERE ${names.map((n, i) => `${n} = $${i + 1}`).join(' AND ')} AND deleted_at IS NULL`,
-    values,
-  );
-  if (!existing) throw new Error(`${target.table}: row vanished between insert and select`);
-  return existing;
+  return inserted!;
 }
 
-/** The WHERE clause of a listing: live rows, the caller's own unless admin, plus filters. */
-export function ownedWhere(caller: Caller, filters: Array<[column: string, value: unknown]>): { where: string[]; params: unknown[] } {
+function limitExceeded(target: TargetTable, limit: number): HttpProblem {
+  const [noun, remove] = target.table === 'registrations' ? ['registrations', 'DELETE /registrations/{registrationId}'] : ['subscriptions', 'DELETE /concertUpdates/{subscriptionId}'];
+  return new HttpProblem('limit-exceeded', `This API key has ${limit} live ${noun}, the most allowed. Remove one (${remove}) before adding another.`);
+}
+
+/**
+ * Whose records a listing shows: the caller's own for a subscriber key, everyone's for an
+ * admin key, or only `ownerKeyId`'s when given. A subscriber key may name only itself (a
+ * no-op); any other owner is a 403 problem at `/query/ownerKeyId`.
+ */
+export function listOwner(caller: Caller, ownerKeyId: unknown): string | undefined {
+  if (caller.scope === 'admin') return ownerKeyId === undefined ? undefined : String(ownerKeyId);
+  if (ownerKeyId !== undefined && ownerKeyId !== caller.keyId) {
+    const detail = 'only an admin key may list the records of another API key';
+    throw new HttpProblem('forbidden', `/query/ownerKeyId ${detail}`, [{ pointer: '/query/ownerKeyId', detail }]);
+  }
+  return caller.keyId;
+}
+
+/** The WHERE clause of a listing: live rows of `listOwner`'s owner (all for an admin without one), plus filters. */
+export function ownedWhere(caller: Caller, ownerKeyId: unknown, filters: Array<[column: string, value: unknown]>): { where: string[]; params: unknown[] } {
   const where = ['deleted_at IS NULL'];
   const params: unknown[] = [];
   const add = (column: string, value: unknown) => {
     params.push(value);
     where.push(`${column} = $${params.length}`);
   };
-  if (caller.scope !== 'admin') add('owner_key_id', caller.keyId);
+  const owner = listOwner(caller, ownerKeyId);
+  if (owner !== undefined) add('owner_key_id', owner);
   for (const [column, value] of filters) if (value !== undefined) add(column, value);
   return { where, params };
 }

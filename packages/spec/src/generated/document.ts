@@ -9,7 +9,7 @@ export const document: { readonly [key: string]: Json } = {
     "title": "clubnotify",
     "version": "1.0.0",
     "summary": "Concert alerts, concert-update callbacks, stock updates and paginated collections.",
-    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\nOrder between messages is not guaranteed; use the payload or `webhook-timestamp`.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\n",
+    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\nOrder between messages is not guaranteed; use the payload or `webhook-timestamp`.\n\n## Lifecycle\n\nRegistrations and subscriptions (targets) are in one of these states:\n\n| state | receives | how it gets there | how it leaves |\n|---|---|---|---|\n| `active` | every new message | created; `PATCH status: active` | `PATCH status: paused`; disabled by the service; `DELETE` |\n| `paused` | nothing (pending deliveries `cancelled`) | `PATCH status: paused` by its owner | `PATCH status: active`; `DELETE` |\n| `disabled` (`disabledReason`) | nothing (pending deliveries `cancelled`) | `410 Gone`; 5 days of failures; its API key revoked | `PATCH status: active` (with `recoverSince` to resend what failed or was cancelled); `DELETE` |\n| removed | nothing, for good (`404`) | `DELETE` | none; registering the URL again makes a new target |\n\nRegistering a URL that the key already registered returns that target in whatever state\nit is; re-enable a disabled one with `PATCH`. Deliveries (`GET /deliveries`) are\n`pending` (queued or between attempts) and end `succeeded` (a `2xx`), `failed` (every\nattempt failed, or `410`) or `cancelled` (the target was paused, disabled or removed\nfirst). `POST /deliveries/{deliveryId}/replay` makes a finished delivery `pending` again;\n`POST /deliveries/recover` does so for a target's `failed` ones, and `PATCH` with\n`recoverSince` for its `failed` and `cancelled` ones.\n\nSecrets rotate with overlap (`POST .../rotateSecret`): during the overlap each delivery\ncarries one signature per valid secret, space-separated. `POST .../test` sends the\nevent's example from this document, signed and logged like any delivery.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`; a JSON\nbody declared in another charset is `415`. While the database is unreachable every\noperation that needs it answers `503` with `Retry-After`; retry then.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\nEach API key may hold 100 live registrations and 100 live subscriptions (the server's\noperator may change both): one more is a `409` `limit-exceeded` problem, since removing\none helps and waiting does not. Owners may cap deliveries per second to one target\n(`rateLimitPerSecond`), e.g. to protect a small receiver.\n",
     "contact": {
       "name": "clubnotify"
     },
@@ -21,11 +21,11 @@ export const document: { readonly [key: string]: Json } = {
   "servers": [
     {
       "url": "http://localhost:3000",
-      "description": "The reference server started by `npm start`."
+      "description": "The local reference server started by `npm start`."
     },
     {
       "url": "http://localhost:4010",
-      "description": "The Prism mock started by `npm run mock`."
+      "description": "The local Prism mock started by `npm run mock`."
     }
   ],
   "tags": [
@@ -91,6 +91,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -115,6 +121,12 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/LimitExceeded"
+          },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
           },
@@ -126,6 +138,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -159,6 +174,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -183,6 +204,12 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/LimitExceeded"
+          },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
           },
@@ -194,6 +221,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -214,6 +244,9 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/Limit"
           },
           {
+            "$ref": "#/components/parameters/OwnerKeyId"
+          },
+          {
             "name": "event",
             "in": "query",
             "description": "Only registrations for this webhook.",
@@ -228,6 +261,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -252,8 +291,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -264,19 +309,37 @@ export const document: { readonly [key: string]: Json } = {
           "$ref": "#/components/parameters/RegistrationId"
         }
       ],
-      "delete": {
-        "operationId": "deleteRegistration",
-        "summary": "Remove a webhook registration (unsubscribe)",
-        "description": "Stops every future delivery to the registration's URL; deliveries already queued for\nit are cancelled. Only the owner (or an admin) may remove it; anyone else gets `404`\nso that ids of other subscribers cannot be probed.\n",
+      "get": {
+        "operationId": "getRegistration",
+        "summary": "Get one registration with its delivery health",
+        "description": "The registration, its status (`active`, `paused`, or `disabled` with `disabledReason`),\nits rate limit, its secret rotation state and how its deliveries have gone (`health`).\nThe secret is not shown. Other subscribers' ids are `404`.\n",
         "tags": [
           "Registrations"
         ],
         "responses": {
-          "204": {
-            "description": "Removed.",
+          "200": {
+            "description": "The registration.",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RegistrationDetail"
+                },
+                "examples": {
+                  "registration": {
+                    "$ref": "#/components/examples/RegistrationDetail"
+                  }
+                }
               }
             }
           },
@@ -292,8 +355,295 @@ export const document: { readonly [key: string]: Json } = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateRegistration",
+        "summary": "Pause, resume, re-enable, move or rate-limit a registration",
+        "description": "Changes what the owner controls. Transitions of `status`:\n\n| from | `status: paused` | `status: active` |\n|---|---|---|\n| `active` | paused; pending deliveries `cancelled` | no change |\n| `paused` | no change | active again |\n| `disabled` (`410`, 5 failing days, key revoked) | `409` | re-enabled: `disabledReason` cleared, failure window reset |\n\n`recoverSince` then queues again the `failed` and `cancelled` deliveries created since\nthat time (the target must end up `active`, else `409`). A new `url` is checked\nagainst the URL policy (`422`), must not equal another live registration of the same key\nfor its event (`409`), and pending deliveries follow it. Re-enabling a target whose API key\nwas revoked is `409`. Removed targets are `404`.\n",
+        "tags": [
+          "Registrations"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RegistrationUpdate"
+              },
+              "examples": {
+                "change": {
+                  "$ref": "#/components/examples/RegistrationUpdate"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The registration after the change.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RegistrationDetail"
+                },
+                "examples": {
+                  "registration": {
+                    "$ref": "#/components/examples/RegistrationDetail"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableContent"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteRegistration",
+        "summary": "Remove a webhook registration (unsubscribe)",
+        "description": "Stops every future delivery to the registration's URL; deliveries already queued for\nit are cancelled. Only the owner (or an admin) may remove it; anyone else gets `404`\nso that ids of other subscribers cannot be probed.\n",
+        "tags": [
+          "Registrations"
+        ],
+        "responses": {
+          "204": {
+            "description": "Removed.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/registrations/{registrationId}/rotateSecret": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/RegistrationId"
+        }
+      ],
+      "post": {
+        "operationId": "rotateRegistrationSecret",
+        "summary": "Rotate the registration's signing secret",
+        "description": "Makes a new `whsec_` secret and answers it once. For `overlapSeconds` (default 24 h)\nevery delivery carries two signatures in `webhook-signature`, one with the new secret and\none with the previous, so a receiver that knows either accepts it: deploy the new secret\nto the receiver within the overlap and nothing is rejected. Rotating again during an\noverlap keeps only the secret just replaced as the previous one. Not idempotent: each call\nmakes a new secret.\n",
+        "tags": [
+          "Registrations"
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SecretRotation"
+              },
+              "examples": {
+                "oneDay": {
+                  "$ref": "#/components/examples/SecretRotation"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The new secret.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RotatedSecret"
+                },
+                "examples": {
+                  "rotated": {
+                    "$ref": "#/components/examples/RotatedSecret"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/registrations/{registrationId}/test": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/RegistrationId"
+        }
+      ],
+      "post": {
+        "operationId": "testRegistration",
+        "summary": "Send a test event to this registration",
+        "description": "Queues its event's example from this document to the registration at once, signed like any\ndelivery and recorded in `GET /deliveries` with its attempts (retried like any other\ndelivery). It has a fresh `webhook-id`. The registration must be `active` (`409` when paused\nor disabled).\n",
+        "tags": [
+          "Registrations"
+        ],
+        "responses": {
+          "202": {
+            "description": "The queued delivery.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Delivery"
+                },
+                "examples": {
+                  "queued": {
+                    "$ref": "#/components/examples/DeliveryTest"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -327,6 +677,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -354,6 +710,12 @@ export const document: { readonly [key: string]: Json } = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/LimitExceeded"
+          },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
           },
@@ -365,6 +727,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         },
         "callbacks": {
@@ -373,7 +738,7 @@ export const document: { readonly [key: string]: Json } = {
               "post": {
                 "operationId": "concertAlertCallback",
                 "summary": "concertAlert callback",
-                "description": "Sent to the `callbackUrl` of each subscription to a concert when the concert changes\n(`PATCH /concerts/{concertId}`: ticket availability, schedule) or is cancelled\n(`POST /concerts/{concertId}/cancel`). The body is free text\n(`text/plain; charset=utf-8`).\n",
+                "description": "Sent to the `callbackUrl` of each subscription to a concert when the concert changes\n(`PATCH /concerts/{concertId}`: ticket availability, schedule) or is cancelled\n(`POST /concerts/{concertId}/cancel`). The body is free text\n(`text/plain; charset=utf-8`).\n\nVerify the signature over the raw bytes and read the text yourself: Standard Webhooks\nlibraries that `JSON.parse` after verifying reject every `concertAlert` with a parse\nerror. With `standardwebhooks` pass `{ jsonParse: false }` to `verify`; `svix` 2.x never\nparses; `svix` 1.x always does, so it cannot be used for this event.\n",
                 "tags": [
                   "Webhooks"
                 ],
@@ -454,6 +819,9 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/Limit"
           },
           {
+            "$ref": "#/components/parameters/OwnerKeyId"
+          },
+          {
             "name": "concertId",
             "in": "query",
             "description": "Only subscriptions to this concert.",
@@ -470,6 +838,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -494,8 +868,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -506,19 +886,37 @@ export const document: { readonly [key: string]: Json } = {
           "$ref": "#/components/parameters/SubscriptionId"
         }
       ],
-      "delete": {
-        "operationId": "deleteSubscription",
-        "summary": "Remove a concert-update subscription (unsubscribe)",
-        "description": "Stops every future callback to the subscription's URL. Only the owner (or an admin) may remove it; anyone else gets `404`.",
+      "get": {
+        "operationId": "getSubscription",
+        "summary": "Get one subscription with its delivery health",
+        "description": "The subscription, its status (`active`, `paused`, or `disabled` with `disabledReason`),\nits rate limit, its secret rotation state and how its deliveries have gone (`health`).\nThe secret is not shown. Other subscribers' ids are `404`.\n",
         "tags": [
           "Registrations"
         ],
         "responses": {
-          "204": {
-            "description": "Removed.",
+          "200": {
+            "description": "The subscription.",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SubscriptionDetail"
+                },
+                "examples": {
+                  "subscription": {
+                    "$ref": "#/components/examples/SubscriptionDetail"
+                  }
+                }
               }
             }
           },
@@ -534,8 +932,295 @@ export const document: { readonly [key: string]: Json } = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateSubscription",
+        "summary": "Pause, resume, re-enable, move or rate-limit a subscription",
+        "description": "Changes what the owner controls. Transitions of `status`:\n\n| from | `status: paused` | `status: active` |\n|---|---|---|\n| `active` | paused; pending deliveries `cancelled` | no change |\n| `paused` | no change | active again |\n| `disabled` (`410`, 5 failing days, key revoked) | `409` | re-enabled: `disabledReason` cleared, failure window reset |\n\n`recoverSince` then queues again the `failed` and `cancelled` deliveries created since\nthat time (the target must end up `active`, else `409`). A new `callbackUrl` is checked\nagainst the URL policy (`422`), must not equal another live subscription of the same key\nfor the `concertAlert` callback (`409`), and pending deliveries follow it. Re-enabling a target whose API key\nwas revoked is `409`. Removed targets are `404`.\n",
+        "tags": [
+          "Registrations"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SubscriptionUpdate"
+              },
+              "examples": {
+                "change": {
+                  "$ref": "#/components/examples/SubscriptionUpdate"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The subscription after the change.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SubscriptionDetail"
+                },
+                "examples": {
+                  "subscription": {
+                    "$ref": "#/components/examples/SubscriptionDetail"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableContent"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteSubscription",
+        "summary": "Remove a concert-update subscription (unsubscribe)",
+        "description": "Stops every future callback to the subscription's URL. Only the owner (or an admin) may remove it; anyone else gets `404`.",
+        "tags": [
+          "Registrations"
+        ],
+        "responses": {
+          "204": {
+            "description": "Removed.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/concertUpdates/{subscriptionId}/rotateSecret": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/SubscriptionId"
+        }
+      ],
+      "post": {
+        "operationId": "rotateSubscriptionSecret",
+        "summary": "Rotate the subscription's signing secret",
+        "description": "Makes a new `whsec_` secret and answers it once. For `overlapSeconds` (default 24 h)\nevery delivery carries two signatures in `webhook-signature`, one with the new secret and\none with the previous, so a receiver that knows either accepts it: deploy the new secret\nto the receiver within the overlap and nothing is rejected. Rotating again during an\noverlap keeps only the secret just replaced as the previous one. Not idempotent: each call\nmakes a new secret.\n",
+        "tags": [
+          "Registrations"
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SecretRotation"
+              },
+              "examples": {
+                "oneDay": {
+                  "$ref": "#/components/examples/SecretRotation"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The new secret.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RotatedSecret"
+                },
+                "examples": {
+                  "rotated": {
+                    "$ref": "#/components/examples/RotatedSecret"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/concertUpdates/{subscriptionId}/test": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/SubscriptionId"
+        }
+      ],
+      "post": {
+        "operationId": "testSubscription",
+        "summary": "Send a test event to this subscription",
+        "description": "Queues the `concertAlert` callback's example from this document to the subscription at once, signed like any\ndelivery and recorded in `GET /deliveries` with its attempts (retried like any other\ndelivery). It has a fresh `webhook-id`. The subscription must be `active` (`409` when paused\nor disabled).\n",
+        "tags": [
+          "Registrations"
+        ],
+        "responses": {
+          "202": {
+            "description": "The queued delivery.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Delivery"
+                },
+                "examples": {
+                  "queued": {
+                    "$ref": "#/components/examples/DeliveryTest"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -581,6 +1266,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -601,6 +1292,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -625,6 +1322,9 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
@@ -636,6 +1336,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -658,6 +1361,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -685,8 +1394,14 @@ export const document: { readonly [key: string]: Json } = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       },
@@ -730,6 +1445,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -757,6 +1478,9 @@ export const document: { readonly [key: string]: Json } = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
@@ -768,6 +1492,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -818,6 +1545,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -845,6 +1578,9 @@ export const document: { readonly [key: string]: Json } = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
@@ -856,6 +1592,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -901,6 +1640,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -928,6 +1673,9 @@ export const document: { readonly [key: string]: Json } = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
@@ -939,6 +1687,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -965,6 +1716,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -989,8 +1746,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1017,6 +1780,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1041,8 +1810,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1069,6 +1844,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1093,8 +1874,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1121,6 +1908,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1145,8 +1938,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1155,7 +1954,7 @@ export const document: { readonly [key: string]: Json } = {
       "get": {
         "operationId": "listItemsLinkHeader",
         "summary": "List items (page-based, Link header)",
-        "description": "Page numbers from 1 with only `data` in the body. The links travel in an RFC 8288\n`Link` header as absolute URLs with relation types `first`, `prev`, `next` and\n`last` (`prev` and `next` only where such a page exists), and the total in\n`X-Total-Count`.\n",
+        "description": "Page numbers from 1 with only `data` in the body. The links travel in an RFC 8288\n`Link` header with relation types `first`, `prev`, `next` and `last` (`prev` and\n`next` only where such a page exists), as absolute URLs when the server knows its\npublic address and as references relative to the request URL otherwise; the total is\nin `X-Total-Count`.\n",
         "tags": [
           "Collections"
         ],
@@ -1179,6 +1978,12 @@ export const document: { readonly [key: string]: Json } = {
               },
               "X-Total-Count": {
                 "$ref": "#/components/headers/X-Total-Count"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1203,8 +2008,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1231,6 +2042,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1255,8 +2072,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1283,6 +2106,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1307,8 +2136,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1327,6 +2162,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           {
             "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/OwnerKeyId"
           },
           {
             "name": "targetId",
@@ -1361,6 +2199,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1385,8 +2229,14 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1410,6 +2260,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1437,11 +2293,17 @@ export const document: { readonly [key: string]: Json } = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1475,6 +2337,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1502,6 +2370,9 @@ export const document: { readonly [key: string]: Json } = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
           },
@@ -1513,11 +2384,83 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
     },
     "/apiKeys": {
+      "get": {
+        "operationId": "listApiKeys",
+        "summary": "List API keys",
+        "description": "Every API key, oldest first, cursor-paginated like `/items`, revoked ones included (with\n`revokedAt`). Only ids, names and scopes: the keys themselves are never shown again.\n",
+        "tags": [
+          "Administration"
+        ],
+        "security": [
+          {
+            "apiKey": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Cursor"
+          },
+          {
+            "$ref": "#/components/parameters/Limit"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of keys.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiKeyList"
+                },
+                "examples": {
+                  "keys": {
+                    "$ref": "#/components/examples/ApiKeyList"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      },
       "post": {
         "operationId": "createApiKey",
         "summary": "Create an API key",
@@ -1553,6 +2496,12 @@ export const document: { readonly [key: string]: Json } = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
               }
             },
             "content": {
@@ -1577,6 +2526,9 @@ export const document: { readonly [key: string]: Json } = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
           },
@@ -1585,6 +2537,71 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/apiKeys/{apiKeyId}": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/ApiKeyId"
+        }
+      ],
+      "delete": {
+        "operationId": "revokeApiKey",
+        "summary": "Revoke an API key",
+        "description": "Revokes a key for good: it is refused (`401`) at once by the server that revoked it and\nwithin 5 seconds by every other server process (they cache known keys that long).\nRevoking is idempotent: an already revoked key answers `204` again. The last admin key\nthat is not revoked cannot be revoked (`409`), so that an admin remains.\n\nNothing is deleted. The key's registrations and subscriptions become `disabled` with the\nreason `API key key_... revoked`, their pending deliveries are `cancelled`, and the\ndelivery log keeps their history (an admin still sees it in `GET /deliveries`). An admin\ncan re-enable them with `PATCH`; their owner cannot, since its key no longer works.\nThe server's own CLI does the same: `clubnotify-server revoke-key <id>`.\n",
+        "tags": [
+          "Administration"
+        ],
+        "security": [
+          {
+            "apiKey": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "204": {
+            "description": "Revoked.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1600,6 +2617,11 @@ export const document: { readonly [key: string]: Json } = {
         "responses": {
           "200": {
             "description": "Healthy.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {
@@ -1616,8 +2638,14 @@ export const document: { readonly [key: string]: Json } = {
           "400": {
             "$ref": "#/components/responses/BadRequest"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1633,6 +2661,11 @@ export const document: { readonly [key: string]: Json } = {
         "responses": {
           "200": {
             "description": "Healthy.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {
@@ -1649,8 +2682,80 @@ export const document: { readonly [key: string]: Json } = {
           "400": {
             "$ref": "#/components/responses/BadRequest"
           },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/metrics": {
+      "get": {
+        "operationId": "getMetrics",
+        "summary": "Prometheus metrics",
+        "description": "The server's metrics in the Prometheus text exposition format (version 0.0.4), for an\nadmin key or the operator's `METRICS_TOKEN` (a bearer token set in the server's\nenvironment, so a scraper needs no API key). Limited to 120 scrapes a minute per client\naddress, apart from the API keys' request limit.\n\n| metric | type | labels |\n|---|---|---|\n| `clubnotify_http_requests_total` | counter | `operation` (operationId, or `unmatched`), `status` |\n| `clubnotify_delivery_attempts_total` | counter | `event`, `outcome` (`succeeded`, `failed`, `retrying`) |\n| `clubnotify_delivery_attempt_duration_seconds` | histogram | `outcome` |\n| `clubnotify_delivery_queue_depth` | gauge | |\n| `clubnotify_delivery_oldest_pending_age_seconds` | gauge | |\n| `clubnotify_delivery_circuits` | gauge | `state` (`open`, `half-open`) |\n\nDelivery counters are per process (each process counts the attempts its worker made);\nthe queue gauges are read from the shared database at scrape time. Process metrics\n(`clubnotify_process_*`, `clubnotify_nodejs_*`) come with them.\n",
+        "tags": [
+          "Administration"
+        ],
+        "security": [
+          {
+            "apiKey": [
+              "admin"
+            ]
+          },
+          {
+            "metricsToken": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The metrics.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "text/plain": {
+                "schema": {
+                  "type": "string"
+                },
+                "examples": {
+                  "scrape": {
+                    "$ref": "#/components/examples/Metrics"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
           }
         }
       }
@@ -1661,7 +2766,7 @@ export const document: { readonly [key: string]: Json } = {
       "post": {
         "operationId": "concertAlertWebhook",
         "summary": "concertAlert webhook",
-        "description": "Sent to every URL registered with `POST /registerForAlert` when a concert is scheduled\n(`POST /concerts`). The body is free text (`text/plain; charset=utf-8`) describing the\nconcert: title, time, venue and price. It has no internal structure.\n",
+        "description": "Sent to every URL registered with `POST /registerForAlert` when a concert is scheduled\n(`POST /concerts`). The body is free text (`text/plain; charset=utf-8`) describing the\nconcert: title, time, venue and price. It has no internal structure.\n\nVerify the signature over the raw bytes and read the text yourself: Standard Webhooks\nlibraries that `JSON.parse` after verifying reject every `concertAlert` with a parse\nerror. With `standardwebhooks` pass `{ jsonParse: false }` to `verify`; `svix` 2.x never\nparses; `svix` 1.x always does, so it cannot be used for this event.\n",
         "tags": [
           "Webhooks"
         ],
@@ -1802,6 +2907,11 @@ export const document: { readonly [key: string]: Json } = {
         "scheme": "bearer",
         "description": "An API key sent as `Authorization: Bearer <key>`. Keys are created by an admin\n(`POST /apiKeys`, or `ADMIN_API_KEY` / `clubnotify-server create-key` on the server).\nScopes: `subscriber` may register URLs and see and remove its own registrations,\nsubscriptions and deliveries; `admin` may do everything, including publishing.\nA missing or unknown key is `401`; a key without the needed scope is `403`.\nRegistration is behind a key so that nobody can register URLs anonymously.\n"
       },
+      "metricsToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The server's `METRICS_TOKEN` sent as `Authorization: Bearer <token>`: accepted by\n`GET /metrics` only, so that a Prometheus scraper needs no API key.\n"
+      },
       "webhookSignature": {
         "type": "apiKey",
         "in": "header",
@@ -1837,9 +2947,10 @@ export const document: { readonly [key: string]: Json } = {
         "type": "string",
         "enum": [
           "active",
+          "paused",
           "disabled"
         ],
-        "description": "`disabled` targets receive nothing; `disabledReason` says why."
+        "description": "`active`: receives every new message. `paused`: its owner paused it (`PATCH` with\n`status: paused`); nothing is queued for it and what was pending is `cancelled`.\n`disabled`: the service stopped it, `disabledReason` says why (the receiver answered\n`410`, every delivery failed for 5 days, or its API key was revoked); nothing is queued.\nBoth come back with `PATCH` `status: active`. Removed targets (`DELETE`) are gone for good.\n"
       },
       "Registration": {
         "type": "object",
@@ -1849,12 +2960,18 @@ export const document: { readonly [key: string]: Json } = {
           "url",
           "status",
           "disabledReason",
+          "rateLimitPerSecond",
           "createdAt"
         ],
         "properties": {
           "id": {
             "type": "string",
             "description": "Identifier, prefixed `reg_`."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "The id (`key_...`) of the API key that owns it; filter lists by it with `ownerKeyId`."
           },
           "event": {
             "$ref": "#/components/schemas/WebhookName"
@@ -1876,6 +2993,15 @@ export const document: { readonly [key: string]: Json } = {
               "string",
               "null"
             ]
+          },
+          "rateLimitPerSecond": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "At most this many delivery attempts per second to this target, honoured across all\nserver processes, spaced evenly (1 s / limit apart, no bursts); `null` (the default)\nmeans only the server's fair share applies. Set with `PATCH`.\n"
           },
           "createdAt": {
             "type": "string",
@@ -1919,9 +3045,15 @@ export const document: { readonly [key: string]: Json } = {
             "type": "string",
             "description": "The `X-Request-Id` of the request, for support."
           },
+          "errorCount": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "How many problems the request had in all; present with `errors`. When it is above 50, `errors` lists only the first 50."
+          },
           "errors": {
             "type": "array",
-            "description": "One entry per offending field.",
+            "maxItems": 50,
+            "description": "One entry per offending field, at most the first 50 (see `errorCount`), so that an answer never grows with the size of a bad request.",
             "items": {
               "type": "object",
               "required": [
@@ -2004,6 +3136,308 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "TargetHealth": {
+        "type": "object",
+        "required": [
+          "lastSuccessAt",
+          "lastFailureAt",
+          "consecutiveFailures",
+          "failingSince",
+          "circuitState"
+        ],
+        "additionalProperties": false,
+        "description": "How deliveries to this target have gone, from the delivery log.",
+        "properties": {
+          "lastSuccessAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Start of the latest attempt answered with `2xx`."
+          },
+          "lastFailureAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Start of the latest failed attempt (non-`2xx`, timeout or connection error)."
+          },
+          "consecutiveFailures": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Failed attempts since the latest success."
+          },
+          "failingSince": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Since when every delivery has failed; after 5 days the target is disabled."
+          },
+          "circuitState": {
+            "type": "string",
+            "enum": [
+              "closed",
+              "open",
+              "half-open"
+            ],
+            "description": "`closed`: deliveries flow. `open`: the target failed so often that the service holds\nits deliveries for a while instead of trying each one. `half-open`: one trial delivery\ndecides whether to close or open again. `closed` when nothing is known yet.\n"
+          }
+        }
+      },
+      "RegistrationDetail": {
+        "description": "A registration with its delivery health and secret rotation state, as `GET` and `PATCH` answer.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/Registration"
+          },
+          {
+            "type": "object",
+            "required": [
+              "health",
+              "previousSecretExpiresAt"
+            ],
+            "properties": {
+              "health": {
+                "$ref": "#/components/schemas/TargetHealth"
+              },
+              "previousSecretExpiresAt": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "After a secret rotation, deliveries carry a signature with the previous secret too, until this time."
+              }
+            }
+          }
+        ]
+      },
+      "DateTime": {
+        "type": "string",
+        "format": "date-time",
+        "maxLength": 35,
+        "pattern": "^(19\\d\\d|[2-8]\\d\\d\\d|9[0-8]\\d\\d|99[0-8]\\d|999[0-8])-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$",
+        "description": "An RFC 3339 date-time as this API accepts it: written years 1900 to 9998, an upper-case\n`T`, seconds `00` to `59` (no leap second), at most 9 fraction digits (kept to the\nmillisecond), and `Z` or an offset `+hh:mm`/`-hh:mm` from `-23:59` to `+23:59`. With\nthese bounds every instant, whatever its offset, lies between 1899-12-31 and 9999-01-01\nUTC, which every store and client can hold. Anything else is `400` with the field's pointer.\n"
+      },
+      "RegistrationUpdate": {
+        "type": "object",
+        "additionalProperties": false,
+        "minProperties": 1,
+        "description": "What to change; omitted fields stay as they are.",
+        "properties": {
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "maxLength": 2048,
+            "description": "A new URL, checked against the same policy as at registration. Pending deliveries go to the new URL."
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "active",
+              "paused"
+            ],
+            "description": "`paused` stops deliveries (pending ones are cancelled; nothing is queued while paused).\n`active` resumes a paused target or re-enables a disabled one (its failure window starts\nafresh). A removed target cannot come back.\n"
+          },
+          "rateLimitPerSecond": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "At most this many delivery attempts per second to this target, honoured across all server\nprocesses: attempts are spaced evenly (1 s / limit apart, no bursts). `null` removes the\nlimit. A change applies to deliveries claimed after it; up to 2 s of attempts already\nscheduled keep their old spacing.\n"
+          },
+          "recoverSince": {
+            "$ref": "#/components/schemas/DateTime",
+            "description": "With the target active (or made active by this request): queue again every `failed` or\n`cancelled` delivery created at or after this time, at most 14 days ago. This recovers\nwhat was missed while the target was disabled or paused.\n"
+          }
+        }
+      },
+      "SecretRotation": {
+        "type": "object",
+        "additionalProperties": false,
+        "description": "How long the previous secret stays valid.",
+        "properties": {
+          "overlapSeconds": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 604800,
+            "default": 86400,
+            "description": "Seconds during which deliveries are signed with both the new and the previous secret\n(two space-separated signatures in `webhook-signature`). Default 24 hours; `0` drops the\nprevious secret at once. A secret older than the previous one is dropped in any case.\n"
+          }
+        }
+      },
+      "RotatedSecret": {
+        "type": "object",
+        "required": [
+          "id",
+          "secret",
+          "previousSecretExpiresAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The registration (`reg_`) or subscription (`sub_`)."
+          },
+          "secret": {
+            "type": "string",
+            "pattern": "^whsec_[A-Za-z0-9+/]{43}=$",
+            "description": "The new signing secret. Shown in this response only."
+          },
+          "previousSecretExpiresAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Until then deliveries are also signed with the previous secret; `null` with `overlapSeconds` 0."
+          }
+        }
+      },
+      "EventName": {
+        "type": "string",
+        "enum": [
+          "concertAlert",
+          "stockUpdate"
+        ],
+        "description": "The name of an event, webhook or callback (`concertAlert` is both)."
+      },
+      "DeliveryStatus": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "succeeded",
+          "failed",
+          "cancelled"
+        ],
+        "description": "`pending`: queued or between attempts. `succeeded`: a receiver answered `2xx`.\n`failed`: every attempt failed, or the target answered `410`. `cancelled`: the target\nwas removed or disabled before delivery.\n"
+      },
+      "DeliveryAttempt": {
+        "type": "object",
+        "required": [
+          "attempt",
+          "startedAt",
+          "durationMs",
+          "statusCode",
+          "error",
+          "responseBody"
+        ],
+        "properties": {
+          "attempt": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "startedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "durationMs": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "statusCode": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "description": "`null` when no response arrived."
+          },
+          "error": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Why the attempt failed without a response (timeout, connection refused, blocked address)."
+          },
+          "responseBody": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 4096,
+            "description": "The first 4 KiB of the response body."
+          }
+        }
+      },
+      "Delivery": {
+        "type": "object",
+        "required": [
+          "id",
+          "messageId",
+          "kind",
+          "event",
+          "targetId",
+          "url",
+          "status",
+          "attemptCount",
+          "nextAttemptAt",
+          "createdAt",
+          "attempts"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "Identifier, prefixed `dlv_`."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "The id (`key_...`) of the API key that owns it; filter lists by it with `ownerKeyId`."
+          },
+          "messageId": {
+            "type": "string",
+            "description": "The `webhook-id` header, the same on every attempt and replay."
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "webhook",
+              "callback"
+            ]
+          },
+          "event": {
+            "$ref": "#/components/schemas/EventName"
+          },
+          "targetId": {
+            "type": "string",
+            "description": "The registration (`reg_`) or subscription (`sub_`) it goes to."
+          },
+          "url": {
+            "type": "string",
+            "format": "uri"
+          },
+          "status": {
+            "$ref": "#/components/schemas/DeliveryStatus"
+          },
+          "attemptCount": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "nextAttemptAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "attempts": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DeliveryAttempt"
+            }
+          }
+        }
+      },
       "Subscription": {
         "type": "object",
         "required": [
@@ -2012,12 +3446,18 @@ export const document: { readonly [key: string]: Json } = {
           "callbackUrl",
           "status",
           "disabledReason",
+          "rateLimitPerSecond",
           "createdAt"
         ],
         "properties": {
           "id": {
             "type": "string",
             "description": "Identifier, prefixed `sub_`."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "The id (`key_...`) of the API key that owns it; filter lists by it with `ownerKeyId`."
           },
           "concertId": {
             "type": "string"
@@ -2039,6 +3479,15 @@ export const document: { readonly [key: string]: Json } = {
               "string",
               "null"
             ]
+          },
+          "rateLimitPerSecond": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "At most this many delivery attempts per second to this target, honoured across all\nserver processes, spaced evenly (1 s / limit apart, no bursts); `null` (the default)\nmeans only the server's fair share applies. Set with `PATCH`.\n"
           },
           "createdAt": {
             "type": "string",
@@ -2112,6 +3561,69 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "SubscriptionDetail": {
+        "description": "A subscription with its delivery health and secret rotation state, as `GET` and `PATCH` answer.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/Subscription"
+          },
+          {
+            "type": "object",
+            "required": [
+              "health",
+              "previousSecretExpiresAt"
+            ],
+            "properties": {
+              "health": {
+                "$ref": "#/components/schemas/TargetHealth"
+              },
+              "previousSecretExpiresAt": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "After a secret rotation, deliveries carry a signature with the previous secret too, until this time."
+              }
+            }
+          }
+        ]
+      },
+      "SubscriptionUpdate": {
+        "type": "object",
+        "additionalProperties": false,
+        "minProperties": 1,
+        "description": "What to change; omitted fields stay as they are.",
+        "properties": {
+          "callbackUrl": {
+            "type": "string",
+            "format": "uri",
+            "maxLength": 2048,
+            "description": "A new callback URL, checked against the same policy as at subscription. Pending deliveries go to the new URL."
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "active",
+              "paused"
+            ],
+            "description": "`paused` stops deliveries (pending ones are cancelled; nothing is queued while paused).\n`active` resumes a paused target or re-enables a disabled one (its failure window starts\nafresh). A removed target cannot come back.\n"
+          },
+          "rateLimitPerSecond": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "At most this many delivery attempts per second to this target, honoured across all server\nprocesses: attempts are spaced evenly (1 s / limit apart, no bursts). `null` removes the\nlimit. A change applies to deliveries claimed after it; up to 2 s of attempts already\nscheduled keep their old spacing.\n"
+          },
+          "recoverSince": {
+            "$ref": "#/components/schemas/DateTime",
+            "description": "With the target active (or made active by this request): queue again every `failed` or\n`cancelled` delivery created at or after this time, at most 14 days ago. This recovers\nwhat was missed while the target was disabled or paused.\n"
+          }
+        }
+      },
       "ConcertCreate": {
         "type": "object",
         "required": [
@@ -2127,8 +3639,7 @@ export const document: { readonly [key: string]: Json } = {
             "maxLength": 200
           },
           "startsAt": {
-            "type": "string",
-            "format": "date-time"
+            "$ref": "#/components/schemas/DateTime"
           },
           "venue": {
             "type": "string",
@@ -2144,6 +3655,7 @@ export const document: { readonly [key: string]: Json } = {
           "currency": {
             "type": "string",
             "pattern": "^[A-Z]{3}$",
+            "maxLength": 3,
             "default": "EUR"
           }
         }
@@ -2221,8 +3733,7 @@ export const document: { readonly [key: string]: Json } = {
             "maxLength": 200
           },
           "startsAt": {
-            "type": "string",
-            "format": "date-time"
+            "$ref": "#/components/schemas/DateTime"
           },
           "venue": {
             "type": "string",
@@ -2619,139 +4130,6 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
-      "EventName": {
-        "type": "string",
-        "enum": [
-          "concertAlert",
-          "stockUpdate"
-        ],
-        "description": "The name of an event, webhook or callback (`concertAlert` is both)."
-      },
-      "DeliveryStatus": {
-        "type": "string",
-        "enum": [
-          "pending",
-          "succeeded",
-          "failed",
-          "cancelled"
-        ],
-        "description": "`pending`: queued or between attempts. `succeeded`: a receiver answered `2xx`.\n`failed`: every attempt failed, or the target answered `410`. `cancelled`: the target\nwas removed or disabled before delivery.\n"
-      },
-      "DeliveryAttempt": {
-        "type": "object",
-        "required": [
-          "attempt",
-          "startedAt",
-          "durationMs",
-          "statusCode",
-          "error",
-          "responseBody"
-        ],
-        "properties": {
-          "attempt": {
-            "type": "integer",
-            "minimum": 1
-          },
-          "startedAt": {
-            "type": "string",
-            "format": "date-time"
-          },
-          "durationMs": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "statusCode": {
-            "type": [
-              "integer",
-              "null"
-            ],
-            "description": "`null` when no response arrived."
-          },
-          "error": {
-            "type": [
-              "string",
-              "null"
-            ],
-            "description": "Why the attempt failed without a response (timeout, connection refused, blocked address)."
-          },
-          "responseBody": {
-            "type": [
-              "string",
-              "null"
-            ],
-            "maxLength": 4096,
-            "description": "The first 4 KiB of the response body."
-          }
-        }
-      },
-      "Delivery": {
-        "type": "object",
-        "required": [
-          "id",
-          "messageId",
-          "kind",
-          "event",
-          "targetId",
-          "url",
-          "status",
-          "attemptCount",
-          "nextAttemptAt",
-          "createdAt",
-          "attempts"
-        ],
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "Identifier, prefixed `dlv_`."
-          },
-          "messageId": {
-            "type": "string",
-            "description": "The `webhook-id` header, the same on every attempt and replay."
-          },
-          "kind": {
-            "type": "string",
-            "enum": [
-              "webhook",
-              "callback"
-            ]
-          },
-          "event": {
-            "$ref": "#/components/schemas/EventName"
-          },
-          "targetId": {
-            "type": "string",
-            "description": "The registration (`reg_`) or subscription (`sub_`) it goes to."
-          },
-          "url": {
-            "type": "string",
-            "format": "uri"
-          },
-          "status": {
-            "$ref": "#/components/schemas/DeliveryStatus"
-          },
-          "attemptCount": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "nextAttemptAt": {
-            "type": [
-              "string",
-              "null"
-            ],
-            "format": "date-time"
-          },
-          "createdAt": {
-            "type": "string",
-            "format": "date-time"
-          },
-          "attempts": {
-            "type": "array",
-            "items": {
-              "$ref": "#/components/schemas/DeliveryAttempt"
-            }
-          }
-        }
-      },
       "DeliveryList": {
         "type": "object",
         "required": [
@@ -2787,8 +4165,7 @@ export const document: { readonly [key: string]: Json } = {
             "description": "A registration (`reg_`) or subscription (`sub_`) id."
           },
           "since": {
-            "type": "string",
-            "format": "date-time",
+            "$ref": "#/components/schemas/DateTime",
             "description": "Recover failed deliveries created at or after this time; at most 14 days ago."
           }
         }
@@ -2802,6 +4179,66 @@ export const document: { readonly [key: string]: Json } = {
           "recovered": {
             "type": "integer",
             "minimum": 0
+          }
+        }
+      },
+      "ApiKeyInfo": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "scope",
+          "createdAt",
+          "revokedAt"
+        ],
+        "additionalProperties": false,
+        "description": "An API key as listed. The key itself is never shown again after creation.",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "Identifier, prefixed `key_`."
+          },
+          "name": {
+            "type": "string"
+          },
+          "scope": {
+            "type": "string",
+            "enum": [
+              "subscriber",
+              "admin"
+            ]
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "revokedAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "When the key was revoked (`DELETE /apiKeys/{apiKeyId}`); `null` while it works."
+          }
+        }
+      },
+      "ApiKeyList": {
+        "type": "object",
+        "required": [
+          "data",
+          "links"
+        ],
+        "additionalProperties": false,
+        "description": "Cursor-based, with links.",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApiKeyInfo"
+            }
+          },
+          "links": {
+            "$ref": "#/components/schemas/Links"
           }
         }
       },
@@ -2902,6 +4339,7 @@ export const document: { readonly [key: string]: Json } = {
           "secret": "whsec_X1PWkSPl38+2JdyiffFkt85g2RJaGrKyAXGjfiDSU38=",
           "status": "active",
           "disabledReason": null,
+          "rateLimitPerSecond": null,
           "createdAt": "2026-11-21T20:00:00.000Z"
         }
       },
@@ -2914,6 +4352,7 @@ export const document: { readonly [key: string]: Json } = {
           "detail": "'url' must be a URI.",
           "instance": "/registerForAlert",
           "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35",
+          "errorCount": 1,
           "errors": [
             {
               "pointer": "/body/url",
@@ -2941,6 +4380,28 @@ export const document: { readonly [key: string]: Json } = {
           "status": 403,
           "detail": "This operation needs an API key with the admin scope.",
           "instance": "/concerts",
+          "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
+        }
+      },
+      "Problem405": {
+        "summary": "Method not allowed",
+        "value": {
+          "type": "https://clubnotify.dev/problems/method-not-allowed",
+          "title": "Method not allowed",
+          "status": 405,
+          "detail": "/registrations accepts GET.",
+          "instance": "/registrations",
+          "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
+        }
+      },
+      "ProblemLimit": {
+        "summary": "Too many registrations for one key",
+        "value": {
+          "type": "https://clubnotify.dev/problems/limit-exceeded",
+          "title": "Limit exceeded",
+          "status": 409,
+          "detail": "This API key has 100 live registrations, the most allowed. Remove one (DELETE /registrations/{registrationId}) before registering another URL.",
+          "instance": "/registerForAlert",
           "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
         }
       },
@@ -2988,6 +4449,28 @@ export const document: { readonly [key: string]: Json } = {
           "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
         }
       },
+      "Problem500": {
+        "summary": "Internal server error",
+        "value": {
+          "type": "https://clubnotify.dev/problems/internal",
+          "title": "Internal server error",
+          "status": 500,
+          "detail": "Something went wrong on our side; the request id identifies it in our logs.",
+          "instance": "/registrations",
+          "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
+        }
+      },
+      "Problem503Database": {
+        "summary": "Database unavailable",
+        "value": {
+          "type": "https://clubnotify.dev/problems/unavailable",
+          "title": "Service unavailable",
+          "status": 503,
+          "detail": "The database is unavailable. Retry after 5 seconds; publishing is safe to repeat with the same Idempotency-Key.",
+          "instance": "/registrations",
+          "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
+        }
+      },
       "StockRegistrationRequest": {
         "summary": "Register a receiver for stock updates",
         "value": {
@@ -3003,6 +4486,7 @@ export const document: { readonly [key: string]: Json } = {
           "secret": "whsec_XG1UsD9wXSnUGUf8iEXsCqaPALuSTJuuDVpU4wQwiVI=",
           "status": "active",
           "disabledReason": null,
+          "rateLimitPerSecond": null,
           "createdAt": "2026-11-21T20:01:00.000Z"
         }
       },
@@ -3012,18 +4496,22 @@ export const document: { readonly [key: string]: Json } = {
           "data": [
             {
               "id": "reg_8xq3kz1m4v7n2p5r9t6w",
+              "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
               "event": "concertAlert",
               "url": "https://hooks.example.com/clubnotify/concert-alerts",
               "status": "active",
               "disabledReason": null,
+              "rateLimitPerSecond": null,
               "createdAt": "2026-11-21T20:00:00.000Z"
             },
             {
               "id": "reg_3bn7yq2w8d4k6m1s5h9f",
+              "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
               "event": "stockUpdate",
               "url": "https://hooks.example.com/clubnotify/stock",
               "status": "disabled",
               "disabledReason": "every delivery failed for 5 days (last error HTTP 500)",
+              "rateLimitPerSecond": null,
               "createdAt": "2026-11-21T20:01:00.000Z"
             }
           ],
@@ -3033,6 +4521,26 @@ export const document: { readonly [key: string]: Json } = {
             "prev": null,
             "first": "/registrations?limit=20",
             "last": "/registrations?limit=20&cursor=bGFzdA.c2ln"
+          }
+        }
+      },
+      "RegistrationDetail": {
+        "summary": "An active registration, rate-limited, during a secret rotation",
+        "value": {
+          "id": "reg_8xq3kz1m4v7n2p5r9t6w",
+          "event": "concertAlert",
+          "url": "https://hooks.example.com/clubnotify/concert-alerts",
+          "status": "active",
+          "disabledReason": null,
+          "rateLimitPerSecond": 10,
+          "createdAt": "2026-11-21T20:00:00.000Z",
+          "previousSecretExpiresAt": "2026-11-23T09:00:00.000Z",
+          "health": {
+            "lastSuccessAt": "2026-11-22T08:59:12.000Z",
+            "lastFailureAt": "2026-11-22T08:40:03.000Z",
+            "consecutiveFailures": 0,
+            "failingSince": null,
+            "circuitState": "closed"
           }
         }
       },
@@ -3047,16 +4555,66 @@ export const document: { readonly [key: string]: Json } = {
           "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
         }
       },
+      "RegistrationUpdate": {
+        "summary": "Re-enable and recover what was missed",
+        "value": {
+          "status": "active",
+          "recoverSince": "2026-11-21T00:00:00.000Z"
+        }
+      },
+      "Problem409": {
+        "summary": "Conflict",
+        "value": {
+          "type": "https://clubnotify.dev/problems/conflict",
+          "title": "Conflict",
+          "status": 409,
+          "detail": "This Idempotency-Key was used with another request body.",
+          "instance": "/concerts",
+          "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
+        }
+      },
+      "SecretRotation": {
+        "summary": "Keep the old secret valid for a day",
+        "value": {
+          "overlapSeconds": 86400
+        }
+      },
+      "RotatedSecret": {
+        "summary": "The new secret, shown once",
+        "value": {
+          "id": "reg_8xq3kz1m4v7n2p5r9t6w",
+          "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw8rxp6Pvn1ps=",
+          "previousSecretExpiresAt": "2026-11-23T09:00:00.000Z"
+        }
+      },
+      "DeliveryTest": {
+        "summary": "A test event, queued",
+        "value": {
+          "id": "dlv_3kq8mx2v7n4w1r9t5s6p",
+          "messageId": "msg_7Tq2bWn5eKZpFJc8Lr1xS4",
+          "kind": "webhook",
+          "event": "stockUpdate",
+          "targetId": "reg_8xq3kz1m4v7n2p5r9t6w",
+          "url": "https://hooks.example.com/clubnotify/stock",
+          "status": "pending",
+          "attemptCount": 0,
+          "nextAttemptAt": "2026-11-22T09:00:00.000Z",
+          "createdAt": "2026-11-22T09:00:00.000Z",
+          "attempts": []
+        }
+      },
       "SubscriptionList": {
         "summary": "One subscription",
         "value": {
           "data": [
             {
               "id": "sub_5kd8wq3n1x7v2m9r4t6p",
+              "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
               "concertId": "con_jazznight2026",
               "callbackUrl": "https://hooks.example.com/clubnotify/concerts/jazz-night",
               "status": "active",
               "disabledReason": null,
+              "rateLimitPerSecond": null,
               "createdAt": "2026-11-21T20:05:00.000Z"
             }
           ],
@@ -3085,6 +4643,7 @@ export const document: { readonly [key: string]: Json } = {
           "secret": "whsec_XG1UsD9wXSnUGUf8iEXsCqaPALuSTJuuDVpU4wQwiVI=",
           "status": "active",
           "disabledReason": null,
+          "rateLimitPerSecond": null,
           "createdAt": "2026-11-21T20:05:00.000Z"
         }
       },
@@ -3135,6 +4694,32 @@ export const document: { readonly [key: string]: Json } = {
           "message": "The inventory database did not answer."
         }
       },
+      "SubscriptionDetail": {
+        "summary": "A paused subscription",
+        "value": {
+          "id": "sub_2kq9wz4m1v7n3p8r5t6x",
+          "concertId": "con_jazznight2026",
+          "callbackUrl": "https://hooks.example.com/clubnotify/concert-updates",
+          "status": "paused",
+          "disabledReason": null,
+          "rateLimitPerSecond": null,
+          "createdAt": "2026-11-21T20:05:00.000Z",
+          "previousSecretExpiresAt": null,
+          "health": {
+            "lastSuccessAt": "2026-11-21T21:00:00.000Z",
+            "lastFailureAt": null,
+            "consecutiveFailures": 0,
+            "failingSince": null,
+            "circuitState": "closed"
+          }
+        }
+      },
+      "SubscriptionUpdate": {
+        "summary": "Pause callbacks",
+        "value": {
+          "status": "paused"
+        }
+      },
       "ConcertCreate": {
         "summary": "Schedule a jazz night",
         "value": {
@@ -3158,17 +4743,6 @@ export const document: { readonly [key: string]: Json } = {
           "status": "scheduled",
           "createdAt": "2026-11-21T19:00:00.000Z",
           "updatedAt": "2026-11-21T19:00:00.000Z"
-        }
-      },
-      "Problem409": {
-        "summary": "Conflict",
-        "value": {
-          "type": "https://clubnotify.dev/problems/conflict",
-          "title": "Conflict",
-          "status": 409,
-          "detail": "This Idempotency-Key was used with another request body.",
-          "instance": "/concerts",
-          "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
         }
       },
       "ConcertUpdate": {
@@ -3437,6 +5011,7 @@ export const document: { readonly [key: string]: Json } = {
           "data": [
             {
               "id": "dlv_7hq2mx9k3v5n1w8r4t6s",
+              "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
               "messageId": "msg_2Yq9aWn0eMZkFJb3Lr7xS1",
               "kind": "webhook",
               "event": "concertAlert",
@@ -3504,6 +5079,34 @@ export const document: { readonly [key: string]: Json } = {
           "recovered": 3
         }
       },
+      "ApiKeyList": {
+        "summary": "Two keys, one revoked",
+        "value": {
+          "data": [
+            {
+              "id": "key_4nv8xq2m7k3w9r1t5s6p",
+              "name": "Blue Notes fan site",
+              "scope": "subscriber",
+              "createdAt": "2026-11-21T18:00:00.000Z",
+              "revokedAt": null
+            },
+            {
+              "id": "key_7hd2mx9q4w1k8r3t6s5v",
+              "name": "old laptop",
+              "scope": "subscriber",
+              "createdAt": "2026-11-20T09:00:00.000Z",
+              "revokedAt": "2026-11-21T19:30:00.000Z"
+            }
+          ],
+          "links": {
+            "self": "/apiKeys?limit=20",
+            "next": null,
+            "prev": null,
+            "first": "/apiKeys?limit=20",
+            "last": "/apiKeys?limit=20&cursor=bGFzdA.c2ln"
+          }
+        }
+      },
       "ApiKeyCreate": {
         "summary": "A key for a subscriber",
         "value": {
@@ -3538,6 +5141,10 @@ export const document: { readonly [key: string]: Json } = {
           "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
         }
       },
+      "Metrics": {
+        "summary": "A scrape after one delivery",
+        "value": "# HELP clubnotify_delivery_attempts_total Delivery attempts recorded, by event and outcome (succeeded, failed for good, retrying).\n# TYPE clubnotify_delivery_attempts_total counter\nclubnotify_delivery_attempts_total{event=\"stockUpdate\",outcome=\"succeeded\"} 1\n# HELP clubnotify_delivery_queue_depth Deliveries pending (due or waiting for a retry).\n# TYPE clubnotify_delivery_queue_depth gauge\nclubnotify_delivery_queue_depth 0\n"
+      },
       "ConcertAlertScheduled": {
         "summary": "A new concert",
         "value": "New concert: Jazz Night with the Blue Notes, Saturday 12 December 2026 at 20:00 UTC, Main Hall. Tickets EUR 25.00."
@@ -3554,47 +5161,73 @@ export const document: { readonly [key: string]: Json } = {
         "description": "The request id, echoed from the request's `X-Request-Id` or generated. Also in logs and problem documents.",
         "schema": {
           "type": "string"
-        }
+        },
+        "example": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
+      },
+      "RateLimit": {
+        "description": "IETF draft `RateLimit` header (draft 7), for example `limit=600, remaining=0, reset=42`. Sent on every answer of an operation that needs an API key, except a `503` raised before the key could be looked up.",
+        "schema": {
+          "type": "string"
+        },
+        "example": "limit=600, remaining=599, reset=60"
+      },
+      "RateLimit-Policy": {
+        "description": "IETF draft `RateLimit-Policy` header, for example `600;w=60` (600 requests per 60-second window). Sent with `RateLimit`.",
+        "schema": {
+          "type": "string"
+        },
+        "example": "600;w=60"
+      },
+      "WWW-Authenticate": {
+        "description": "The authentication scheme to use, on every `401`.",
+        "schema": {
+          "type": "string"
+        },
+        "example": "Bearer"
+      },
+      "Allow": {
+        "description": "The methods the path accepts, on every `405`.",
+        "schema": {
+          "type": "string"
+        },
+        "example": "GET, POST"
       },
       "Retry-After": {
-        "description": "Seconds to wait before retrying.",
+        "description": "Seconds to wait before retrying; sent with `429` and `503`.",
         "schema": {
           "type": "integer",
           "minimum": 0
-        }
-      },
-      "RateLimit": {
-        "description": "IETF draft `RateLimit` header, for example `limit=600, remaining=0, reset=42`.",
-        "schema": {
-          "type": "string"
-        }
-      },
-      "RateLimit-Policy": {
-        "description": "IETF draft `RateLimit-Policy` header, for example `600;w=60`.",
-        "schema": {
-          "type": "string"
-        }
+        },
+        "example": 5
       },
       "Link": {
-        "description": "RFC 8288 links with absolute URLs, for example `<http://localhost:3000/items/pages/link-header?page=2&size=20>; rel=\"next\"`.",
+        "description": "RFC 8288 links, for example `<https://api.example.com/items/pages/link-header?page=2&size=20>; rel=\"next\"`. Absolute URLs when the server knows its public address (configured, or from a trusted proxy); otherwise references relative to the request URL (never built from the request's `Host` header).",
         "schema": {
           "type": "string"
-        }
+        },
+        "example": "</items/pages/link-header?page=1&size=20>; rel=\"first\", </items/pages/link-header?page=2&size=20>; rel=\"next\", </items/pages/link-header?page=3&size=20>; rel=\"last\""
       },
       "X-Total-Count": {
         "description": "Total number of records in the collection.",
         "schema": {
           "type": "integer",
           "minimum": 0
-        }
+        },
+        "example": 42
       }
     },
     "responses": {
       "BadRequest": {
-        "description": "The request is malformed: a field, parameter or header is missing or invalid (listed in `errors`), the JSON does not parse, or a cursor is not one of ours.",
+        "description": "The request is malformed: a field, parameter or header is missing or invalid (listed in `errors`, the first 50 of `errorCount`), the JSON does not parse, or a cursor is not one of ours.",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
           }
         },
         "content": {
@@ -3615,6 +5248,15 @@ export const document: { readonly [key: string]: Json } = {
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "WWW-Authenticate": {
+            "$ref": "#/components/headers/WWW-Authenticate"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
           }
         },
         "content": {
@@ -3635,6 +5277,12 @@ export const document: { readonly [key: string]: Json } = {
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
           }
         },
         "content": {
@@ -3650,11 +5298,66 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "MethodNotAllowed": {
+        "description": "The path exists but does not accept this method (for example `OPTIONS`); `Allow` lists the methods it accepts.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Allow": {
+            "$ref": "#/components/headers/Allow"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "problem": {
+                "$ref": "#/components/examples/Problem405"
+              }
+            }
+          }
+        }
+      },
+      "LimitExceeded": {
+        "description": "The API key already has the most live registrations (or subscriptions) allowed, 100 each\nby default. `409` rather than `429`: waiting does not help, removing one does; rather than\n`422`: the request itself is valid. Registering a URL the key has already registered still\nanswers `200` with that registration.\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "limit": {
+                "$ref": "#/components/examples/ProblemLimit"
+              }
+            }
+          }
+        }
+      },
       "PayloadTooLarge": {
         "description": "The body is larger than 64 KiB.",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
           }
         },
         "content": {
@@ -3675,6 +5378,12 @@ export const document: { readonly [key: string]: Json } = {
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
           }
         },
         "content": {
@@ -3695,6 +5404,12 @@ export const document: { readonly [key: string]: Json } = {
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
           }
         },
         "content": {
@@ -3739,11 +5454,49 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "ServerError": {
+        "description": "A failure on our side: `500` (the request id finds it in our logs), or `503` with `Retry-After` while the database cannot be reached (retry then; publishing is safe to repeat with the same `Idempotency-Key`).",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "internal": {
+                "$ref": "#/components/examples/Problem500"
+              },
+              "unavailable": {
+                "$ref": "#/components/examples/Problem503Database"
+              }
+            }
+          }
+        }
+      },
       "NotFound": {
         "description": "No such resource, or it belongs to another subscriber.",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
           }
         },
         "content": {
@@ -3754,6 +5507,32 @@ export const document: { readonly [key: string]: Json } = {
             "examples": {
               "problem": {
                 "$ref": "#/components/examples/Problem404"
+              }
+            }
+          }
+        }
+      },
+      "Conflict": {
+        "description": "The request conflicts with the resource's state, or an `Idempotency-Key` was reused with another body.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "problem": {
+                "$ref": "#/components/examples/Problem409"
               }
             }
           }
@@ -3834,31 +5613,14 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
-      "Conflict": {
-        "description": "The request conflicts with the resource's state, or an `Idempotency-Key` was reused with another body.",
-        "headers": {
-          "X-Request-Id": {
-            "$ref": "#/components/headers/X-Request-Id"
-          }
-        },
-        "content": {
-          "application/problem+json": {
-            "schema": {
-              "$ref": "#/components/schemas/Problem"
-            },
-            "examples": {
-              "problem": {
-                "$ref": "#/components/examples/Problem409"
-              }
-            }
-          }
-        }
-      },
       "ServiceUnavailable": {
         "description": "The database does not answer yet.",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
           }
         },
         "content": {
@@ -3912,6 +5674,18 @@ export const document: { readonly [key: string]: Json } = {
           "default": 20
         }
       },
+      "OwnerKeyId": {
+        "name": "ownerKeyId",
+        "in": "query",
+        "description": "Only records owned by this API key (its id, `key_...`, never the key itself). Meant for\nadmin keys, which otherwise see every owner's records. A subscriber key only ever sees its\nown records: it may pass its own key id (which changes nothing), and any other id is `403`.\nPagination links repeat the filter, so every page of a walk is filtered alike.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 5,
+          "maxLength": 64,
+          "pattern": "^key_[a-z0-9]{1,60}$"
+        },
+        "example": "key_3n8v1q7x2m5c9k4z6p0r"
+      },
       "RegistrationId": {
         "name": "registrationId",
         "in": "path",
@@ -3930,7 +5704,8 @@ export const document: { readonly [key: string]: Json } = {
         "description": "Unique id of the message, the same on every attempt. Use it to drop duplicates.",
         "schema": {
           "type": "string",
-          "pattern": "^msg_[A-Za-z0-9]+$"
+          "pattern": "^msg_[A-Za-z0-9]+$",
+          "maxLength": 128
         },
         "example": "msg_2Yq9aWn0eMZkFJb3Lr7xS1"
       },
@@ -3941,7 +5716,8 @@ export const document: { readonly [key: string]: Json } = {
         "description": "Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.",
         "schema": {
           "type": "string",
-          "pattern": "^[0-9]{1,12}$"
+          "pattern": "^[0-9]{1,12}$",
+          "maxLength": 12
         },
         "example": "1763762400"
       },
@@ -3952,7 +5728,8 @@ export const document: { readonly [key: string]: Json } = {
         "description": "Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.",
         "schema": {
           "type": "string",
-          "pattern": "^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$"
+          "pattern": "^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$",
+          "maxLength": 1024
         },
         "example": "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="
       },
@@ -3962,7 +5739,8 @@ export const document: { readonly [key: string]: Json } = {
         "description": "The attempt number of this delivery, from 1. Informational; not signed.",
         "schema": {
           "type": "string",
-          "pattern": "^[0-9]{1,4}$"
+          "pattern": "^[0-9]{1,4}$",
+          "maxLength": 4
         },
         "example": "1"
       },
@@ -4037,6 +5815,17 @@ export const document: { readonly [key: string]: Json } = {
         "in": "path",
         "required": true,
         "description": "The delivery's id (`dlv_...`).",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      },
+      "ApiKeyId": {
+        "name": "apiKeyId",
+        "in": "path",
+        "required": true,
+        "description": "The API key's id (`key_...`), never the key itself.",
         "schema": {
           "type": "string",
           "minLength": 1,

@@ -86,7 +86,13 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get one registration with its delivery health
+         * @description The registration, its status (`active`, `paused`, or `disabled` with `disabledReason`),
+         *     its rate limit, its secret rotation state and how its deliveries have gone (`health`).
+         *     The secret is not shown. Other subscribers' ids are `404`.
+         */
+        get: operations["getRegistration"];
         put?: never;
         post?: never;
         /**
@@ -96,6 +102,76 @@ export interface paths {
          *     so that ids of other subscribers cannot be probed.
          */
         delete: operations["deleteRegistration"];
+        options?: never;
+        head?: never;
+        /**
+         * Pause, resume, re-enable, move or rate-limit a registration
+         * @description Changes what the owner controls. Transitions of `status`:
+         *
+         *     | from | `status: paused` | `status: active` |
+         *     |---|---|---|
+         *     | `active` | paused; pending deliveries `cancelled` | no change |
+         *     | `paused` | no change | active again |
+         *     | `disabled` (`410`, 5 failing days, key revoked) | `409` | re-enabled: `disabledReason` cleared, failure window reset |
+         *
+         *     `recoverSince` then queues again the `failed` and `cancelled` deliveries created since
+         *     that time (the target must end up `active`, else `409`). A new `url` is checked
+         *     against the URL policy (`422`), must not equal another live registration of the same key
+         *     for its event (`409`), and pending deliveries follow it. Re-enabling a target whose API key
+         *     was revoked is `409`. Removed targets are `404`.
+         */
+        patch: operations["updateRegistration"];
+        trace?: never;
+    };
+    "/registrations/{registrationId}/rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id (`reg_...`). */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the registration's signing secret
+         * @description Makes a new `whsec_` secret and answers it once. For `overlapSeconds` (default 24 h)
+         *     every delivery carries two signatures in `webhook-signature`, one with the new secret and
+         *     one with the previous, so a receiver that knows either accepts it: deploy the new secret
+         *     to the receiver within the overlap and nothing is rejected. Rotating again during an
+         *     overlap keeps only the secret just replaced as the previous one. Not idempotent: each call
+         *     makes a new secret.
+         */
+        post: operations["rotateRegistrationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrations/{registrationId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id (`reg_...`). */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to this registration
+         * @description Queues its event's example from this document to the registration at once, signed like any
+         *     delivery and recorded in `GET /deliveries` with its attempts (retried like any other
+         *     delivery). It has a fresh `webhook-id`. The registration must be `active` (`409` when paused
+         *     or disabled).
+         */
+        post: operations["testRegistration"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -141,7 +217,13 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get one subscription with its delivery health
+         * @description The subscription, its status (`active`, `paused`, or `disabled` with `disabledReason`),
+         *     its rate limit, its secret rotation state and how its deliveries have gone (`health`).
+         *     The secret is not shown. Other subscribers' ids are `404`.
+         */
+        get: operations["getSubscription"];
         put?: never;
         post?: never;
         /**
@@ -149,6 +231,76 @@ export interface paths {
          * @description Stops every future callback to the subscription's URL. Only the owner (or an admin) may remove it; anyone else gets `404`.
          */
         delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        /**
+         * Pause, resume, re-enable, move or rate-limit a subscription
+         * @description Changes what the owner controls. Transitions of `status`:
+         *
+         *     | from | `status: paused` | `status: active` |
+         *     |---|---|---|
+         *     | `active` | paused; pending deliveries `cancelled` | no change |
+         *     | `paused` | no change | active again |
+         *     | `disabled` (`410`, 5 failing days, key revoked) | `409` | re-enabled: `disabledReason` cleared, failure window reset |
+         *
+         *     `recoverSince` then queues again the `failed` and `cancelled` deliveries created since
+         *     that time (the target must end up `active`, else `409`). A new `callbackUrl` is checked
+         *     against the URL policy (`422`), must not equal another live subscription of the same key
+         *     for the `concertAlert` callback (`409`), and pending deliveries follow it. Re-enabling a target whose API key
+         *     was revoked is `409`. Removed targets are `404`.
+         */
+        patch: operations["updateSubscription"];
+        trace?: never;
+    };
+    "/concertUpdates/{subscriptionId}/rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`sub_...`). */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the subscription's signing secret
+         * @description Makes a new `whsec_` secret and answers it once. For `overlapSeconds` (default 24 h)
+         *     every delivery carries two signatures in `webhook-signature`, one with the new secret and
+         *     one with the previous, so a receiver that knows either accepts it: deploy the new secret
+         *     to the receiver within the overlap and nothing is rejected. Rotating again during an
+         *     overlap keeps only the secret just replaced as the previous one. Not idempotent: each call
+         *     makes a new secret.
+         */
+        post: operations["rotateSubscriptionSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/concertUpdates/{subscriptionId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`sub_...`). */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to this subscription
+         * @description Queues the `concertAlert` callback's example from this document to the subscription at once, signed like any
+         *     delivery and recorded in `GET /deliveries` with its attempts (retried like any other
+         *     delivery). It has a fresh `webhook-id`. The subscription must be `active` (`409` when paused
+         *     or disabled).
+         */
+        post: operations["testSubscription"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -352,9 +504,10 @@ export interface paths {
         /**
          * List items (page-based, Link header)
          * @description Page numbers from 1 with only `data` in the body. The links travel in an RFC 8288
-         *     `Link` header as absolute URLs with relation types `first`, `prev`, `next` and
-         *     `last` (`prev` and `next` only where such a page exists), and the total in
-         *     `X-Total-Count`.
+         *     `Link` header with relation types `first`, `prev`, `next` and `last` (`prev` and
+         *     `next` only where such a page exists), as absolute URLs when the server knows its
+         *     public address and as references relative to the request URL otherwise; the total is
+         *     in `X-Total-Count`.
          */
         get: operations["listItemsLinkHeader"];
         put?: never;
@@ -484,7 +637,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List API keys
+         * @description Every API key, oldest first, cursor-paginated like `/items`, revoked ones included (with
+         *     `revokedAt`). Only ids, names and scopes: the keys themselves are never shown again.
+         */
+        get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key
@@ -492,6 +650,38 @@ export interface paths {
          */
         post: operations["createApiKey"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiKeys/{apiKeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id (`key_...`), never the key itself. */
+                apiKeyId: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes a key for good: it is refused (`401`) at once by the server that revoked it and
+         *     within 5 seconds by every other server process (they cache known keys that long).
+         *     Revoking is idempotent: an already revoked key answers `204` again. The last admin key
+         *     that is not revoked cannot be revoked (`409`), so that an admin remains.
+         *
+         *     Nothing is deleted. The key's registrations and subscriptions become `disabled` with the
+         *     reason `API key key_... revoked`, their pending deliveries are `cancelled`, and the
+         *     delivery log keeps their history (an admin still sees it in `GET /deliveries`). An admin
+         *     can re-enable them with `PATCH`; their owner cannot, since its key no longer works.
+         *     The server's own CLI does the same: `clubnotify-server revoke-key <id>`.
+         */
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -531,6 +721,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description The server's metrics in the Prometheus text exposition format (version 0.0.4), for an
+         *     admin key or the operator's `METRICS_TOKEN` (a bearer token set in the server's
+         *     environment, so a scraper needs no API key). Limited to 120 scrapes a minute per client
+         *     address, apart from the API keys' request limit.
+         *
+         *     | metric | type | labels |
+         *     |---|---|---|
+         *     | `clubnotify_http_requests_total` | counter | `operation` (operationId, or `unmatched`), `status` |
+         *     | `clubnotify_delivery_attempts_total` | counter | `event`, `outcome` (`succeeded`, `failed`, `retrying`) |
+         *     | `clubnotify_delivery_attempt_duration_seconds` | histogram | `outcome` |
+         *     | `clubnotify_delivery_queue_depth` | gauge | |
+         *     | `clubnotify_delivery_oldest_pending_age_seconds` | gauge | |
+         *     | `clubnotify_delivery_circuits` | gauge | `state` (`open`, `half-open`) |
+         *
+         *     Delivery counters are per process (each process counts the attempts its worker made);
+         *     the queue gauges are read from the shared database at scrape time. Process metrics
+         *     (`clubnotify_process_*`, `clubnotify_nodejs_*`) come with them.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     concertAlert: {
@@ -547,6 +773,11 @@ export interface webhooks {
          * @description Sent to every URL registered with `POST /registerForAlert` when a concert is scheduled
          *     (`POST /concerts`). The body is free text (`text/plain; charset=utf-8`) describing the
          *     concert: title, time, venue and price. It has no internal structure.
+         *
+         *     Verify the signature over the raw bytes and read the text yourself: Standard Webhooks
+         *     libraries that `JSON.parse` after verifying reject every `concertAlert` with a parse
+         *     error. With `standardwebhooks` pass `{ jsonParse: false }` to `verify`; `svix` 2.x never
+         *     parses; `svix` 1.x always does, so it cannot be used for this event.
          */
         post: operations["concertAlertWebhook"];
         delete?: never;
@@ -593,13 +824,19 @@ export interface components {
          */
         WebhookName: "concertAlert" | "stockUpdate";
         /**
-         * @description `disabled` targets receive nothing; `disabledReason` says why.
+         * @description `active`: receives every new message. `paused`: its owner paused it (`PATCH` with
+         *     `status: paused`); nothing is queued for it and what was pending is `cancelled`.
+         *     `disabled`: the service stopped it, `disabledReason` says why (the receiver answered
+         *     `410`, every delivery failed for 5 days, or its API key was revoked); nothing is queued.
+         *     Both come back with `PATCH` `status: active`. Removed targets (`DELETE`) are gone for good.
          * @enum {string}
          */
-        TargetStatus: "active" | "disabled";
+        TargetStatus: "active" | "paused" | "disabled";
         Registration: {
             /** @description Identifier, prefixed `reg_`. */
             id: string;
+            /** @description The id (`key_...`) of the API key that owns it; filter lists by it with `ownerKeyId`. */
+            ownerKeyId?: string;
             event: components["schemas"]["WebhookName"];
             /** Format: uri */
             url: string;
@@ -607,6 +844,12 @@ export interface components {
             secret?: string;
             status: components["schemas"]["TargetStatus"];
             disabledReason: string | null;
+            /**
+             * @description At most this many delivery attempts per second to this target, honoured across all
+             *     server processes, spaced evenly (1 s / limit apart, no bursts); `null` (the default)
+             *     means only the server's fair share applies. Set with `PATCH`.
+             */
+            rateLimitPerSecond: number | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -627,7 +870,9 @@ export interface components {
             instance?: string;
             /** @description The `X-Request-Id` of the request, for support. */
             requestId?: string;
-            /** @description One entry per offending field. */
+            /** @description How many problems the request had in all; present with `errors`. When it is above 50, `errors` lists only the first 50. */
+            errorCount?: number;
+            /** @description One entry per offending field, at most the first 50 (see `errorCount`), so that an answer never grows with the size of a bad request. */
             errors?: {
                 /** @description JSON pointer to the field inside the request, rooted at its location (`/body/url`, `/query/limit`, `/path/registrationId`, `/header/idempotency-key`). */
                 pointer: string;
@@ -659,9 +904,151 @@ export interface components {
             data: components["schemas"]["Registration"][];
             links: components["schemas"]["Links"];
         };
+        /** @description How deliveries to this target have gone, from the delivery log. */
+        TargetHealth: {
+            /**
+             * Format: date-time
+             * @description Start of the latest attempt answered with `2xx`.
+             */
+            lastSuccessAt: string | null;
+            /**
+             * Format: date-time
+             * @description Start of the latest failed attempt (non-`2xx`, timeout or connection error).
+             */
+            lastFailureAt: string | null;
+            /** @description Failed attempts since the latest success. */
+            consecutiveFailures: number;
+            /**
+             * Format: date-time
+             * @description Since when every delivery has failed; after 5 days the target is disabled.
+             */
+            failingSince: string | null;
+            /**
+             * @description `closed`: deliveries flow. `open`: the target failed so often that the service holds
+             *     its deliveries for a while instead of trying each one. `half-open`: one trial delivery
+             *     decides whether to close or open again. `closed` when nothing is known yet.
+             * @enum {string}
+             */
+            circuitState: "closed" | "open" | "half-open";
+        };
+        /** @description A registration with its delivery health and secret rotation state, as `GET` and `PATCH` answer. */
+        RegistrationDetail: components["schemas"]["Registration"] & {
+            health: components["schemas"]["TargetHealth"];
+            /**
+             * Format: date-time
+             * @description After a secret rotation, deliveries carry a signature with the previous secret too, until this time.
+             */
+            previousSecretExpiresAt: string | null;
+        };
+        /**
+         * Format: date-time
+         * @description An RFC 3339 date-time as this API accepts it: written years 1900 to 9998, an upper-case
+         *     `T`, seconds `00` to `59` (no leap second), at most 9 fraction digits (kept to the
+         *     millisecond), and `Z` or an offset `+hh:mm`/`-hh:mm` from `-23:59` to `+23:59`. With
+         *     these bounds every instant, whatever its offset, lies between 1899-12-31 and 9999-01-01
+         *     UTC, which every store and client can hold. Anything else is `400` with the field's pointer.
+         */
+        DateTime: string;
+        /** @description What to change; omitted fields stay as they are. */
+        RegistrationUpdate: {
+            /**
+             * Format: uri
+             * @description A new URL, checked against the same policy as at registration. Pending deliveries go to the new URL.
+             */
+            url?: string;
+            /**
+             * @description `paused` stops deliveries (pending ones are cancelled; nothing is queued while paused).
+             *     `active` resumes a paused target or re-enables a disabled one (its failure window starts
+             *     afresh). A removed target cannot come back.
+             * @enum {string}
+             */
+            status?: "active" | "paused";
+            /**
+             * @description At most this many delivery attempts per second to this target, honoured across all server
+             *     processes: attempts are spaced evenly (1 s / limit apart, no bursts). `null` removes the
+             *     limit. A change applies to deliveries claimed after it; up to 2 s of attempts already
+             *     scheduled keep their old spacing.
+             */
+            rateLimitPerSecond?: number | null;
+            /**
+             * @description With the target active (or made active by this request): queue again every `failed` or
+             *     `cancelled` delivery created at or after this time, at most 14 days ago. This recovers
+             *     what was missed while the target was disabled or paused.
+             */
+            recoverSince?: components["schemas"]["DateTime"];
+        };
+        /** @description How long the previous secret stays valid. */
+        SecretRotation: {
+            /**
+             * @description Seconds during which deliveries are signed with both the new and the previous secret
+             *     (two space-separated signatures in `webhook-signature`). Default 24 hours; `0` drops the
+             *     previous secret at once. A secret older than the previous one is dropped in any case.
+             * @default 86400
+             */
+            overlapSeconds?: number;
+        };
+        RotatedSecret: {
+            /** @description The registration (`reg_`) or subscription (`sub_`). */
+            id: string;
+            /** @description The new signing secret. Shown in this response only. */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until then deliveries are also signed with the previous secret; `null` with `overlapSeconds` 0.
+             */
+            previousSecretExpiresAt: string | null;
+        };
+        /**
+         * @description The name of an event, webhook or callback (`concertAlert` is both).
+         * @enum {string}
+         */
+        EventName: "concertAlert" | "stockUpdate";
+        /**
+         * @description `pending`: queued or between attempts. `succeeded`: a receiver answered `2xx`.
+         *     `failed`: every attempt failed, or the target answered `410`. `cancelled`: the target
+         *     was removed or disabled before delivery.
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "succeeded" | "failed" | "cancelled";
+        DeliveryAttempt: {
+            attempt: number;
+            /** Format: date-time */
+            startedAt: string;
+            durationMs: number;
+            /** @description `null` when no response arrived. */
+            statusCode: number | null;
+            /** @description Why the attempt failed without a response (timeout, connection refused, blocked address). */
+            error: string | null;
+            /** @description The first 4 KiB of the response body. */
+            responseBody: string | null;
+        };
+        Delivery: {
+            /** @description Identifier, prefixed `dlv_`. */
+            id: string;
+            /** @description The id (`key_...`) of the API key that owns it; filter lists by it with `ownerKeyId`. */
+            ownerKeyId?: string;
+            /** @description The `webhook-id` header, the same on every attempt and replay. */
+            messageId: string;
+            /** @enum {string} */
+            kind: "webhook" | "callback";
+            event: components["schemas"]["EventName"];
+            /** @description The registration (`reg_`) or subscription (`sub_`) it goes to. */
+            targetId: string;
+            /** Format: uri */
+            url: string;
+            status: components["schemas"]["DeliveryStatus"];
+            attemptCount: number;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            attempts: components["schemas"]["DeliveryAttempt"][];
+        };
         Subscription: {
             /** @description Identifier, prefixed `sub_`. */
             id: string;
+            /** @description The id (`key_...`) of the API key that owns it; filter lists by it with `ownerKeyId`. */
+            ownerKeyId?: string;
             concertId: string;
             /** Format: uri */
             callbackUrl: string;
@@ -669,6 +1056,12 @@ export interface components {
             secret?: string;
             status: components["schemas"]["TargetStatus"];
             disabledReason: string | null;
+            /**
+             * @description At most this many delivery attempts per second to this target, honoured across all
+             *     server processes, spaced evenly (1 s / limit apart, no bursts); `null` (the default)
+             *     means only the server's fair share applies. Set with `PATCH`.
+             */
+            rateLimitPerSecond: number | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -695,10 +1088,46 @@ export interface components {
             /** @description For the humans reading the delivery log. */
             message: string;
         };
+        /** @description A subscription with its delivery health and secret rotation state, as `GET` and `PATCH` answer. */
+        SubscriptionDetail: components["schemas"]["Subscription"] & {
+            health: components["schemas"]["TargetHealth"];
+            /**
+             * Format: date-time
+             * @description After a secret rotation, deliveries carry a signature with the previous secret too, until this time.
+             */
+            previousSecretExpiresAt: string | null;
+        };
+        /** @description What to change; omitted fields stay as they are. */
+        SubscriptionUpdate: {
+            /**
+             * Format: uri
+             * @description A new callback URL, checked against the same policy as at subscription. Pending deliveries go to the new URL.
+             */
+            callbackUrl?: string;
+            /**
+             * @description `paused` stops deliveries (pending ones are cancelled; nothing is queued while paused).
+             *     `active` resumes a paused target or re-enables a disabled one (its failure window starts
+             *     afresh). A removed target cannot come back.
+             * @enum {string}
+             */
+            status?: "active" | "paused";
+            /**
+             * @description At most this many delivery attempts per second to this target, honoured across all server
+             *     processes: attempts are spaced evenly (1 s / limit apart, no bursts). `null` removes the
+             *     limit. A change applies to deliveries claimed after it; up to 2 s of attempts already
+             *     scheduled keep their old spacing.
+             */
+            rateLimitPerSecond?: number | null;
+            /**
+             * @description With the target active (or made active by this request): queue again every `failed` or
+             *     `cancelled` delivery created at or after this time, at most 14 days ago. This recovers
+             *     what was missed while the target was disabled or paused.
+             */
+            recoverSince?: components["schemas"]["DateTime"];
+        };
         ConcertCreate: {
             title: string;
-            /** Format: date-time */
-            startsAt: string;
+            startsAt: components["schemas"]["DateTime"];
             venue: string;
             /** @description Ticket price in the smallest unit of `currency`. */
             priceCents?: number;
@@ -725,8 +1154,7 @@ export interface components {
         /** @description The fields to change; at least one. */
         ConcertUpdate: {
             title?: string;
-            /** Format: date-time */
-            startsAt?: string;
+            startsAt?: components["schemas"]["DateTime"];
             venue?: string;
             priceCents?: number;
             /** @description Tickets left. */
@@ -835,50 +1263,6 @@ export interface components {
             meta: components["schemas"]["OffsetMeta"];
             links: components["schemas"]["Links"];
         };
-        /**
-         * @description The name of an event, webhook or callback (`concertAlert` is both).
-         * @enum {string}
-         */
-        EventName: "concertAlert" | "stockUpdate";
-        /**
-         * @description `pending`: queued or between attempts. `succeeded`: a receiver answered `2xx`.
-         *     `failed`: every attempt failed, or the target answered `410`. `cancelled`: the target
-         *     was removed or disabled before delivery.
-         * @enum {string}
-         */
-        DeliveryStatus: "pending" | "succeeded" | "failed" | "cancelled";
-        DeliveryAttempt: {
-            attempt: number;
-            /** Format: date-time */
-            startedAt: string;
-            durationMs: number;
-            /** @description `null` when no response arrived. */
-            statusCode: number | null;
-            /** @description Why the attempt failed without a response (timeout, connection refused, blocked address). */
-            error: string | null;
-            /** @description The first 4 KiB of the response body. */
-            responseBody: string | null;
-        };
-        Delivery: {
-            /** @description Identifier, prefixed `dlv_`. */
-            id: string;
-            /** @description The `webhook-id` header, the same on every attempt and replay. */
-            messageId: string;
-            /** @enum {string} */
-            kind: "webhook" | "callback";
-            event: components["schemas"]["EventName"];
-            /** @description The registration (`reg_`) or subscription (`sub_`) it goes to. */
-            targetId: string;
-            /** Format: uri */
-            url: string;
-            status: components["schemas"]["DeliveryStatus"];
-            attemptCount: number;
-            /** Format: date-time */
-            nextAttemptAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            attempts: components["schemas"]["DeliveryAttempt"][];
-        };
         /** @description Cursor-based, with links. */
         DeliveryList: {
             data: components["schemas"]["Delivery"][];
@@ -887,14 +1271,31 @@ export interface components {
         RecoverRequest: {
             /** @description A registration (`reg_`) or subscription (`sub_`) id. */
             targetId: string;
-            /**
-             * Format: date-time
-             * @description Recover failed deliveries created at or after this time; at most 14 days ago.
-             */
-            since: string;
+            /** @description Recover failed deliveries created at or after this time; at most 14 days ago. */
+            since: components["schemas"]["DateTime"];
         };
         RecoverResult: {
             recovered: number;
+        };
+        /** @description An API key as listed. The key itself is never shown again after creation. */
+        ApiKeyInfo: {
+            /** @description Identifier, prefixed `key_`. */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            scope: "subscriber" | "admin";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the key was revoked (`DELETE /apiKeys/{apiKeyId}`); `null` while it works.
+             */
+            revokedAt: string | null;
+        };
+        /** @description Cursor-based, with links. */
+        ApiKeyList: {
+            data: components["schemas"]["ApiKeyInfo"][];
+            links: components["schemas"]["Links"];
         };
         ApiKeyCreate: {
             /** @description Who or what uses the key. */
@@ -923,10 +1324,12 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed: a field, parameter or header is missing or invalid (listed in `errors`), the JSON does not parse, or a cursor is not one of ours. */
+        /** @description The request is malformed: a field, parameter or header is missing or invalid (listed in `errors`, the first 50 of `errorCount`), the JSON does not parse, or a cursor is not one of ours. */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -937,6 +1340,9 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -947,6 +1353,36 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The path exists but does not accept this method (for example `OPTIONS`); `Allow` lists the methods it accepts. */
+        MethodNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The API key already has the most live registrations (or subscriptions) allowed, 100 each
+         *     by default. `409` rather than `429`: waiting does not help, removing one does; rather than
+         *     `422`: the request itself is valid. Registering a URL the key has already registered still
+         *     answers `200` with that registration.
+         */
+        LimitExceeded: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -957,6 +1393,8 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -967,6 +1405,8 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -977,6 +1417,8 @@ export interface components {
         UnprocessableContent: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -996,10 +1438,37 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description A failure on our side: `500` (the request id finds it in our logs), or `503` with `Retry-After` while the database cannot be reached (retry then; publishing is safe to repeat with the same `Idempotency-Key`). */
+        ServerError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No such resource, or it belongs to another subscriber. */
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request conflicts with the resource's state, or an `Idempotency-Key` was reused with another body. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1051,20 +1520,11 @@ export interface components {
                 "application/json": components["schemas"]["APIError"];
             };
         };
-        /** @description The request conflicts with the resource's state, or an `Idempotency-Key` was reused with another body. */
-        Conflict: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description The database does not answer yet. */
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1086,6 +1546,14 @@ export interface components {
         Cursor: string;
         /** @description Maximum items returned, 1 to 100. */
         Limit: number;
+        /**
+         * @description Only records owned by this API key (its id, `key_...`, never the key itself). Meant for
+         *     admin keys, which otherwise see every owner's records. A subscriber key only ever sees its
+         *     own records: it may pass its own key id (which changes nothing), and any other id is `403`.
+         *     Pagination links repeat the filter, so every page of a walk is filtered alike.
+         * @example key_3n8v1q7x2m5c9k4z6p0r
+         */
+        OwnerKeyId: string;
         /** @description The registration's id (`reg_...`). */
         RegistrationId: string;
         /**
@@ -1122,20 +1590,50 @@ export interface components {
         Offset: number;
         /** @description The delivery's id (`dlv_...`). */
         DeliveryId: string;
+        /** @description The API key's id (`key_...`), never the key itself. */
+        ApiKeyId: string;
     };
     requestBodies: never;
     headers: {
-        /** @description The request id, echoed from the request's `X-Request-Id` or generated. Also in logs and problem documents. */
+        /**
+         * @description The request id, echoed from the request's `X-Request-Id` or generated. Also in logs and problem documents.
+         * @example 7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35
+         */
         "X-Request-Id": string;
-        /** @description Seconds to wait before retrying. */
-        "Retry-After": number;
-        /** @description IETF draft `RateLimit` header, for example `limit=600, remaining=0, reset=42`. */
+        /**
+         * @description IETF draft `RateLimit` header (draft 7), for example `limit=600, remaining=0, reset=42`. Sent on every answer of an operation that needs an API key, except a `503` raised before the key could be looked up.
+         * @example limit=600, remaining=599, reset=60
+         */
         RateLimit: string;
-        /** @description IETF draft `RateLimit-Policy` header, for example `600;w=60`. */
+        /**
+         * @description IETF draft `RateLimit-Policy` header, for example `600;w=60` (600 requests per 60-second window). Sent with `RateLimit`.
+         * @example 600;w=60
+         */
         "RateLimit-Policy": string;
-        /** @description RFC 8288 links with absolute URLs, for example `<http://localhost:3000/items/pages/link-header?page=2&size=20>; rel="next"`. */
+        /**
+         * @description The authentication scheme to use, on every `401`.
+         * @example Bearer
+         */
+        "WWW-Authenticate": string;
+        /**
+         * @description The methods the path accepts, on every `405`.
+         * @example GET, POST
+         */
+        Allow: string;
+        /**
+         * @description Seconds to wait before retrying; sent with `429` and `503`.
+         * @example 5
+         */
+        "Retry-After": number;
+        /**
+         * @description RFC 8288 links, for example `<https://api.example.com/items/pages/link-header?page=2&size=20>; rel="next"`. Absolute URLs when the server knows its public address (configured, or from a trusted proxy); otherwise references relative to the request URL (never built from the request's `Host` header).
+         * @example </items/pages/link-header?page=1&size=20>; rel="first", </items/pages/link-header?page=2&size=20>; rel="next", </items/pages/link-header?page=3&size=20>; rel="last"
+         */
         Link: string;
-        /** @description Total number of records in the collection. */
+        /**
+         * @description Total number of records in the collection.
+         * @example 42
+         */
         "X-Total-Count": number;
     };
     pathItems: never;
@@ -1159,6 +1657,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1168,10 +1668,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["LimitExceeded"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     registerForStockUpdates: {
@@ -1191,6 +1694,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1200,10 +1705,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["LimitExceeded"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listRegistrations: {
@@ -1213,6 +1721,14 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Maximum items returned, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only records owned by this API key (its id, `key_...`, never the key itself). Meant for
+                 *     admin keys, which otherwise see every owner's records. A subscriber key only ever sees its
+                 *     own records: it may pass its own key id (which changes nothing), and any other id is `403`.
+                 *     Pagination links repeat the filter, so every page of a walk is filtered alike.
+                 * @example key_3n8v1q7x2m5c9k4z6p0r
+                 */
+                ownerKeyId?: components["parameters"]["OwnerKeyId"];
                 /** @description Only registrations for this webhook. */
                 event?: components["schemas"]["WebhookName"];
             };
@@ -1226,6 +1742,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1235,7 +1753,42 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id (`reg_...`). */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteRegistration: {
@@ -1254,6 +1807,8 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1262,7 +1817,123 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id (`reg_...`). */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The registration after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    rotateRegistrationSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id (`reg_...`). */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SecretRotation"];
+            };
+        };
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    testRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id (`reg_...`). */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listSubscriptions: {
@@ -1272,6 +1943,14 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Maximum items returned, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only records owned by this API key (its id, `key_...`, never the key itself). Meant for
+                 *     admin keys, which otherwise see every owner's records. A subscriber key only ever sees its
+                 *     own records: it may pass its own key id (which changes nothing), and any other id is `403`.
+                 *     Pagination links repeat the filter, so every page of a walk is filtered alike.
+                 * @example key_3n8v1q7x2m5c9k4z6p0r
+                 */
+                ownerKeyId?: components["parameters"]["OwnerKeyId"];
                 /** @description Only subscriptions to this concert. */
                 concertId?: string;
             };
@@ -1285,6 +1964,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1294,7 +1975,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     subscribeConcertUpdates: {
@@ -1314,6 +1997,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1324,10 +2009,46 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["LimitExceeded"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`sub_...`). */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteSubscription: {
@@ -1346,6 +2067,8 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1354,7 +2077,123 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`sub_...`). */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The subscription after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    rotateSubscriptionSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`sub_...`). */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SecretRotation"];
+            };
+        };
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    testSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`sub_...`). */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     scheduleConcert: {
@@ -1377,6 +2216,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1387,6 +2228,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1396,10 +2239,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getConcert: {
@@ -1418,6 +2263,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1428,7 +2275,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updateConcert: {
@@ -1454,6 +2303,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1464,10 +2315,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     cancelConcert: {
@@ -1493,6 +2346,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1503,10 +2358,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     changeStock: {
@@ -1529,6 +2386,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1539,10 +2398,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listItems: {
@@ -1563,6 +2424,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1572,7 +2435,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listItemsCursor: {
@@ -1593,6 +2458,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1602,7 +2469,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listItemsPages: {
@@ -1623,6 +2492,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1632,7 +2503,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listItemsPagesLinked: {
@@ -1653,6 +2526,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1662,7 +2537,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listItemsLinkHeader: {
@@ -1685,6 +2562,8 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Link: components["headers"]["Link"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1694,7 +2573,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listItemsOffsets: {
@@ -1715,6 +2596,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1724,7 +2607,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listItemsOffsetsLinked: {
@@ -1745,6 +2630,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1754,7 +2641,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listDeliveries: {
@@ -1764,6 +2653,14 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Maximum items returned, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only records owned by this API key (its id, `key_...`, never the key itself). Meant for
+                 *     admin keys, which otherwise see every owner's records. A subscriber key only ever sees its
+                 *     own records: it may pass its own key id (which changes nothing), and any other id is `403`.
+                 *     Pagination links repeat the filter, so every page of a walk is filtered alike.
+                 * @example key_3n8v1q7x2m5c9k4z6p0r
+                 */
+                ownerKeyId?: components["parameters"]["OwnerKeyId"];
                 /** @description Only deliveries to this registration or subscription. */
                 targetId?: string;
                 /** @description Only deliveries of this event name (webhook or callback). */
@@ -1781,6 +2678,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1790,7 +2689,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     replayDelivery: {
@@ -1809,6 +2710,8 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1819,8 +2722,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     recoverDeliveries: {
@@ -1840,6 +2745,8 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1850,10 +2757,46 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of keys. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createApiKey: {
@@ -1873,6 +2816,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1882,9 +2827,43 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id (`key_...`), never the key itself. */
+                apiKeyId: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     healthz: {
@@ -1899,6 +2878,7 @@ export interface operations {
             /** @description Healthy. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1906,7 +2886,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
             503: components["responses"]["ServiceUnavailable"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     readyz: {
@@ -1921,6 +2903,7 @@ export interface operations {
             /** @description Healthy. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1928,7 +2911,38 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
             503: components["responses"]["ServiceUnavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     concertAlertWebhook: {

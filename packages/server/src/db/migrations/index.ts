@@ -2,6 +2,10 @@ import * as init from './001_init.js';
 import * as deliveries from './002_deliveries.js';
 import * as attemptLog from './003_attempt_log.js';
 import * as deliveryFillfactor from './004_delivery_fillfactor.js';
+import * as targetCircuit from './005_target_circuit.js';
+import * as targetLifecycle from './006_target_lifecycle.js';
+import * as targetRate from './007_target_rate.js';
+import * as targetHolder from './008_target_holder.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -9,4 +13,8 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 2, name: '002_deliveries', sql: deliveries.sql },
   { version: 3, name: '003_attempt_log', sql: attemptLog.sql },
   { version: 4, name: '004_delivery_fillfactor', sql: deliveryFillfactor.sql },
+  { version: 5, name: '005_target_circuit', sql: targetCircuit.sql },
+  { version: 6, name: '006_target_lifecycle', sql: targetLifecycle.sql },
+  { version: 7, name: '007_target_rate', sql: targetRate.sql },
+  { version: 8, name: '008_target_holder', sql: targetHolder.sql },
 ];

@@ -1,0 +1,108 @@
+import type { components, Page, QueryOf } from '@clubnotify/sdk';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { perMinute } from './chart.js';
+import { DeliveryFilters, type Filters } from './delivery-filters.js';
+import { DeliveryTimeline } from './delivery-timeline.js';
+import { when } from './format.js';
+import { MinuteChart } from './minute-chart.js';
+import { RecoverForm } from './recover-form.js';
+import type { Session } from './session.js';
+import { Status, useAction } from './use-action.js';
+
+type Delivery = components['schemas']['Delivery'];
+type DeliveryPage = Page<Delivery, unknown>;
+// Two requests a poll: 40 a minute of the key's 600.
+const POLL_MS = 3_000;
+
+function query(f: Filters): QueryOf<'/deliveries'> {
+  return { limit: 20, ...(f.ownerKeyId && { ownerKeyId: f.ownerKeyId }), ...(f.event && { event: f.event }), ...(f.status && { status: f.status }), ...(f.targetId && { targetId: f.targetId }) } as QueryOf<'/deliveries'>;
+}
+
+/** The time range is applied here: the API filters by owner, event, status and target. */
+function inRange(d: Delivery, f: Filters): boolean {
+  const t = Date.parse(d.createdAt);
+  return (!f.from || t >= Date.parse(f.from)) && (!f.to || t <= Date.parse(f.to));
+}
+
+export function DeliveriesView({ session }: { session: Session }) {
+  const [filters, setFilters] = useState<Filters>({ ownerKeyId: '', event: '', status: '', targetId: '', from: '', to: '' });
+  const [pages, setPages] = useState<DeliveryPage[]>([]);
+  const [recent, setRecent] = useState<Delivery[]>([]);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [live, setLive] = useState(true);
+  const action = useAction();
+  const page = pages[pages.length - 1];
+  const first = pages.length <= 1;
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+
+  async function refresh() {
+    const f = filtersRef.current;
+    const [firstPage, lastHour] = await Promise.all([
+      session.client.deliveries.list(query(f)).firstPage() as Promise<DeliveryPage>,
+      session.client.deliveries.list({ ...query(f), limit: 100 }, { maxItems: 100 }).toArray(),
+    ]);
+    setRecent(lastHour);
+    setPages((old) => (old.length <= 1 ? [firstPage] : old));
+  }
+
+  useEffect(() => {
+    setPages([]);
+    void action.run('Loading deliveries', refresh);
+  }, [filters.ownerKeyId, filters.event, filters.status, filters.targetId]);
+  useEffect(() => {
+    if (!live || !first) return;
+    const timer = setInterval(() => void refresh().catch(() => {}), POLL_MS);
+    return () => clearInterval(timer);
+  }, [live, first]);
+
+  const shown = (page?.items ?? []).filter((d) => inRange(d, filters));
+  const open = shown.find((d) => d.id === openId) ?? recent.find((d) => d.id === openId);
+  const now = Date.now();
+  const targets = [...new Set(recent.map((d) => d.targetId))].slice(0, 6);
+  const next = () => page && action.run('Next page', async () => setPages([...pages, (await page.getNextPage()) as DeliveryPage]));
+  const replay = (id: string) => action.run(`Replay ${id}`, async () => {
+    await session.client.deliveries.replay(id);
+    await refresh();
+  });
+
+  return (
+    <section aria-labelledby="deliveries-heading">
+      <h2 id="deliveries-heading">Deliveries</h2>
+      <DeliveryFilters session={session} value={filters} onChange={setFilters} />
+      <label class="check">
+        <input type="checkbox" checked={live} onChange={(e) => setLive(e.currentTarget.checked)} /> Live (every {POLL_MS / 1000} s, first page)
+      </label>
+      <Status text={action.status} />
+      <div class="charts">
+        <MinuteChart title="All targets" minutes={perMinute(recent, now)} />
+        {targets.map((t) => <MinuteChart key={t} title={t} minutes={perMinute(recent.filter((d) => d.targetId === t), now)} />)}
+      </div>
+      {open && <DeliveryTimeline delivery={open} busy={action.busy} onReplay={() => void replay(open.id)} onClose={() => setOpenId(null)} />}
+      <table>
+        <caption class="sr-only">Deliveries, newest first</caption>
+        <thead>
+          <tr><th scope="col">Delivery</th><th scope="col">Event</th><th scope="col">Target</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Created</th></tr>
+        </thead>
+        <tbody>
+          {shown.map((d) => (
+            <tr key={d.id} data-delivery={d.id} data-owner={d.ownerKeyId}>
+              <td><button type="button" class="link" aria-label={`Open timeline of ${d.id}`} onClick={() => setOpenId(d.id)}>{d.id}</button></td>
+              <td>{d.event}</td>
+              <td>{d.targetId}</td>
+              <td><span class={`badge ${d.status}`}>{d.status}</span></td>
+              <td>{d.attemptCount}</td>
+              <td>{when(d.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown.length === 0 && <p>No deliveries match.</p>}
+      <div class="row">
+        <button type="button" disabled={first || action.busy} onClick={() => setPages(pages.slice(0, -1))}>Previous page</button>
+        <button type="button" disabled={!page?.hasNextPage() || action.busy} onClick={() => void next()}>Next page</button>
+      </div>
+      <RecoverForm session={session} run={action.run} onDone={refresh} />
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { OwnerSelect } from './owner-select.js';
+import type { Session } from './session.js';
+
+export interface Filters {
+  /** An owner's API key id (admins only), '' for all. */
+  ownerKeyId: string;
+  event: string;
+  status: string;
+  targetId: string;
+  /** datetime-local values (local time), applied to createdAt. */
+  from: string;
+  to: string;
+}
+
+export function DeliveryFilters({ session, value, onChange }: { session: Session; value: Filters; onChange: (f: Filters) => void }) {
+  const set = (name: keyof Filters) => (e: Event) => onChange({ ...value, [name]: (e.currentTarget as HTMLInputElement).value });
+  return (
+    <form class="inline" aria-label="Filter deliveries" onSubmit={(e) => e.preventDefault()}>
+      <OwnerSelect session={session} id="f-owner" value={value.ownerKeyId} onChange={(ownerKeyId) => onChange({ ...value, ownerKeyId })} />
+      <label for="f-event">Event</label>
+      <select id="f-event" value={value.event} onChange={set('event')}>
+        <option value="">any</option>
+        <option value="concertAlert">concertAlert</option>
+        <option value="stockUpdate">stockUpdate</option>
+      </select>
+      <label for="f-status">Status</label>
+      <select id="f-status" value={value.status} onChange={set('status')}>
+        <option value="">any</option>
+        {['pending', 'succeeded', 'failed', 'cancelled'].map((s) => <option key={s} value={s}>{s}</option>)}
+      </select>
+      <label for="f-target">Target id</label>
+      <input id="f-target" value={value.targetId} placeholder="reg_… or sub_…" onChange={set('targetId')} />
+      <label for="f-from">From</label>
+      <input id="f-from" type="datetime-local" value={value.from} onChange={set('from')} />
+      <label for="f-to">To</label>
+      <input id="f-to" type="datetime-local" value={value.to} onChange={set('to')} />
+    </form>
+  );
+}

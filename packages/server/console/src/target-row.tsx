@@ -1,0 +1,56 @@
+import { useState } from 'preact/hooks';
+import { when } from './format.js';
+import type { Target } from './targets.js';
+
+type Action = 'pause' | 'resume' | 'rotate' | 'test' | 'delete';
+
+function HealthCell({ target }: { target: Target }) {
+  const h = target.health;
+  if (!h) return <td>—</td>;
+  const tone = h.circuitState !== 'closed' || h.consecutiveFailures > 0 ? 'bad' : h.lastSuccessAt ? 'good' : 'none';
+  return (
+    <td>
+      <span class={`badge ${tone}`}>circuit {h.circuitState}</span>
+      <dl class="health">
+        <dt>last success</dt><dd>{when(h.lastSuccessAt)}</dd>
+        <dt>last failure</dt><dd>{when(h.lastFailureAt)}</dd>
+        <dt>failures in a row</dt><dd>{h.consecutiveFailures}</dd>
+      </dl>
+    </td>
+  );
+}
+
+export function TargetRow({ target, busy, onAction }: { target: Target; busy: boolean; onAction: (what: Action) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const label = `${target.kind} ${target.id}`;
+  return (
+    <tr data-target={target.id} data-owner={target.ownerKeyId}>
+      <td>
+        <strong>{target.id}</strong>
+        <div>{target.what}</div>
+        <div class="url">{target.url}</div>
+      </td>
+      <td>
+        <span class={`badge ${target.status === 'active' ? 'good' : 'bad'}`}>{target.status}</span>
+        {target.disabledReason && <div class="hint">{target.disabledReason}</div>}
+      </td>
+      <HealthCell target={target} />
+      <td>
+        <div class="actions">
+        {target.status === 'active' && <button type="button" disabled={busy} aria-label={`Pause ${label}`} onClick={() => onAction('pause')}>Pause</button>}
+        {target.status === 'paused' && <button type="button" disabled={busy} aria-label={`Resume ${label}`} onClick={() => onAction('resume')}>Resume</button>}
+        {target.status === 'disabled' && <button type="button" disabled={busy} aria-label={`Re-enable ${label}`} onClick={() => onAction('resume')}>Re-enable</button>}
+        <button type="button" disabled={busy} aria-label={`Rotate secret of ${label}`} onClick={() => onAction('rotate')}>Rotate secret</button>
+        <button type="button" disabled={busy} aria-label={`Send test event to ${label}`} onClick={() => onAction('test')}>Send test</button>
+        {!confirming && <button type="button" class="danger" disabled={busy} aria-label={`Delete ${label}`} onClick={() => setConfirming(true)}>Delete</button>}
+        {confirming && (
+          <span role="group" aria-label={`Confirm deleting ${label}`}>
+            <button type="button" class="danger" onClick={() => onAction('delete')}>Confirm delete</button>
+            <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
+          </span>
+        )}
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,29 @@
+import { revokeApiKey } from '../domain/revoke-key.js';
+import { UsageError } from './usage-error.js';
+import { withDatabase } from './with-database.js';
+
+export const revokeKeyUsage = `Usage: clubnotify-server revoke-key <key_id>
+
+Revokes an API key (its id, key_..., as listed by GET /apiKeys) in the database named by
+DATABASE_URL, or the embedded one in DATA_DIR. Running servers refuse it within 5 seconds.
+Its registrations and subscriptions are disabled; their delivery history stays.`;
+
+const outcomes = {
+  revoked: [0, (id: string) => `Revoked ${id}; its registrations and subscriptions are disabled.`],
+  'already-revoked': [0, (id: string) => `${id} was already revoked.`],
+  'not-found': [1, (id: string) => `No API key ${id}.`],
+  'last-admin': [1, (id: string) => `${id} is the last admin key; create another one first (create-key --scope admin).`],
+} as const;
+
+/** `clubnotify-server revoke-key <id>`; returns the exit code. */
+export async function revokeKey(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const [id, ...extra] = args;
+  if (!id || extra.length > 0 || !/^key_[A-Za-z0-9]{1,60}$/.test(id)) throw new UsageError('Give exactly one key id (key_...).');
+  const busy = (owner: number, dataDir: string) =>
+    `The server (pid ${owner}) is using ${dataDir}. Revoke the key with DELETE /apiKeys/${id} using an admin key, or stop the server first.`;
+  return withDatabase(env, busy, async (db) => {
+    const [code, message] = outcomes[await revokeApiKey(db, id)];
+    (code === 0 ? console.log : console.error)(message(id));
+    return code;
+  });
+}

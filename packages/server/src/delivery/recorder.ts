@@ -1,0 +1,65 @@
+import type { Database } from '../db/database.js';
+import { recordOutcomes, type Outcome, type TargetPolicy } from './store.js';
+
+export interface OutcomeRecorderOptions {
+  db: Database;
+  workerId: string;
+  /** Outcomes are gathered for up to this long into one statement. */
+  batchDelayMs: number;
+  policy: TargetPolicy;
+  /** Called after each batch is recorded (or failed to be: the lease then brings it back), with the targets whose circuit opened. */
+  onRecorded: (batch: Outcome[], opened: string[]) => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Records attempt outcomes in batches, one statement each: gathering them briefly turns
+ * many small transactions into one (the database is the bottleneck).
+ */
+export class OutcomeRecorder {
+  readonly #options: OutcomeRecorderOptions;
+  readonly #buffered: Outcome[] = [];
+  #recording = 0;
+  #flushing: Promise<void> | undefined;
+  #hurry = false;
+
+  constructor(options: OutcomeRecorderOptions) {
+    this.#options = options;
+  }
+
+  /** Outcomes not yet in the database. */
+  get pending(): number {
+    return this.#buffered.length + this.#recording;
+  }
+
+  add(outcome: Outcome): void {
+    this.#buffered.push(outcome);
+    this.#flushing ??= this.#flush();
+  }
+
+  /** Records what is buffered without gathering more; resolves when nothing is pending. */
+  async settle(): Promise<void> {
+    this.#hurry = true;
+    while (this.#flushing) await this.#flushing;
+  }
+
+  async #flush(): Promise<void> {
+    const { db, workerId, batchDelayMs, policy, onRecorded, onError } = this.#options;
+    if (batchDelayMs > 0 && !this.#hurry) await new Promise((r) => setTimeout(r, batchDelayMs));
+    while (this.#buffered.length > 0) {
+      const batch = this.#buffered.splice(0, this.#buffered.length);
+      this.#recording = batch.length;
+      let opened: string[] = [];
+      try {
+        opened = await recordOutcomes(db, workerId, batch, policy);
+      } catch (error) {
+        // The leases expire (or, single-owner, the rows stay pending) and another attempt
+        // follows: at least once, never lost.
+        onError(error);
+      }
+      this.#recording = 0;
+      onRecorded(batch, opened);
+    }
+    this.#flushing = undefined;
+  }
+}

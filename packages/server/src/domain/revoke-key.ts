@@ -1,0 +1,42 @@
+import type { Database } from '../db/database.js';
+
+export type RevokeResult = 'revoked' | 'already-revoked' | 'not-found' | 'last-admin';
+
+/**
+ * Revokes an API key and stops delivering to its registrations and subscriptions: they
+ * become `disabled` (reason names the key) and their pending deliveries `cancelled`, in one
+ * transaction. Nothing is deleted, so the delivery log keeps their history.
+ */
+export async function revokeApiKey(db: Pick<Database, 'transaction'>, keyId: string): Promise<RevokeResult> {
+  return db.transaction(async (tx) => {
+    const [key] = await tx.query<{ scope: string; revoked: boolean }>(
+      'SELECT scope, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE id = $1 FOR UPDATE',
+      [keyId],
+    );
+    if (!key) return 'not-found';
+    if (key.revoked) return 'already-revoked';
+    if (key.scope === 'admin') {
+      // Serialises concurrent revocations of the last two admin keys.
+      await tx.query(`SELECT id FROM api_keys WHERE scope = 'admin' AND revoked_at IS NULL FOR UPDATE`);
+      const [others] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM api_keys WHERE scope = 'admin' AND revoked_at IS NULL AND id <> $1`,
+        [keyId],
+      );
+      if (others!.n === 0) return 'last-admin';
+    }
+    await tx.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [keyId]);
+    const reason = `API key ${keyId} revoked`;
+    for (const table of ['registrations', 'subscriptions']) {
+      await tx.query(
+        `UPDATE ${table} SET status = 'disabled', disabled_reason = $2, disabled_at = now()
+         WHERE owner_key_id = $1 AND deleted_at IS NULL AND status <> 'disabled'`,
+        [keyId, reason],
+      );
+    }
+    await tx.query(
+      `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now() WHERE owner_key_id = $1 AND status = 'pending'`,
+      [keyId],
+    );
+    return 'revoked';
+  });
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { RequestContext } from './context.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The caller's X-Request-Id when it is a sane one, otherwise a fresh UUID; echoed in the answer. */
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/**
+ * Gives every request its id and, when `info` is enabled, one log line when it ends
+ * (pino-http logs requests at `info` only). Below `info` the id is all that is needed, and
+ * a pino child logger and finish listener per request would cost a busy server for nothing.
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  if (!logger.isLevelEnabled('info')) {
+    return (req, res, next) => {
+      req.id = requestId(req, res);
+      next();
+    };
+  }
+  return pinoHttp({
+    logger,
+    genReqId: requestId,
+    // Keys travel in Authorization; nothing else of the request headers is worth a log line.
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customProps: (_req, res) => {
+      const ctx = (res as Response).locals?.ctx as RequestContext | undefined;
+      return ctx ? { operation: ctx.operation.id, keyId: ctx.caller?.keyId } : {};
+    },
+  });
+}

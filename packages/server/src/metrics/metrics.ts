@@ -1,0 +1,87 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Queryable } from '../db/database.js';
+import type { Outcome } from '../delivery/store.js';
+import { createEventLookup } from './event-lookup.js';
+
+/** The server's Prometheus registry and the instruments the app and the worker feed. */
+export interface Metrics {
+  readonly registry: Registry;
+  /** Counts one answered request. */
+  countRequest(operation: string, status: number): void;
+  /** Worker hook (`onOutcome`): counts one recorded attempt outcome. */
+  onOutcome: (outcome: Outcome) => void;
+  /** The text exposition; reads the queue gauges with one query first. */
+  scrape(): Promise<string>;
+}
+
+const OUTCOME = { succeeded: 'succeeded', failed: 'failed', pending: 'retrying' } as const;
+
+/**
+ * Creates a registry per server (tests run several servers in one process). `processMetrics`
+ * adds prom-client's default process metrics (memory, CPU, event loop lag).
+ */
+export function createMetrics(db: Queryable, options: { processMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'clubnotify_' });
+  const requests = new Counter({
+    name: 'clubnotify_http_requests_total',
+    help: 'Requests answered, by operationId of the spec (or "unmatched") and status code.',
+    labelNames: ['operation', 'status'],
+    registers: [registry],
+  });
+  const deliveries = new Counter({
+    name: 'clubnotify_delivery_attempts_total',
+    help: 'Delivery attempts recorded, by event and outcome (succeeded, failed for good, retrying).',
+    labelNames: ['event', 'outcome'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'clubnotify_delivery_attempt_duration_seconds',
+    help: 'Time from sending an attempt to its response (or error), by outcome.',
+    labelNames: ['outcome'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
+    registers: [registry],
+  });
+  const depth = new Gauge({ name: 'clubnotify_delivery_queue_depth', help: 'Deliveries pending (due or waiting for a retry).', registers: [registry] });
+  const oldest = new Gauge({
+    name: 'clubnotify_delivery_oldest_pending_age_seconds',
+    help: 'Age of the oldest pending delivery since it was queued; 0 when none is pending.',
+    registers: [registry],
+  });
+  const circuits = new Gauge({
+    name: 'clubnotify_delivery_circuits',
+    help: 'Targets whose circuit breaker is open (no attempts until the cool-down ends) or half-open (one probe at a time).',
+    labelNames: ['state'],
+    registers: [registry],
+  });
+  const eventOf = createEventLookup(db);
+
+  return {
+    registry,
+    countRequest(operation, status) {
+      requests.inc({ operation, status: String(status) });
+    },
+    onOutcome({ delivery, result, status }) {
+      const outcome = OUTCOME[status];
+      duration.observe({ outcome }, result.durationMs / 1000);
+      void eventOf(delivery.target_id).then((event) => deliveries.inc({ event, outcome }));
+    },
+    async scrape() {
+      const [row] = await db.query<{ depth: number; oldest: number | null; open: number; half_open: number }>(SCRAPE_SQL);
+      depth.set(row?.depth ?? 0);
+      oldest.set(Math.max(0, Number(row?.oldest ?? 0)));
+      circuits.set({ state: 'open' }, row?.open ?? 0);
+      circuits.set({ state: 'half-open' }, row?.half_open ?? 0);
+      return registry.metrics();
+    },
+  };
+}
+
+// One round trip: the pending rows through the partial index deliveries_due, and
+// delivery_targets (one row per target that ever failed).
+const SCRAPE_SQL = `SELECT q.depth, q.oldest, c.open, c.half_open
+  FROM (SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+          FROM deliveries WHERE status = 'pending') q,
+       (SELECT count(*) FILTER (WHERE circuit_open_until > now())::int AS open,
+               count(*) FILTER (WHERE circuit_open_until <= now())::int AS half_open
+          FROM delivery_targets) c`;

@@ -1,0 +1,87 @@
+import type { Queryable } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
+import { newIds } from '../delivery/ids.js';
+import { DELIVERY_CHANNEL } from '../delivery/wake-ups.js';
+import { problems } from '../http/problem.js';
+
+export interface StockLevel {
+  id: string;
+  stock: number;
+}
+
+export interface StockChange {
+  drink: StockLevel;
+  ingredient: StockLevel;
+}
+
+/** An item as the stockUpdate webhook and the changeStock answer show it. */
+export interface ItemLevel {
+  id: string;
+  name: string;
+  stock: number;
+  unit: string;
+}
+
+// JSON text the way JSON.stringify writes { id, name, stock, unit } (to_json escapes strings alike).
+const level = (t: string) => `'{"id":' || to_json(${t}.id) || ',"name":' || to_json(${t}.name) || ',"stock":' || ${t}.stock || ',"unit":' || to_json(${t}.unit) || '}'`;
+
+/**
+ * One statement: locks the drink, then the ingredient, sets their stock and queues the
+ * stockUpdate webhook for every active registration, with ids made by the caller ($5, $6,
+ * one per registration in `seq` order). It changes nothing when an item is missing or when
+ * there are more registrations than ids (`ok` false, `targets` says how many). One row per
+ * item found.
+ */
+const STOCK_SQL = prepared(`WITH levels (id, kind, stock) AS (VALUES ($1::text, 'drink', $2::int), ($3::text, 'ingredient', $4::int)
+     ), locked AS (
+       SELECT i.id, i.kind, i.name, l.stock, i.unit FROM items i JOIN levels l ON l.id = i.id AND l.kind = i.kind
+       ORDER BY i.kind = 'drink' DESC
+       FOR UPDATE OF i
+     ), targets AS (
+       SELECT id, owner_key_id, url, row_number() OVER (ORDER BY seq)::int AS n FROM registrations
+       WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL
+     ), go AS (
+       SELECT (SELECT count(*) FROM locked) = 2 AND count(*) <= cardinality($5::text[]) AS ok, count(*)::int AS targets FROM targets
+     ), changed AS (
+       UPDATE items i SET stock = k.stock FROM locked k, go WHERE go.ok AND i.id = k.id
+     ), body AS MATERIALIZED (
+       SELECT '{"drink":' || ${level('d')} || ',"ingredient":' || ${level('g')} || '}' AS text
+       FROM locked d, locked g WHERE d.kind = 'drink' AND g.kind = 'ingredient'
+     ), queued AS (
+       INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
+       SELECT ($5::text[])[t.n], ($6::text[])[t.n], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', b.text, now()
+       FROM targets t, body b, go WHERE go.ok
+     )
+     SELECT k.id, k.kind, k.name, k.stock, k.unit, go.ok, go.targets,
+       CASE WHEN go.ok AND go.targets > 0 THEN pg_notify('${DELIVERY_CHANNEL}', '') END AS notified
+     FROM locked k, go`);
+
+interface Row extends ItemLevel {
+  kind: 'drink' | 'ingredient';
+  ok: boolean;
+  targets: number;
+}
+
+/** Registrations seen by the last change: how many ids the next one draws. */
+let expectedTargets = 0;
+
+/**
+ * Sets the stock of a drink and an ingredient and queues the stockUpdate webhook (its body
+ * is `JSON.stringify` of the answer) in one statement: atomic on its own, inside a
+ * transaction or not. 404 when an item is not in the inventory under its kind.
+ */
+export async function changeStock(db: Queryable, change: StockChange): Promise<{ drink: ItemLevel; ingredient: ItemLevel }> {
+  for (let wanted = expectedTargets; ; ) {
+    const rows = await db.query<Row>(STOCK_SQL, [change.drink.id, change.drink.stock, change.ingredient.id, change.ingredient.stock, newIds('dlv', wanted), newIds('msg', wanted)]);
+    const drink = rows.find((r) => r.kind === 'drink');
+    const ingredient = rows.find((r) => r.kind === 'ingredient');
+    if (!drink) throw problems.notFound(`No drink ${change.drink.id} in the inventory.`, '/body/drink/id');
+    if (!ingredient) throw problems.notFound(`No ingredient ${change.ingredient.id} in the inventory.`, '/body/ingredient/id');
+    expectedTargets = drink.targets;
+    if (drink.ok) return { drink: itemLevel(drink), ingredient: itemLevel(ingredient) };
+    // Registrations were added since the last change: draw enough ids and run it again.
+    wanted = drink.targets + 8;
+  }
+}
+
+const itemLevel = (row: Row): ItemLevel => ({ id: row.id, name: row.name, stock: row.stock, unit: row.unit });

@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig } from './config.js';
+import { startServer, type RunningServer } from './server.js';
+
+function printBanner(running: RunningServer, storage: string): void {
+  console.log(`clubnotify server listening on ${running.url} (${storage})`);
+  console.log(`  docs ${running.url}/docs, spec ${running.url}/openapi.json`);
+  if (!running.hasAdminKey) {
+    console.log('  no admin key yet: restart with ADMIN_API_KEY=cn_<43 base64url chars>, or stop the server and run');
+    console.log('  npx clubnotify-server create-key --scope admin --name ops');
+  }
+}
+
+function exitOnSignals(running: RunningServer): void {
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      running.logger.info({ signal }, 'shutting down');
+      running.close().then(
+        () => process.exit(0),
+        (error: Error) => {
+          console.error(`shutdown failed: ${error.message}`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Runs the server the way `npm start` and `clubnotify-server start` do: configuration from
+ * `env`, a banner, and a clean shutdown (then process exit) on SIGTERM or SIGINT.
+ * Resolves 0 once listening, or 1 after printing one line when it could not start.
+ */
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  let running;
+  try {
+    running = await startServer(config);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${config.port} is in use; set PORT=...` : (error as Error).message;
+    console.error(`clubnotify server did not start: ${reason}`);
+    return 1;
+  }
+  printBanner(running, config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`);
+  exitOnSignals(running);
+  return 0;
+}

@@ -1,0 +1,106 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const shim = join(repoRoot, 'packages/server/bin/clubnotify-server.js');
+const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+// The committed bin shim, told to run the TypeScript sources (no build needed).
+const nodeArgs = ['--conditions=clubnotify-source', '--import', tsx, shim];
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cn-server-cli-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function env(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  return { ...rest, LOG_LEVEL: 'silent', CLUBNOTIFY_SHIM_SOURCE: '1', ...extra };
+}
+
+async function serverCli(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    return { code: 0, ...(await run(process.execPath, [...nodeArgs, ...args], { cwd: dir, env: env(extra) })) };
+  } catch (error) {
+    return error as { code: number; stdout: string; stderr: string };
+  }
+}
+
+const oneLine = (text: string) => text.trim().split('\n');
+
+describe('clubnotify-server CLI', () => {
+  it('lists start and create-key in --help and exits 0', async () => {
+    const { code, stdout } = await serverCli(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: clubnotify-server <command>/);
+    expect(stdout).toMatch(/^ {2}start /m);
+    expect(stdout).toMatch(/^ {2}create-key /m);
+  });
+
+  it('exits 2 on an unknown command or bad options', async () => {
+    expect((await serverCli(['launch'])).code).toBe(2);
+    expect((await serverCli(['create-key', '--scope', 'root', '--name', 'ops'])).code).toBe(2);
+    expect((await serverCli(['start', 'now'])).code).toBe(2);
+  });
+
+  it('creates the data folder and prints the key on the last stdout line', { timeout: 60_000 }, async () => {
+    const { code, stdout } = await serverCli(['create-key', '--scope', 'admin', '--name', 'ops'], { DATA_DIR: join(dir, 'fresh/nested/data') });
+    expect(code).toBe(0);
+    expect(oneLine(stdout).at(-1)).toMatch(/^cn_[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('reports an unexpected failure in one line, without a stack', async () => {
+    await writeFile(join(dir, 'a-file'), '');
+    const { code, stderr } = await serverCli(['create-key', '--scope', 'admin', '--name', 'ops'], { DATA_DIR: join(dir, 'a-file/data') });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toEqual([expect.stringMatching(/^clubnotify-server create-key: .*a-file/)]);
+  });
+
+  it('lists configuration problems without a stack', async () => {
+    const { code, stderr } = await serverCli(['create-key', '--scope', 'admin', '--name', 'ops'], { PORT: 'abc' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/PORT must be an integer/);
+    expect(stderr).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe('clubnotify-server start', () => {
+  let busy: Server;
+  beforeAll(async () => {
+    busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, r));
+  });
+  afterAll(() => new Promise((r) => busy.close(r)));
+
+  it('says in one line that the port is in use, and exits 1', { timeout: 60_000 }, async () => {
+    const { port } = busy.address() as { port: number };
+    const { code, stderr } = await serverCli(['start'], { PORT: String(port), DATA_DIR: join(dir, 'busy') });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toEqual([`clubnotify server did not start: port ${port} is in use; set PORT=...`]);
+  });
+
+  it('prints the banner, serves /docs, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
+    const child = spawn(process.execPath, [...nodeArgs, 'start'], { cwd: dir, env: env({ PORT: '0', DATA_DIR: join(dir, 'running') }) });
+    let stdout = '';
+    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += String(chunk);
+        const match = /listening on (http:\/\/\S+)/.exec(stdout);
+        if (match && stdout.includes('/docs')) resolveUrl(match[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`start exited with ${code}: ${stdout}`)));
+    });
+    expect(stdout).toMatch(/embedded PGlite in .*running/);
+    expect((await fetch(`${url}/openapi.json`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, startServer, type RunningServer } from '../src/index.js';
+
+const adminKey = `cn_${randomBytes(32).toString('base64url')}`;
+const metricsToken = randomBytes(24).toString('hex');
+
+/** The value of one sample line, 0 when the series does not exist yet. */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe('GET /metrics during a delivery run over real sockets', () => {
+  let server: RunningServer;
+  let receiver: Server;
+  let receiverUrl: string;
+  let dataDir: string;
+  let answers: number[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(answers.shift() ?? 200).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    dataDir = await mkdtemp(join(tmpdir(), 'cn-metrics-'));
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_API_KEY: adminKey, METRICS_TOKEN: metricsToken };
+    server = await startServer(loadConfig({ ...env, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', DELIVERY_SCHEDULE_MS: '0,300,300', LOG_LEVEL: 'silent' }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => receiver?.close(resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${init.token ?? adminKey}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+  const scrape = async () => (await call('/metrics', { token: metricsToken })).text();
+
+  it('refuses a missing or subscriber key, and accepts the admin key and the METRICS_TOKEN', async () => {
+    const created = await call('/apiKeys', { method: 'POST', body: { name: 'fan', scope: 'subscriber' } });
+    const { key } = (await created.json()) as { key: string };
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+    expect((await call('/metrics', { token: 'not-the-token-at-all' })).status).toBe(401);
+    expect((await call('/metrics', { token: key })).status).toBe(403);
+    const byAdmin = await call('/metrics');
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect((await call('/metrics', { token: metricsToken })).status).toBe(200);
+  });
+
+  it('counts requests by operation and status, and deliveries by event and outcome as they happen', async () => {
+    const before = await scrape();
+    const registered = await call('/registerForStockUpdates', { method: 'POST', body: { url: `${receiverUrl}/stock` } });
+    expect(registered.status).toBe(200);
+    // The first attempt fails with 500, the retry 300 ms later succeeds.
+    answers = [500, 200];
+    const published = await call('/stockChanges', { method: 'POST', body: { drink: { id: 'itm_mojito', stock: 3 }, ingredient: { id: 'itm_mint', stock: 1 } } });
+    expect(published.status).toBeLessThan(300);
+
+    const attempts = (text: string, outcome: string) => sample(text, `clubnotify_delivery_attempts_total{event="stockUpdate",outcome="${outcome}"}`);
+    // Mid-run: the failed first attempt is counted as retrying while the delivery is still queued.
+    await expect.poll(async () => attempts(await scrape(), 'retrying'), { timeout: 10_000, interval: 50 }).toBe(attempts(before, 'retrying') + 1);
+    await expect.poll(async () => attempts(await scrape(), 'succeeded'), { timeout: 10_000, interval: 50 }).toBe(attempts(before, 'succeeded') + 1);
+
+    const after = await scrape();
+    expect(attempts(after, 'failed')).toBe(0);
+    expect(sample(after, 'clubnotify_delivery_attempt_duration_seconds_count{outcome="succeeded"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'clubnotify_delivery_queue_depth')).toBe(0);
+    expect(sample(after, 'clubnotify_delivery_oldest_pending_age_seconds')).toBe(0);
+    expect(sample(after, 'clubnotify_delivery_circuits{state="open"}')).toBe(0);
+    const requests = (text: string, op: string, status: number) => sample(text, `clubnotify_http_requests_total{operation="${op}",status="${status}"}`);
+    expect(requests(after, 'registerForStockUpdates', 200) - requests(before, 'registerForStockUpdates', 200)).toBe(1);
+    expect(requests(after, 'getMetrics', 200)).toBeGreaterThanOrEqual(3);
+    expect(requests(after, 'createApiKey', 201)).toBe(1);
+  });
+
+  it('shows the queue depth and the oldest pending age while a target keeps failing', async () => {
+    const registered = await call('/registerForStockUpdates', { method: 'POST', body: { url: `${receiverUrl}/slow` } });
+    expect(registered.status).toBe(200);
+    answers = [503, 503, 503, 503, 503, 503];
+    await call('/stockChanges', { method: 'POST', body: { drink: { id: 'itm_mojito', stock: 2 }, ingredient: { id: 'itm_mint', stock: 1 } } });
+    // One scrape shows both: the delivery is pending only until its third attempt (about 0.6 s), so
+    // a second poll started after the first could come too late on a loaded machine.
+    const pending = (text: string) => ({ depth: sample(text, 'clubnotify_delivery_queue_depth'), age: sample(text, 'clubnotify_delivery_oldest_pending_age_seconds') });
+    await expect
+      .poll(async () => pending(await scrape()), { timeout: 5_000, interval: 20 })
+      .toEqual({ depth: expect.toSatisfy((n: number) => n >= 1), age: expect.toSatisfy((n: number) => n > 0) });
+  });
+});

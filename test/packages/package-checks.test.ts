@@ -1,0 +1,125 @@
+/**
+ * What an outside user installs: each workspace package as `npm pack` makes it. Needs
+ * `npm run build` first (`npm run check` builds before the tests).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { undeclaredImports, type Manifest } from './undeclared-imports.js';
+
+const run = promisify(execFile);
+const repoRoot = resolve(import.meta.dirname, '../..');
+const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
+const packages = ['spec', 'sdk', 'receiver', 'server'] as const;
+
+interface Packed {
+  manifest: Manifest & Record<string, unknown>;
+  tarball: string;
+  files: string[];
+}
+
+let out: string;
+const packed = new Map<string, Packed>();
+
+beforeAll(async () => {
+  const missing = packages.filter((name) => !existsSync(join(repoRoot, 'packages', name, 'dist/index.js')));
+  if (missing.length > 0) throw new Error(`packages/{${missing.join(',')}}/dist is missing: run \`npm run build\` first.`);
+  out = await mkdtemp(join(tmpdir(), 'cn-pack-'));
+  const workspaces = packages.flatMap((name) => ['--workspace', `packages/${name}`]);
+  const { stdout } = await run('npm', ['pack', ...workspaces, '--json', '--pack-destination', out], { cwd: repoRoot, maxBuffer: 64 << 20 });
+  const results = JSON.parse(stdout) as Array<{ name: string; filename: string; files: Array<{ path: string }> }>;
+  for (const name of packages) {
+    const dir = join(repoRoot, 'packages', name);
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Packed['manifest'];
+    const result = results.find((r) => r.name === manifest.name)!;
+    packed.set(name, { manifest, tarball: join(out, result.filename), files: result.files.map((f) => f.path) });
+  }
+}, 120_000);
+afterAll(() => (out ? rm(out, { recursive: true, force: true }) : undefined));
+
+const get = (name: string) => packed.get(name)!;
+
+describe.each(packages)('@clubnotify/%s as packed', (name) => {
+  it('holds dist, its README and CHANGELOG, and no sources, tests, maps or build info', () => {
+    const { files, manifest } = get(name);
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts']));
+    const allowed = /^(package\.json|README\.md|CHANGELOG\.md|dist\/.+\.(js|d\.ts)|dist\/console\/(index\.html|assets\/[\w-]+\.(js|css))|bin\/[\w-]+\.js|templates\/.+)$/;
+    // @clubnotify/spec also ships the bundled contract as files, for tools that read a document.
+    const bundled = name === 'spec' ? ['openapi.json', 'openapi.yaml'] : [];
+    expect(files).toEqual(expect.arrayContaining(bundled));
+    expect(files.filter((file) => !allowed.test(file) && !bundled.includes(file))).toEqual([]);
+    expect(files.filter((file) => /(^|\/)(src|test)\//.test(file) && !file.startsWith('templates/'))).toEqual([]);
+    for (const target of Object.values((manifest.bin ?? {}) as Record<string, string>)) expect(files).toContain(target.replace(/^\.\//, ''));
+    // The web console ships as built static files, with the server only.
+    const consoleFiles = files.filter((file) => file.startsWith('dist/console/'));
+    if (name === 'server') expect(consoleFiles).toEqual(expect.arrayContaining(['dist/console/index.html', expect.stringMatching(/^dist\/console\/assets\/index-[\w-]+\.js$/)]));
+    else expect(consoleFiles).toEqual([]);
+  });
+
+  it('declares every package its built code imports', async () => {
+    const { files, manifest, tarball } = get(name);
+    const dir = await mkdtemp(join(out, 'unpacked-'));
+    await run('tar', ['-xzf', tarball, '-C', dir]);
+    const undeclared = new Map<string, string>();
+    for (const file of files.filter((f) => /\.(m?js|cjs)$/.test(f))) {
+      for (const dependency of undeclaredImports(manifest, await readFile(join(dir, 'package', file), 'utf8'))) undeclared.set(dependency, file);
+    }
+    expect(Object.fromEntries(undeclared)).toEqual({});
+  });
+
+  it('lets patch and minor releases of sibling packages satisfy its ranges', () => {
+    const internal = Object.entries(get(name).manifest.dependencies ?? {}).filter(([dep]) => dep.startsWith('@clubnotify/'));
+    for (const [, range] of internal) expect(range).toMatch(/^\^\d+\.\d+\.\d+$/);
+  });
+
+  it('has no publint errors, warnings or suggestions', async () => {
+    const tarball = await readFile(get(name).tarball);
+    const { messages, pkg } = await publint({ pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) as ArrayBuffer }, level: 'suggestion', strict: true });
+    expect(messages.map((message) => `${message.type}: ${formatMessage(message, pkg)}`)).toEqual([]);
+  });
+
+  it('has types that resolve for ESM consumers (attw, esm-only profile)', { timeout: 60_000 }, async () => {
+    // openapi.yaml is a file to read (require.resolve), not a module: no type can describe an import of it.
+    const exclude = name === 'spec' ? ['--exclude-entrypoints', './openapi.yaml'] : [];
+    const result = await run(bin('attw'), [get(name).tarball, '--profile', 'esm-only', '--format', 'ascii', ...exclude]).catch((error: { stdout: string }) => error);
+    expect('code' in result ? result.stdout : '').toBe('');
+  });
+
+  it('passes npm publish --dry-run', { timeout: 60_000 }, async () => {
+    const { stdout } = await run('npm', ['publish', '--dry-run', '--workspace', `packages/${name}`], { cwd: repoRoot });
+    expect(stdout.trim()).toBe(`+ ${get(name).manifest.name}@${String(get(name).manifest.version)}`);
+  });
+});
+
+describe('declarations for a consumer with skipLibCheck: false', () => {
+  let consumer: string;
+  beforeAll(async () => {
+    consumer = await mkdtemp(join(tmpdir(), 'cn-consumer-'));
+    // The workspace links resolve @clubnotify/* to the packages, whose `types` are the built .d.ts.
+    await symlink(join(repoRoot, 'node_modules'), join(consumer, 'node_modules'), 'dir');
+    await writeFile(join(consumer, 'package.json'), '{ "type": "module" }\n');
+    const imports = packages.map((name, i) => `import * as p${i} from '@clubnotify/${name}';`).join('\n');
+    await writeFile(join(consumer, 'index.ts'), `${imports}\nexport const all = [${packages.map((_, i) => `p${i}`).join(', ')}];\n`);
+    for (const [resolution, module] of [['NodeNext', 'NodeNext'], ['Bundler', 'ESNext']]) {
+      const compilerOptions = { module, moduleResolution: resolution, target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] };
+      await writeFile(join(consumer, `tsconfig.${resolution}.json`), JSON.stringify({ compilerOptions, files: ['index.ts'] }));
+    }
+  });
+  afterAll(() => (consumer ? rm(consumer, { recursive: true, force: true }) : undefined));
+
+  it.each([
+    ['tsc', 'NodeNext'],
+    ['tsc', 'Bundler'],
+    ['tsgo', 'NodeNext'],
+    ['tsgo', 'Bundler'],
+  ])('compile with %s under moduleResolution %s', { timeout: 120_000 }, async (compiler, resolution) => {
+    const result = await run(bin(compiler), ['-p', `tsconfig.${resolution}.json`], { cwd: consumer }).catch((error: { stdout: string }) => error);
+    expect('code' in result ? result.stdout : '').toBe('');
+  });
+});
