@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleBuilt, startConsoleSite, type ConsoleSite } from './console-site.js';
 
@@ -25,6 +25,32 @@ async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => ((await (window as any).axe.run(document)) as { violations: AxeViolation[] }).violations);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Holds the page's requests that match until `release`, which lets them through and returns once
+ * the page has no request in flight (the held answers and whatever they led to have been handled).
+ */
+async function holdAnswers(page: Page, match: (url: URL) => boolean): Promise<{ held: number; release: () => Promise<void> }> {
+  const waiting: Route[] = [];
+  const handler = (route: Route) => void waiting.push(route);
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  await page.route(match, handler);
+  return {
+    get held() {
+      return waiting.length;
+    },
+    async release() {
+      await page.unroute(match, handler);
+      await Promise.all(waiting.map((route) => route.continue()));
+      await expect.poll(() => inFlight.size).toBe(0);
+      await page.waitForTimeout(300);
+      expect(inFlight.size).toBe(0);
+    },
+  };
 }
 
 describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium against a real server and receiver', () => {
@@ -200,6 +226,16 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     await owner.selectOption(adminId!);
     await page.getByText('Nothing registered yet.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+
+    // An answer for an earlier choice that arrives late must not overwrite the later choice.
+    const late = await holdAnswers(page, (url) => url.searchParams.get('ownerKeyId') === venue.id);
+    await owner.selectOption(venue.id);
+    await expect.poll(() => late.held).toBeGreaterThan(0);
+    await owner.selectOption(adminId!);
+    await page.getByText('Nothing registered yet.').waitFor();
+    await late.release();
+    expect(await page.locator('tr[data-target^="reg_"]').count()).toBe(0);
+    await expect(page.getByText('Nothing registered yet.').isVisible()).resolves.toBe(true);
 
     // The venue has no deliveries; the admin's stock deliveries come back with "any".
     await page.getByRole('button', { name: 'Deliveries' }).click();

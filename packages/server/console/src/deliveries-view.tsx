@@ -8,6 +8,7 @@ import { MinuteChart } from './minute-chart.js';
 import { RecoverForm } from './recover-form.js';
 import type { Session } from './session.js';
 import { Status, useAction } from './use-action.js';
+import { useLatest } from './latest.js';
 
 type Delivery = components['schemas']['Delivery'];
 type DeliveryPage = Page<Delivery, unknown>;
@@ -33,17 +34,20 @@ export function DeliveriesView({ session }: { session: Session }) {
   const action = useAction();
   const page = pages[pages.length - 1];
   const first = pages.length <= 1;
+  const latest = useLatest();
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
 
   async function refresh() {
     const f = filtersRef.current;
-    const [firstPage, lastHour] = await Promise.all([
+    const load = () => Promise.all([
       session.client.deliveries.list(query(f)).firstPage() as Promise<DeliveryPage>,
       session.client.deliveries.list({ ...query(f), limit: 100 }, { maxItems: 100 }).toArray(),
     ]);
-    setRecent(lastHour);
-    setPages((old) => (old.length <= 1 ? [firstPage] : old));
+    await latest(load, ([firstPage, lastHour]) => {
+      setRecent(lastHour);
+      setPages((old) => (old.length <= 1 ? [firstPage] : old));
+    });
   }
 
   useEffect(() => {

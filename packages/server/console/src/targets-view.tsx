@@ -6,6 +6,7 @@ import { TargetRow } from './target-row.js';
 import { OwnerSelect } from './owner-select.js';
 import { loadTargets, targetApi, type Target } from './targets.js';
 import { Status, useAction } from './use-action.js';
+import { useLatest } from './latest.js';
 
 export function TargetsView({ session }: { session: Session }) {
   const [targets, setTargets] = useState<Target[] | null>(null);
@@ -14,7 +15,8 @@ export function TargetsView({ session }: { session: Session }) {
   const action = useAction();
   const ownerRef = useRef(owner);
   ownerRef.current = owner;
-  const reload = () => loadTargets(session.client, ownerRef.current).then(setTargets);
+  const latest = useLatest();
+  const reload = () => latest(() => loadTargets(session.client, ownerRef.current), setTargets);
   useEffect(() => void action.run('Loading', reload), [owner]);
 
   async function act(target: Target, what: 'pause' | 'resume' | 'rotate' | 'test' | 'delete') {
