@@ -154,10 +154,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         lastStats = now;
         statsSawBacklog = maintain('ANALYZE deliveries (status, next_attempt_at)');
       }
-      // While requests are on the wire, gather freed slots briefly: one claim for many, not one each.
-      const since = performance.now() - lastClaim;
-      const gap = claimGap();
-      if (slots.active > 0 && since < gap) await new Promise((r) => setTimeout(r, gap - since));
+      await gatherFreedSlots(lastClaim);
       lastClaim = performance.now();
       const free = Math.min(PREFETCH * concurrency - slots.active - slots.waiting, maxUnrecorded - unrecorded() - slots.waiting);
       let claimed: ClaimedDelivery[] = [];
@@ -177,10 +174,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  /** While requests are on the wire, gather freed slots briefly: one claim for many, not one each. */
+  async function gatherFreedSlots(lastClaim: number): Promise<void> {
+    for (;;) {
+      const left = claimGap() - (performance.now() - lastClaim);
+      if (slots.active === 0 || left <= 0) return;
+      await new Promise((r) => setTimeout(r, Math.min(batchDelayMs, left)));
+    }
+  }
+
   /**
    * How long to gather freed slots before the next claim. A claim on PostgreSQL costs about a
    * millisecond of planning whatever it returns: while a full round already waits here, fewer
-   * and larger claims keep the slots just as busy.
+   * and larger claims keep the slots just as busy. Checked again every batch delay, so a fast
+   * target that empties the round is not kept waiting.
    */
   function claimGap(): number {
     return db.kind === 'postgres' && slots.waiting >= concurrency ? DEEP_QUEUE_GAP * batchDelayMs : batchDelayMs;
