@@ -35,9 +35,9 @@ async function holdAnswers(page: Page, match: (url: URL) => boolean): Promise<{ 
   const waiting: Route[] = [];
   const handler = (route: Route) => void waiting.push(route);
   const inFlight = new Set<Request>();
-  page.on('request', (request) => inFlight.add(request));
-  page.on('requestfinished', (request) => inFlight.delete(request));
-  page.on('requestfailed', (request) => inFlight.delete(request));
+  const started = (request: Request) => void inFlight.add(request);
+  const ended = (request: Request) => void inFlight.delete(request);
+  page.on('request', started).on('requestfinished', ended).on('requestfailed', ended);
   await page.route(match, handler);
   return {
     get held() {
@@ -47,8 +47,10 @@ async function holdAnswers(page: Page, match: (url: URL) => boolean): Promise<{ 
       await page.unroute(match, handler);
       await Promise.all(waiting.map((route) => route.continue()));
       await expect.poll(() => inFlight.size).toBe(0);
+      // A held answer's follow-up requests (health per target) start just after it ends.
       await page.waitForTimeout(300);
-      expect(inFlight.size).toBe(0);
+      await expect.poll(() => inFlight.size).toBe(0);
+      page.off('request', started).off('requestfinished', ended).off('requestfailed', ended);
     },
   };
 }
