@@ -59,15 +59,12 @@ const targetJoin = `
   LEFT JOIN subscriptions s ON s.id = c.target_id`;
 
 /**
- * The claim is a prepared statement: planning it costs more than running it. Its generic plan
- * must not guess the number of rows from `LIMIT $2` (a tenth of the table: it would sort
- * the table, and hash-join it to the circuits), so the due rows come from a scan bounded by
- * a constant `window` (at least $2), of which only the first $2 are read. They are read
- * without locks: the caps then pick what to lease, and only those rows are locked (a lock
- * costs about as much as the lease's update) and checked again, skipping any another
- * process leased meanwhile.
+ * The due rows are read without locks: the caps then pick what to lease, and only those rows
+ * are locked (a lock costs about as much as the lease's update) and checked again, skipping
+ * any another process leased meanwhile. Planned on every call: a generic plan made while the
+ * table was small (or its statistics stale) would scan every pending row per claim.
  */
-const claimSql = (cfg: string, window: number) => `WITH cfg AS (SELECT ${cfg}), due AS (
+const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
        SELECT id, target_id, owner_key_id, next_attempt_at FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now()
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
@@ -75,9 +72,7 @@ const claimSql = (cfg: string, window: number) => `WITH cfg AS (SELECT ${cfg}), 
          -- exclude every row (with one owner it would), so it keeps reading the due index.
          AND (target_id || '') <> ALL($3::text[]) AND (owner_key_id || '') <> ALL($8::text[])
        ORDER BY next_attempt_at
-       LIMIT ${window}
-     ), cand AS (
-       SELECT * FROM due LIMIT $2
+       LIMIT $2
      ), ranked AS (
        SELECT id, target_id, owner_key_id,
               row_number() OVER (PARTITION BY target_id ORDER BY next_attempt_at, id) AS rn,
@@ -245,20 +240,10 @@ async function leaseRows(db: Database, args: ClaimArgs, inFlight: ReadonlyMap<st
   const fullOwners = owners.filter((id) => ownerHeld.get(id)! >= args.perOwner);
   const params = [args.owner, limit, [...saturated(args, inFlight), ...skipped], [...inFlight.keys()], [...inFlight.values()], args.perTarget, args.leaseMs];
   params.push(fullOwners, owners, [...ownerHeld.values()], args.perOwner);
-  const [row] = await db.query<{ rows: string; holds: string }>(leaseSql(limit), params);
+  const [row] = await db.query<{ rows: string; holds: string }>(SQL.postgres.claim, params);
   if (!row) return { rows: [], unheld: [], elsewhere: [] };
   const holds = JSON.parse(row.holds) as { unheld: string[]; elsewhere: string[] };
   return { rows: JSON.parse(row.rows) as ClaimedDelivery[], ...holds };
-}
-
-const leaseTexts = new Map<number, string>();
-
-/** The claim statement for `limit` rows: a prepared one per power of two (a few per connection). */
-function leaseSql(limit: number): string {
-  const window = Math.max(16, 2 ** Math.ceil(Math.log2(limit)));
-  let sql = leaseTexts.get(window);
-  if (!sql) leaseTexts.set(window, (sql = prepared(claimSql(RELAXED_COMMIT, window))));
-  return sql;
 }
 
 /** Targets at their cap here: claims skip their rows. */
@@ -377,6 +362,7 @@ const recordSql = (cfg: string, single: boolean, withFailures: boolean) => {
 
 const SQL = {
   postgres: {
+    claim: claimSql(RELAXED_COMMIT),
     record: prepared(recordSql(RELAXED_COMMIT, false, true)),
     recordSuccesses: prepared(recordSql(RELAXED_COMMIT, false, false)),
   },
