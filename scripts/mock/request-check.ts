@@ -85,7 +85,7 @@ export function checkRequest(method: string, url: string, headers: IncomingHttpH
 
   const errors: FieldError[] = [];
   const values: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(match.rawPath)) {
+  for (const [name, raw] of Object.entries(match.params)) {
     try {
       values[name] = decodeURIComponent(raw);
     } catch {

@@ -1,4 +1,4 @@
-import { document } from '@clubnotify/spec';
+import { document, routeTable, type RouteMatch } from '@clubnotify/spec';
 
 /** What the spec says about one operation, read once from `document.paths`. */
 export interface Operation {
@@ -14,21 +14,10 @@ export interface Operation {
   responses: Map<string, string[]>;
 }
 
-interface Route {
-  pattern: RegExp;
-  names: string[];
-  methods: Map<string, Operation>;
-}
-
 /** Path params of a matched request, still URI-encoded: decoding can fail and is validated. */
-export interface Match {
-  operation?: Operation;
-  params: Record<string, string>;
-  allowed: string[];
-}
+export type Match = RouteMatch<Operation>;
 
 type Json = Record<string, any>;
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 function scopeOf(security: Json[] | undefined): Operation['scope'] {
   const requirements = security ?? (document.security as Json[] | undefined) ?? [];
@@ -37,51 +26,20 @@ function scopeOf(security: Json[] | undefined): Operation['scope'] {
   return scopes.includes('subscriber') ? 'subscriber' : 'admin';
 }
 
-function buildRoutes(): Route[] {
-  const routes: Route[] = [];
-  for (const [path, item] of Object.entries(document.paths as Json)) {
-    const names: string[] = [];
-    const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
-    const methods = new Map<string, Operation>();
-    for (const method of METHODS) {
-      const op = (item as Json)[method] as Json | undefined;
-      if (!op) continue;
-      const content = (op.requestBody?.content ?? {}) as Json;
-      methods.set(method.toUpperCase(), {
-        id: op.operationId as string,
-        method: method.toUpperCase(),
-        path,
-        scope: scopeOf(op.security as Json[] | undefined),
-        bodyTypes: Object.keys(content),
-        bodyRequired: op.requestBody?.required === true,
-        responses: new Map(Object.entries((op.responses ?? {}) as Json).map(([status, r]) => [status, Object.keys((r as Json).content ?? {})])),
-      });
-    }
-    routes.push({ pattern: new RegExp(`^${source}$`), names, methods });
-  }
-  // Literal paths win over templated ones (`/deliveries/recover` before `/deliveries/{id}/...`).
-  return routes.sort((a, b) => a.names.length - b.names.length);
-}
-
-const routes = buildRoutes();
+const table = routeTable<Operation>(({ method, template, operation: op }) => ({
+  id: op.operationId as string,
+  method,
+  path: template,
+  scope: scopeOf(op.security as Json[] | undefined),
+  bodyTypes: Object.keys((op.requestBody?.content ?? {}) as Json),
+  bodyRequired: op.requestBody?.required === true,
+  responses: new Map(Object.entries((op.responses ?? {}) as Json).map(([status, r]) => [status, Object.keys((r as Json).content ?? {})])),
+}));
 
 /** Every operation of the spec, by operationId. */
-export const operations: ReadonlyMap<string, Operation> = new Map(
-  routes.flatMap((r) => [...r.methods.values()].map((op) => [op.id, op] as const)),
-);
+export const operations: ReadonlyMap<string, Operation> = new Map(table.operations.map((op) => [op.id, op] as const));
 
 /** Finds the operation for a method and path; `allowed` lists the methods of a matched path. */
 export function matchOperation(method: string, path: string): Match | undefined {
-  for (const route of routes) {
-    const m = route.pattern.exec(path);
-    if (!m) continue;
-    const params: Record<string, string> = {};
-    route.names.forEach((name, i) => (params[name] = m[i + 1]!));
-    const lookup = method === 'HEAD' && !route.methods.has('HEAD') ? 'GET' : method;
-    return { operation: route.methods.get(lookup), params, allowed: [...route.methods.keys()] };
-  }
-  return undefined;
+  return table.match(method, path);
 }
