@@ -58,21 +58,14 @@ const targetJoin = `
   LEFT JOIN registrations r ON r.id = c.target_id
   LEFT JOIN subscriptions s ON s.id = c.target_id`;
 
-/**
- * The due rows are read without locks: the caps then pick what to lease, and only those rows
- * are locked (a lock costs about as much as the lease's update) and checked again, skipping
- * any another process leased meanwhile. Planned on every call: a generic plan made while the
- * table was small (or its statistics stale) would scan every pending row per claim.
- */
 const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
        SELECT id, target_id, owner_key_id, next_attempt_at FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now()
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
-         -- As expressions, not columns: the planner has no statistics to guess these lists
-         -- exclude every row (with one owner it would), so it keeps reading the due index.
-         AND (target_id || '') <> ALL($3::text[]) AND (owner_key_id || '') <> ALL($8::text[])
+         AND NOT (target_id = ANY($3::text[])) AND NOT (owner_key_id = ANY($8::text[]))
        ORDER BY next_attempt_at
        LIMIT $2
+       FOR UPDATE SKIP LOCKED
      ), ranked AS (
        SELECT id, target_id, owner_key_id,
               row_number() OVER (PARTITION BY target_id ORDER BY next_attempt_at, id) AS rn,
@@ -87,18 +80,17 @@ const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
               coalesce(t.holder <> $1 AND t.holder_until > now(), false) AS elsewhere
        FROM (SELECT DISTINCT target_id FROM cand) k
        LEFT JOIN LATERAL (SELECT * FROM delivery_targets t WHERE t.target_id = k.target_id LIMIT 1) t ON true
-     ), rates AS MATERIALIZED (
+     ), rates AS (
        -- A process holds at most RATE_AHEAD_S seconds' worth of a rate-limited target's rows.
        SELECT id AS target_id, rate_limit_per_second AS rate FROM registrations
-       WHERE id IN (SELECT target_id FROM tgt) AND rate_limit_per_second IS NOT NULL
+       WHERE id IN (SELECT target_id FROM cand) AND rate_limit_per_second IS NOT NULL
        UNION ALL
        SELECT id, rate_limit_per_second FROM subscriptions
-       WHERE id IN (SELECT target_id FROM tgt) AND rate_limit_per_second IS NOT NULL
+       WHERE id IN (SELECT target_id FROM cand) AND rate_limit_per_second IS NOT NULL
      ), deferred AS (
        -- Rows of an open circuit wait for its cool-down instead of being read again by every claim.
-       UPDATE deliveries d SET next_attempt_at = ci.until
-       FROM (SELECT k.id, t.circuit_open_until AS until FROM cand k JOIN tgt t ON t.target_id = k.target_id AND t.open OFFSET 0) ci
-       WHERE d.id = ci.id AND d.status = 'pending' AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now())
+       UPDATE deliveries d SET next_attempt_at = ci.circuit_open_until
+       FROM cand k JOIN tgt ci ON ci.target_id = k.target_id AND ci.open WHERE d.id = k.id
      ), pick AS (
        SELECT k.id, ci.circuit_open_until IS NOT NULL AS probing FROM ranked k
        JOIN tgt ci ON ci.target_id = k.target_id AND ci.mine
@@ -107,15 +99,11 @@ const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
        LEFT JOIN unnest($9::text[], $10::int[]) AS o(owner_key_id, n) ON o.owner_key_id = k.owner_key_id
        WHERE k.rn <= least(CASE WHEN ci.circuit_open_until IS NULL THEN $6 WHEN ci.open THEN 0 ELSE 1 END, ceil(ra.rate * ${RATE_AHEAD_S})) - coalesce(b.n, 0)
          AND k.owner_rn <= $11 - coalesce(o.n, 0)
-     ), locked AS (
-       SELECT d.id, pick.probing FROM deliveries d JOIN pick ON pick.id = d.id
-       WHERE d.status = 'pending' AND (d.lease_expires_at IS NULL OR d.lease_expires_at < now())
-       FOR UPDATE OF d SKIP LOCKED
      ), c AS (
        UPDATE deliveries d
        SET lease_owner = $1, lease_expires_at = now() + $7 * interval '1 millisecond',
            attempt_count = d.attempt_count + 1, round_attempts = d.round_attempts + 1, updated_at = now()
-       FROM locked pick WHERE d.id = pick.id
+       FROM pick WHERE d.id = pick.id
        RETURNING d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body, d.attempt_count, d.round_attempts,
          CASE WHEN pick.probing THEN 1 END AS target_cap
      )
