@@ -58,6 +58,12 @@ const targetJoin = `
   LEFT JOIN registrations r ON r.id = c.target_id
   LEFT JOIN subscriptions s ON s.id = c.target_id`;
 
+/**
+ * Planned on every call: a cached generic plan made while the table was small or its
+ * statistics stale keeps scanning every pending row once a backlog builds. For the same reason
+ * the lookups by id below test no `status = 'pending'`: the partial due index would then serve
+ * them, a scan of the whole backlog per claim.
+ */
 const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
        SELECT id, target_id, owner_key_id, next_attempt_at FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now()
