@@ -20,4 +20,4 @@ export {
   type FieldError,
   type ValidationResult,
 } from './validation.js';
-export { routeTable, pathItemMethods, type OperationEntry, type RouteMatch } from './routes.js';
+export { routeTable, type OperationEntry, type RouteMatch } from './routes.js';

@@ -3,7 +3,7 @@ import { document } from './generated/document.js';
 type Json = Record<string, any>;
 
 /** The HTTP methods an OpenAPI path item can hold, as its keys spell them. */
-export const pathItemMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+const pathItemMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
 /** One operation of the document, as `describe` in {@link routeTable} receives it. */
 export interface OperationEntry {
@@ -45,9 +45,10 @@ export function routeTable<T>(describe: (entry: OperationEntry) => T) {
       return '([^/]+)';
     });
     const methods = new Map<string, T>();
-    for (const method of pathItemMethods) {
-      const operation = (item as Json)[method] as Json | undefined;
-      if (operation) methods.set(method.toUpperCase(), describe({ method: method.toUpperCase(), template, operation }));
+    for (const key of pathItemMethods) {
+      const operation = (item as Json)[key] as Json | undefined;
+      const method = key.toUpperCase();
+      if (operation) methods.set(method, describe({ method, template, operation }));
     }
     routes.push({ pattern: new RegExp(`^${source}$`), names, methods });
   }
