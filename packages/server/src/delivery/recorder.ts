@@ -45,8 +45,8 @@ export class OutcomeRecorder {
 
   async #flush(): Promise<void> {
     const { db, workerId, batchDelayMs, policy, onRecorded, onError } = this.#options;
-    if (batchDelayMs > 0 && !this.#hurry) await new Promise((r) => setTimeout(r, batchDelayMs));
     while (this.#buffered.length > 0) {
+      if (batchDelayMs > 0 && !this.#hurry) await new Promise((r) => setTimeout(r, batchDelayMs));
       const batch = this.#buffered.splice(0, this.#buffered.length);
       this.#recording = batch.length;
       let opened: string[] = [];

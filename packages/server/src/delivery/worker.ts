@@ -22,6 +22,12 @@ const REFRESH_STATS_MS = 100;
 const PREFETCH = 8;
 /** Batch delays between claims on PostgreSQL while a full round of deliveries waits here. */
 const DEEP_QUEUE_GAP = 4;
+/** While attempts are on the wire, claims take about this share of the time at most: a slower claim gathers more freed slots. */
+const CLAIM_SHARE = 0.2;
+/** The longest a freed slot waits for a claim, however slow claims have become. */
+const MAX_CLAIM_GAP_MS = 50;
+/** Outcomes wait for their statement this many batch delays: nothing waits for them but the leases. */
+const RECORD_GATHER = 4;
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -106,7 +112,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const recorder = new OutcomeRecorder({
     db,
     workerId: id,
-    batchDelayMs,
+    batchDelayMs: RECORD_GATHER * batchDelayMs,
     policy: { disableAfterMs: options.disableAfterMs ?? 5 * 86_400_000, breakAfter: options.breakAfter ?? 5, coolDownMs: options.coolDownMs ?? 60_000 },
     onError,
     onRecorded(batch, opened) {
@@ -128,6 +134,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let listener: WakeUpListener | undefined;
   /** Wakes the slots when the earliest send slot of a rate-limited target comes due. */
   let dueTimer: { at: number; timer: NodeJS.Timeout } | undefined;
+  /** A claim's round trip, averaged over the last few. */
+  let claimMs = 0;
 
   const wake = () => waker.wake();
   const unrecorded = () => slots.active + recorder.pending;
@@ -161,6 +169,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (free > 0 && running) {
         // Half the buffer at most per owner while it is alone, so a newcomer's rows still get claimed.
         claimed = await claimer.claim(free, Math.max(PREFETCH, Math.floor((PREFETCH * concurrency) / (slots.owners + 1))));
+        claimMs += (performance.now() - lastClaim - claimMs) / 4;
         for (const delivery of claimed) slots.add(delivery);
         launchReady();
       }
@@ -190,7 +199,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
    * target that empties the round is not kept waiting.
    */
   function claimGap(): number {
-    return db.kind === 'postgres' && slots.waiting >= concurrency ? DEEP_QUEUE_GAP * batchDelayMs : batchDelayMs;
+    const gap = Math.min(MAX_CLAIM_GAP_MS, Math.max(batchDelayMs, claimMs / CLAIM_SHARE));
+    return db.kind === 'postgres' && slots.waiting >= concurrency ? Math.max(gap, DEEP_QUEUE_GAP * batchDelayMs) : gap;
   }
 
   /** Runs a maintenance statement beside the claims; false when one is still running. */
