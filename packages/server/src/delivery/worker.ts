@@ -136,6 +136,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let dueTimer: { at: number; timer: NodeJS.Timeout } | undefined;
   /** A claim's round trip, averaged over the last few. */
   let claimMs = 0;
+  /** Attempts finished since the last claim. */
+  let finished = 0;
 
   const wake = () => waker.wake();
   const unrecorded = () => slots.active + recorder.pending;
@@ -183,13 +185,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  /** While requests are on the wire, gather freed slots briefly: one claim for many, not one each. */
+  /**
+   * While requests are on the wire, gather freed slots briefly: one claim for many, not one
+   * each. Claim sooner when what waits here would run out before a claim could return.
+   */
   async function gatherFreedSlots(lastClaim: number): Promise<void> {
     for (;;) {
-      const left = claimGap() - (performance.now() - lastClaim);
-      if (slots.active === 0 || left <= 0) return;
+      const elapsed = performance.now() - lastClaim;
+      const left = claimGap() - elapsed;
+      const runsOut = slots.waiting < (finished / elapsed) * claimMs;
+      if (slots.active === 0 || left <= 0 || runsOut) break;
       await new Promise((r) => setTimeout(r, Math.min(batchDelayMs, left)));
     }
+    finished = 0;
   }
 
   /**
@@ -244,6 +252,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     void sendAttempt(dispatcher, request, timeoutMs).then((result) => {
       // The lease still guards the delivery until its outcome is recorded, so the slot is free now.
       slots.done(delivery);
+      finished++;
       claimer.release(delivery);
       const outcome = decide(delivery, result, schedule, jitter);
       if (outcome.disableReason) dropTarget(delivery, outcome);
