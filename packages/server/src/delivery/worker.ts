@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { Database } from '../db/database.js';
 import { createGuardedAgent } from '../net/guarded-agent.js';
 import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
+import { ClaimPacer } from './claim-pacer.js';
 import { Claimer } from './claimer.js';
 import { Waker } from './waker.js';
 import { listenForDeliveries, type WakeUpListener } from './wake-ups.js';
@@ -22,10 +23,6 @@ const REFRESH_STATS_MS = 100;
 const PREFETCH = 8;
 /** Batch delays between claims on PostgreSQL while a full round of deliveries waits here. */
 const DEEP_QUEUE_GAP = 4;
-/** While attempts are on the wire, claims take about this share of the time at most: a slower claim gathers more freed slots. */
-const CLAIM_SHARE = 0.2;
-/** The longest a freed slot waits for a claim, however slow claims have become. */
-const MAX_CLAIM_GAP_MS = 50;
 /** Outcomes wait for their statement this many batch delays: nothing waits for them but the leases. */
 const RECORD_GATHER = 4;
 
@@ -54,7 +51,11 @@ export interface DeliveryWorkerOptions {
   pollMs?: number;
   /** PostgreSQL URL to LISTEN on for new deliveries from any process (the poll stays as the fallback). */
   listenUrl?: string;
-  /** Outcomes are recorded, and freed slots claimed, in batches gathered for up to this long; default 10 ms on PGlite, 5 ms on PostgreSQL. */
+  /**
+   * Freed slots are claimed in batches gathered for at least this long while attempts are on
+   * the wire (longer while claims are slow), and outcomes recorded in batches gathered for
+   * four times this; default 10 ms on PGlite, 5 ms on PostgreSQL.
+   */
   batchDelayMs?: number;
   /** A target failing this long without a success is disabled; default 5 days. */
   disableAfterMs?: number;
@@ -109,6 +110,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   const claimer = new Claimer({ db, workerId: id, leaseMs, perTarget: PREFETCH * perTarget, onError });
   const slots = new FairSlots<ClaimedDelivery>({ concurrency, perTarget });
+  const pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: db.kind === 'postgres' ? DEEP_QUEUE_GAP * batchDelayMs : 0, concurrency });
   const recorder = new OutcomeRecorder({
     db,
     workerId: id,
@@ -134,16 +136,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let listener: WakeUpListener | undefined;
   /** Wakes the slots when the earliest send slot of a rate-limited target comes due. */
   let dueTimer: { at: number; timer: NodeJS.Timeout } | undefined;
-  /** A claim's round trip, averaged over the last few. */
-  let claimMs = 0;
-  /** Attempts finished since the last claim. */
-  let finished = 0;
 
   const wake = () => waker.wake();
   const unrecorded = () => slots.active + recorder.pending;
 
   async function run(): Promise<void> {
-    let lastClaim = 0;
     let lastMaintain = -Infinity;
     let lastStats = -Infinity;
     let backlog = false;
@@ -164,14 +161,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         lastStats = now;
         statsSawBacklog = maintain('ANALYZE deliveries (status, next_attempt_at)');
       }
-      await gatherFreedSlots(lastClaim);
-      lastClaim = performance.now();
+      await gatherFreedSlots();
+      pacer.start(performance.now());
       const free = Math.min(PREFETCH * concurrency - slots.active - slots.waiting, maxUnrecorded - unrecorded() - slots.waiting);
       let claimed: ClaimedDelivery[] = [];
       if (free > 0 && running) {
         // Half the buffer at most per owner while it is alone, so a newcomer's rows still get claimed.
         claimed = await claimer.claim(free, Math.max(PREFETCH, Math.floor((PREFETCH * concurrency) / (slots.owners + 1))));
-        claimMs += (performance.now() - lastClaim - claimMs) / 4;
+        pacer.end(performance.now());
         for (const delivery of claimed) slots.add(delivery);
         launchReady();
       }
@@ -185,30 +182,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  /**
-   * While requests are on the wire, gather freed slots briefly: one claim for many, not one
-   * each. Claim sooner when what waits here would run out before a claim could return.
-   */
-  async function gatherFreedSlots(lastClaim: number): Promise<void> {
-    for (;;) {
-      const elapsed = performance.now() - lastClaim;
-      const left = claimGap() - elapsed;
-      const runsOut = slots.waiting < (finished / elapsed) * claimMs;
-      if (slots.active === 0 || left <= 0 || runsOut) break;
+  /** Gathers freed slots for one claim while attempts are on the wire (see {@link ClaimPacer}). */
+  async function gatherFreedSlots(): Promise<void> {
+    for (let left = pacer.wait(performance.now(), slots); left > 0; left = pacer.wait(performance.now(), slots)) {
       await new Promise((r) => setTimeout(r, Math.min(batchDelayMs, left)));
     }
-    finished = 0;
-  }
-
-  /**
-   * How long to gather freed slots before the next claim. A claim on PostgreSQL costs about a
-   * millisecond of planning whatever it returns: while a full round already waits here, fewer
-   * and larger claims keep the slots just as busy. Checked again every batch delay, so a fast
-   * target that empties the round is not kept waiting.
-   */
-  function claimGap(): number {
-    const gap = Math.min(MAX_CLAIM_GAP_MS, Math.max(batchDelayMs, claimMs / CLAIM_SHARE));
-    return db.kind === 'postgres' && slots.waiting >= concurrency ? Math.max(gap, DEEP_QUEUE_GAP * batchDelayMs) : gap;
   }
 
   /** Runs a maintenance statement beside the claims; false when one is still running. */
@@ -252,7 +230,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     void sendAttempt(dispatcher, request, timeoutMs).then((result) => {
       // The lease still guards the delivery until its outcome is recorded, so the slot is free now.
       slots.done(delivery);
-      finished++;
+      pacer.finished();
       claimer.release(delivery);
       const outcome = decide(delivery, result, schedule, jitter);
       if (outcome.disableReason) dropTarget(delivery, outcome);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ClaimPacer, MAX_CLAIM_GAP_MS } from '../src/delivery/claim-pacer.js';
+
+const pacer = (deepQueueGapMs = 20) => new ClaimPacer({ batchDelayMs: 5, deepQueueGapMs, concurrency: 64 });
+
+/** A pacer whose last claims each took `ms`, the last one started at 0. */
+function afterClaims(ms: number, p = pacer()): ClaimPacer {
+  for (let i = 0; i < 60; i++) {
+    p.start(0);
+    p.end(ms);
+  }
+  p.start(0);
+  return p;
+}
+
+describe('ClaimPacer', () => {
+  it('claims at once when nothing is on the wire, and first of all', () => {
+    expect(pacer().wait(0, { active: 3, waiting: 0 })).toBe(0);
+    expect(afterClaims(2).wait(0.5, { active: 0, waiting: 10 })).toBe(0);
+  });
+
+  it('gathers freed slots for one batch delay while claims are quick', () => {
+    const p = afterClaims(0.5);
+    expect(p.wait(1, { active: 10, waiting: 5 })).toBeCloseTo(4);
+    expect(p.wait(5, { active: 10, waiting: 5 })).toBe(0);
+  });
+
+  it('backs off to five claim round trips as claims slow, up to the cap', () => {
+    expect(afterClaims(4).wait(0, { active: 10, waiting: 5 })).toBeCloseTo(20);
+    expect(afterClaims(30).wait(10, { active: 10, waiting: 5 })).toBe(MAX_CLAIM_GAP_MS - 10);
+  });
+
+  it('follows a change in the claims’ round trip within a few claims', () => {
+    const p = afterClaims(0.5);
+    for (let i = 0; i < 6; i++) {
+      p.start(0);
+      p.end(8);
+    }
+    p.start(0);
+    expect(p.wait(0, { active: 10, waiting: 5 })).toBeGreaterThan(30);
+  });
+
+  it('claims sooner when what waits here would run out before a claim returns', () => {
+    const p = afterClaims(4);
+    for (let i = 0; i < 30; i++) p.finished();
+    // 30 finished in 10 ms: 3 a millisecond, 12 during a 4 ms claim.
+    expect(p.wait(10, { active: 40, waiting: 13 })).toBeCloseTo(10);
+    expect(p.wait(10, { active: 40, waiting: 11 })).toBe(0);
+  });
+
+  it('counts finished attempts from the start of the last claim only', () => {
+    const p = afterClaims(4);
+    for (let i = 0; i < 30; i++) p.finished();
+    p.start(10);
+    expect(p.wait(12, { active: 40, waiting: 11 })).toBeCloseTo(18);
+  });
+
+  it('gathers for the deep-queue gap while a full round waits, and none without one', () => {
+    expect(afterClaims(0.5).wait(0, { active: 40, waiting: 64 })).toBe(20);
+    expect(afterClaims(0.5, pacer(0)).wait(0, { active: 40, waiting: 64 })).toBe(5);
+  });
+});
