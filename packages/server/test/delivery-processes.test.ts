@@ -112,7 +112,7 @@ describe('delivery across processes', () => {
       expect(seen.size).toBe(4_000);
       expect([...seen.values()].every((n) => n === 1)).toBe(true);
       expect(r.received.every((x) => x.headers['webhook-attempt'] === '1')).toBe(true);
-      const [row] = await t.db.query<{ n: number; workers: number }>(`SELECT count(*)::int AS n FROM delivery_attempts`);
+      const [row] = await t.db.query<{ n: number; workers: number }>(`SELECT count(*)::int AS n FROM delivery_attempt_log`);
       expect(row!.n).toBe(4_000);
     } finally {
       await r.close();

@@ -104,12 +104,18 @@ describe.each(dbFactories)('delivery routes on $name', (factory) => {
     const replayed = (await res.json()) as Delivery;
     expect(validateBody('replayDelivery.response.202.application/json', replayed)).toEqual({ ok: true });
     expect(replayed.status).toBe('pending');
+    // The success that ended the first round stays in the log.
+    expect(replayed.attempts).toMatchObject([{ attempt: first!.attemptCount, statusCode: 200 }]);
     await worker.drained();
     const arrived = r.received.slice(before).filter((x) => x.headers['webhook-id'] === first!.messageId);
     expect(arrived.length).toBeGreaterThanOrEqual(1);
     const [after] = (await list(s.aliceKey, `?limit=1`)).data;
     expect(after!.status).toBe('succeeded');
     expect(after!.attemptCount).toBeGreaterThan(first!.attemptCount);
+    expect(after!.attempts.map((a) => [a.attempt, a.statusCode])).toEqual([
+      [first!.attemptCount, 200],
+      [after!.attemptCount, 200],
+    ]);
     expect((await problem(await s.call('POST', `/deliveries/${first!.id}/replay`, { key: s.bobKey }))).status).toBe(404);
   });
 

@@ -66,7 +66,7 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
     (await t.db.query<{ status: string; attempt_count: number; message_id: string }>(`SELECT status, attempt_count, message_id FROM deliveries WHERE id = $1`, [id]))[0]!;
   const attempts = (id: string) =>
     t.db.query<{ attempt: number; status_code: number | null; error: string | null; response_body: string | null; started_at: Date }>(
-      `SELECT attempt, status_code, error, response_body, started_at FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt`,
+      `SELECT attempt, status_code, error, response_body, started_at FROM delivery_attempt_log WHERE delivery_id = $1 ORDER BY attempt`,
       [id],
     );
 

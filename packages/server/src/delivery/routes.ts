@@ -124,9 +124,18 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
     if (!found.target_active) {
       throw new HttpProblem('conflict', `The target ${found.target_id} of delivery ${id} is disabled or removed; re-enable it with POST /deliveries/recover first.`);
     }
+    // The success on the row joins the rest of the log: the next round may succeed too.
+    await tx.query(
+      `INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, response_body)
+       SELECT id, success_attempt, success_started_at, success_duration_ms, success_status_code, success_response_body
+       FROM deliveries WHERE id = $1 AND success_attempt IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [id],
+    );
     const [updated] = await tx.query<DeliveryRow>(
       `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
-         lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+         lease_owner = NULL, lease_expires_at = NULL, updated_at = now(),
+         success_attempt = NULL, success_started_at = NULL, success_duration_ms = NULL, success_status_code = NULL, success_response_body = NULL
        WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
     );
@@ -172,7 +181,7 @@ async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Deliver
   const attempts = rows.length
     ? await db.query<AttemptRow>(
         `SELECT delivery_id, attempt, started_at, duration_ms, status_code, error, response_body
-         FROM delivery_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY delivery_id, attempt`,
+         FROM delivery_attempt_log WHERE delivery_id = ANY($1::text[]) ORDER BY delivery_id, attempt`,
         [rows.map((r) => r.id)],
       )
     : [];

@@ -292,6 +292,9 @@ export async function releaseLeases(db: Queryable, owner: string): Promise<void>
   await db.query(`UPDATE delivery_targets SET holder = NULL, holder_until = NULL WHERE holder = $1`, [owner]);
 }
 
+/** The attempt that ends a delivery in success is kept on its row, in these `success_` columns. */
+const SUCCESS_COLUMNS = ['attempt', 'started_at', 'duration_ms', 'status_code', 'response_body'];
+
 /**
  * The record statement: $1 owner, $2 the delivery ids (for the primary-key lookup), $3 the
  * outcomes as one JSON array (one JSON.stringify instead of escaping nine arrays element by
@@ -307,17 +310,21 @@ const recordSql = (cfg: string, single: boolean, withFailures: boolean) => {
      v AS (
        SELECT *, $1::text AS owner FROM jsonb_to_recordset($3::jsonb)
          AS v(id text, attempt int, started_at timestamptz, duration_ms int, status_code int, error text, response_body text, status text, delay bigint)
-     ), attempts AS (
-       INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
-       SELECT id, attempt, started_at, duration_ms, status_code, error, response_body FROM v
-       ON CONFLICT DO NOTHING
      ), states AS (
        UPDATE deliveries d
        SET status = CASE WHEN d.status = 'cancelled' AND v.status = 'pending' THEN 'cancelled' ELSE v.status END,
            next_attempt_at = CASE WHEN v.status = 'pending' AND d.status = 'pending' THEN now() + v.delay * interval '1 millisecond' END,
-           ${single ? 'attempt_count = v.attempt, round_attempts = d.round_attempts + 1' : 'lease_owner = NULL, lease_expires_at = NULL'}, updated_at = now()
+           ${single ? 'attempt_count = v.attempt, round_attempts = d.round_attempts + 1' : 'lease_owner = NULL, lease_expires_at = NULL'}, updated_at = now(),
+           ${SUCCESS_COLUMNS.map((c) => `success_${c} = CASE WHEN v.status = 'succeeded' THEN v.${c} ELSE d.success_${c} END`).join(', ')}
        FROM v WHERE d.id = ANY($2::text[]) AND d.id = v.id
          AND ${single ? `d.attempt_count = v.attempt - 1` : 'd.lease_owner = v.owner AND d.attempt_count = v.attempt'}
+       RETURNING d.id
+     ), attempts AS (
+       -- A success whose state was recorded is on the delivery row (migration 009).
+       INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+       SELECT id, attempt, started_at, duration_ms, status_code, error, response_body FROM v
+       WHERE v.status <> 'succeeded' OR v.id NOT IN (SELECT id FROM states)
+       ON CONFLICT DO NOTHING
      ), recovered AS (
        -- Only state changes (and last_success_at once a second) write a healthy target's row,
        -- so concurrent batches do not queue on hot target rows.
