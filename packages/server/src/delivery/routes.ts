@@ -126,8 +126,8 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
     }
     // The success on the row joins the rest of the log: the next round may succeed too.
     await tx.query(
-      `INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, response_body)
-       SELECT id, success_attempt, success_started_at, success_duration_ms, success_status_code, success_response_body
+      `INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+       SELECT id, success_attempt, success_started_at, success_duration_ms, success_status_code, success_error, success_response_body
        FROM deliveries WHERE id = $1 AND success_attempt IS NOT NULL
        ON CONFLICT DO NOTHING`,
       [id],
@@ -135,7 +135,7 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
     const [updated] = await tx.query<DeliveryRow>(
       `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
          lease_owner = NULL, lease_expires_at = NULL, updated_at = now(),
-         success_attempt = NULL, success_started_at = NULL, success_duration_ms = NULL, success_status_code = NULL, success_response_body = NULL
+         success_attempt = NULL, success_started_at = NULL, success_duration_ms = NULL, success_status_code = NULL, success_error = NULL, success_response_body = NULL
        WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
     );

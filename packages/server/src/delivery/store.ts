@@ -293,7 +293,7 @@ export async function releaseLeases(db: Queryable, owner: string): Promise<void>
 }
 
 /** The attempt that ends a delivery in success is kept on its row, in these `success_` columns. */
-const SUCCESS_COLUMNS = ['attempt', 'started_at', 'duration_ms', 'status_code', 'response_body'];
+const SUCCESS_COLUMNS = ['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'response_body'];
 
 /**
  * The record statement: $1 owner, $2 the delivery ids (for the primary-key lookup), $3 the

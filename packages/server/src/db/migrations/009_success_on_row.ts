@@ -12,10 +12,11 @@ ALTER TABLE deliveries
   ADD COLUMN success_started_at timestamptz,
   ADD COLUMN success_duration_ms integer,
   ADD COLUMN success_status_code integer,
+  ADD COLUMN success_error text,
   ADD COLUMN success_response_body text;
 CREATE VIEW delivery_attempt_log AS
   SELECT delivery_id, attempt, started_at, duration_ms, status_code, error, response_body FROM delivery_attempts
   UNION ALL
-  SELECT id, success_attempt, success_started_at, success_duration_ms, success_status_code, NULL, success_response_body
+  SELECT id, success_attempt, success_started_at, success_duration_ms, success_status_code, success_error, success_response_body
   FROM deliveries WHERE success_attempt IS NOT NULL;
 `;
