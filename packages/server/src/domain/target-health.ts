@@ -15,7 +15,11 @@ export async function targetHealth(db: Queryable, targetId: string): Promise<Tar
   const [row] = await db.query<{ last_success_at: Date | null; last_failure_at: Date | null; consecutive_failures: number; failing_since: Date | null }>(
     `WITH a AS (
        SELECT a.started_at, coalesce(a.status_code BETWEEN 200 AND 299, false) AS ok
-       FROM deliveries d JOIN delivery_attempt_log a ON a.delivery_id = d.id WHERE d.target_id = $1
+       FROM deliveries d JOIN delivery_attempts a ON a.delivery_id = d.id WHERE d.target_id = $1
+       UNION ALL
+       -- The success that ended a delivery is on its row (migration 009).
+       SELECT success_started_at, coalesce(success_status_code BETWEEN 200 AND 299, false)
+       FROM deliveries WHERE target_id = $1 AND success_attempt IS NOT NULL
      ), s AS (
        SELECT max(started_at) FILTER (WHERE ok) AS last_success_at, max(started_at) FILTER (WHERE NOT ok) AS last_failure_at FROM a
      )
