@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClaimPacer, MAX_CLAIM_GAP_MS } from '../src/delivery/claim-pacer.js';
 
-const pacer = (deepQueueGapMs = 20) => new ClaimPacer({ batchDelayMs: 5, deepQueueGapMs, concurrency: 64 });
+const pacer = (deepQueueGapMs = 20, backOff = true) => new ClaimPacer({ batchDelayMs: 5, deepQueueGapMs, concurrency: 64, backOff });
 
 /** A pacer whose last claims each took `ms`, the last one started at 0. */
 function afterClaims(ms: number, p = pacer()): ClaimPacer {
@@ -30,6 +30,10 @@ describe('ClaimPacer', () => {
     expect(afterClaims(30).wait(10, { active: 10, waiting: 5 })).toBe(MAX_CLAIM_GAP_MS - 10);
   });
 
+  it('keeps to one batch delay without back-off (PGlite)', () => {
+    expect(afterClaims(30, pacer(0, false)).wait(1, { active: 10, waiting: 5 })).toBeCloseTo(4);
+  });
+
   it('follows a change in the claims’ round trip within a few claims', () => {
     const p = afterClaims(0.5);
     for (let i = 0; i < 6; i++) {
@@ -42,7 +46,7 @@ describe('ClaimPacer', () => {
 
   it('claims sooner when what waits here would run out before a claim returns', () => {
     const p = afterClaims(4);
-    for (let i = 0; i < 30; i++) p.finished();
+    for (let i = 0; i < 30; i++) p.finished(true);
     // 30 finished in 10 ms: 3 a millisecond, 12 during a 4 ms claim.
     expect(p.wait(10, { active: 40, waiting: 13 })).toBeCloseTo(10);
     expect(p.wait(10, { active: 40, waiting: 11 })).toBe(0);
@@ -50,9 +54,19 @@ describe('ClaimPacer', () => {
 
   it('counts finished attempts from the start of the last claim only', () => {
     const p = afterClaims(4);
-    for (let i = 0; i < 30; i++) p.finished();
+    for (let i = 0; i < 30; i++) p.finished(true);
     p.start(10);
     expect(p.wait(12, { active: 40, waiting: 11 })).toBeCloseTo(18);
+  });
+
+  it('gathers for one batch delay only once a slot sat empty for want of work', () => {
+    const p = afterClaims(8);
+    p.finished(true);
+    expect(p.wait(1, { active: 40, waiting: 100 })).toBeCloseTo(39);
+    p.finished(false);
+    expect(p.wait(1, { active: 39, waiting: 100 })).toBeCloseTo(4);
+    p.start(2);
+    expect(p.wait(3, { active: 39, waiting: 100 })).toBeCloseTo(39);
   });
 
   it('gathers for the deep-queue gap while a full round waits, and none without one', () => {

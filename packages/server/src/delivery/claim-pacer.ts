@@ -4,6 +4,8 @@ export interface ClaimPacerOptions {
   /** The gather while a full round (`concurrency`) already waits here; 0 for none. */
   deepQueueGapMs: number;
   concurrency: number;
+  /** Gather for longer as claims slow (PostgreSQL: a claim there is a round trip and a plan). */
+  backOff: boolean;
 }
 
 /** What the worker holds when it asks whether to claim. */
@@ -24,8 +26,10 @@ export const MAX_CLAIM_GAP_MS = 50;
  * planning whatever it returns, and more under load: while attempts are on the wire, freed
  * slots are gathered for one claim instead of one claim each, for longer as claims slow
  * (five round trips of the last claims, up to {@link MAX_CLAIM_GAP_MS}), and for a few batch
- * delays while a full round already waits. A claim goes sooner when what waits here would
- * run out before it could return, and at once when nothing is on the wire.
+ * delays while a full round already waits. A slot left empty for want of work cuts the
+ * gather to one batch delay (a quick owner beside slow ones is not kept waiting); a claim
+ * goes sooner when what waits here would run out before it could return, and at once when
+ * nothing is on the wire.
  */
 export class ClaimPacer {
   readonly #options: ClaimPacerOptions;
@@ -34,6 +38,8 @@ export class ClaimPacer {
   #startedAt = -Infinity;
   /** Attempts finished since the last claim started. */
   #finished = 0;
+  /** Slots left empty since then: an attempt finished and nothing waiting here could take its place. */
+  #idled = 0;
 
   constructor(options: ClaimPacerOptions) {
     this.#options = options;
@@ -43,6 +49,7 @@ export class ClaimPacer {
   start(now: number): void {
     this.#startedAt = now;
     this.#finished = 0;
+    this.#idled = 0;
   }
 
   /** The claim started last returned now. */
@@ -50,9 +57,10 @@ export class ClaimPacer {
     this.#claimMs += (now - this.#startedAt - this.#claimMs) / 4;
   }
 
-  /** An attempt finished (its slot is free). */
-  finished(): void {
+  /** An attempt finished; `refilled` when a waiting delivery took its slot. */
+  finished(refilled: boolean): void {
     this.#finished++;
+    if (!refilled) this.#idled++;
   }
 
   /** How long to gather before the next claim, from now; 0 claims now. */
@@ -64,7 +72,9 @@ export class ClaimPacer {
   }
 
   #gap(slots: SlotCounts): number {
-    const { batchDelayMs, deepQueueGapMs, concurrency } = this.#options;
+    const { batchDelayMs, deepQueueGapMs, concurrency, backOff } = this.#options;
+    // A slot sits empty for want of work: gather for one batch delay only.
+    if (this.#idled > 0 || !backOff) return batchDelayMs;
     const gap = Math.min(MAX_CLAIM_GAP_MS, Math.max(batchDelayMs, this.#claimMs / CLAIM_SHARE));
     return slots.waiting >= concurrency ? Math.max(gap, deepQueueGapMs) : gap;
   }

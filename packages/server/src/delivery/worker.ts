@@ -23,8 +23,6 @@ const REFRESH_STATS_MS = 100;
 const PREFETCH = 8;
 /** Batch delays between claims on PostgreSQL while a full round of deliveries waits here. */
 const DEEP_QUEUE_GAP = 4;
-/** Outcomes wait for their statement this many batch delays: nothing waits for them but the leases. */
-const RECORD_GATHER = 4;
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -52,9 +50,9 @@ export interface DeliveryWorkerOptions {
   /** PostgreSQL URL to LISTEN on for new deliveries from any process (the poll stays as the fallback). */
   listenUrl?: string;
   /**
-   * Freed slots are claimed in batches gathered for at least this long while attempts are on
-   * the wire (longer while claims are slow), and outcomes recorded in batches gathered for
-   * four times this; default 10 ms on PGlite, 5 ms on PostgreSQL.
+   * Outcomes are recorded in batches gathered for this long, and freed slots claimed in
+   * batches gathered for at least this long while attempts are on the wire (longer while
+   * claims are slow); default 10 ms on PGlite, 5 ms on PostgreSQL.
    */
   batchDelayMs?: number;
   /** A target failing this long without a success is disabled; default 5 days. */
@@ -110,11 +108,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   const claimer = new Claimer({ db, workerId: id, leaseMs, perTarget: PREFETCH * perTarget, onError });
   const slots = new FairSlots<ClaimedDelivery>({ concurrency, perTarget });
-  const pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: db.kind === 'postgres' ? DEEP_QUEUE_GAP * batchDelayMs : 0, concurrency });
+  const onPostgres = db.kind === 'postgres';
+  const pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: onPostgres ? DEEP_QUEUE_GAP * batchDelayMs : 0, concurrency, backOff: onPostgres });
   const recorder = new OutcomeRecorder({
     db,
     workerId: id,
-    batchDelayMs: RECORD_GATHER * batchDelayMs,
+    batchDelayMs,
     policy: { disableAfterMs: options.disableAfterMs ?? 5 * 86_400_000, breakAfter: options.breakAfter ?? 5, coolDownMs: options.coolDownMs ?? 60_000 },
     onError,
     onRecorded(batch, opened) {
@@ -229,13 +228,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     };
     void sendAttempt(dispatcher, request, timeoutMs).then((result) => {
       // The lease still guards the delivery until its outcome is recorded, so the slot is free now.
+      const before = slots.active;
       slots.done(delivery);
-      pacer.finished();
       claimer.release(delivery);
       const outcome = decide(delivery, result, schedule, jitter);
       if (outcome.disableReason) dropTarget(delivery, outcome);
       recorder.add(outcome);
       launchReady();
+      pacer.finished(slots.active >= before);
       wake();
     });
   }
