@@ -4,7 +4,7 @@ export interface ClaimPacerOptions {
   /** The gather while a full round (`concurrency`) already waits here; 0 for none. */
   deepQueueGapMs: number;
   concurrency: number;
-  /** Gather for longer as claims slow (PostgreSQL: a claim there is a round trip and a plan). */
+  /** Gather for longer as claims slow, and for the deep-queue gap; otherwise one batch delay (PGlite: a claim is a local read). */
   backOff: boolean;
 }
 

@@ -8,6 +8,7 @@ import { keysetPage } from '../pagination/keyset.js';
 import { listOwner } from '../routes/targets.js';
 import { formatInstant as iso, parseInstant } from '../domain/instant.js';
 import type { ResponseCheck } from '../http/response-validation.js';
+import { moveSuccessToLog } from './store.js';
 
 type Delivery = components['schemas']['Delivery'];
 
@@ -124,18 +125,10 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
     if (!found.target_active) {
       throw new HttpProblem('conflict', `The target ${found.target_id} of delivery ${id} is disabled or removed; re-enable it with POST /deliveries/recover first.`);
     }
-    // The success on the row joins the rest of the log: the next round may succeed too.
-    await tx.query(
-      `INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
-       SELECT id, success_attempt, success_started_at, success_duration_ms, success_status_code, success_error, success_response_body
-       FROM deliveries WHERE id = $1 AND success_attempt IS NOT NULL
-       ON CONFLICT DO NOTHING`,
-      [id],
-    );
+    await moveSuccessToLog(tx, id);
     const [updated] = await tx.query<DeliveryRow>(
       `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
-         lease_owner = NULL, lease_expires_at = NULL, updated_at = now(),
-         success_attempt = NULL, success_started_at = NULL, success_duration_ms = NULL, success_status_code = NULL, success_error = NULL, success_response_body = NULL
+         lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
        WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
     );

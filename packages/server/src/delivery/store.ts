@@ -292,8 +292,21 @@ export async function releaseLeases(db: Queryable, owner: string): Promise<void>
   await db.query(`UPDATE delivery_targets SET holder = NULL, holder_until = NULL WHERE holder = $1`, [owner]);
 }
 
-/** The attempt that ends a delivery in success is kept on its row, in these `success_` columns. */
+/** The attempt that ends a delivery in success is kept on its row, in these `success_` columns (named as in `delivery_attempts`). */
 const SUCCESS_COLUMNS = ['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'response_body'];
+
+/** Before a replay: the success on the delivery's row joins the rest of its log (the next round may succeed too). */
+export async function moveSuccessToLog(tx: Queryable, id: string): Promise<void> {
+  await tx.query(
+    `WITH logged AS (
+       INSERT INTO delivery_attempts (delivery_id, ${SUCCESS_COLUMNS.join(', ')})
+       SELECT id, ${SUCCESS_COLUMNS.map((c) => `success_${c}`).join(', ')} FROM deliveries WHERE id = $1 AND success_attempt IS NOT NULL
+       ON CONFLICT DO NOTHING
+     )
+     UPDATE deliveries SET ${SUCCESS_COLUMNS.map((c) => `success_${c} = NULL`).join(', ')} WHERE id = $1 AND success_attempt IS NOT NULL`,
+    [id],
+  );
+}
 
 /**
  * The record statement: $1 owner, $2 the delivery ids (for the primary-key lookup), $3 the

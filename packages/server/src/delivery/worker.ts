@@ -108,8 +108,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   const claimer = new Claimer({ db, workerId: id, leaseMs, perTarget: PREFETCH * perTarget, onError });
   const slots = new FairSlots<ClaimedDelivery>({ concurrency, perTarget });
-  const onPostgres = db.kind === 'postgres';
-  const pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: onPostgres ? DEEP_QUEUE_GAP * batchDelayMs : 0, concurrency, backOff: onPostgres });
+  const pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: DEEP_QUEUE_GAP * batchDelayMs, concurrency, backOff: db.kind === 'postgres' });
   const recorder = new OutcomeRecorder({
     db,
     workerId: id,
