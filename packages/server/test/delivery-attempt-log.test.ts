@@ -6,7 +6,7 @@ import { addRegistration, createTestDatabase, databaseKinds, queueMessages } fro
 const POLICY = { disableAfterMs: 86_400_000, breakAfter: 5, coolDownMs: 60_000 };
 
 const claim = (db: Database, owner: string): Promise<ClaimedDelivery[]> =>
-  claimDue(db, { owner, limit: 10, leaseMs: 30_000, perTarget: 4, inFlight: new Map(), held: new Set(), perOwner: 100, ownerHeld: new Map() });
+  claimDue(db, { owner, limit: 10, leaseMs: 30_000, perTarget: 4, inFlight: new Map(), held: new Map(), perOwner: 100, ownerHeld: new Map() });
 
 function outcome(delivery: ClaimedDelivery, statusCode: number): Outcome {
   const ok = statusCode < 300;
@@ -26,7 +26,7 @@ interface LogRow {
 }
 
 const log = (db: Database, id: string) =>
-  db.query<LogRow>(`SELECT attempt, status_code, error, response_body FROM delivery_attempt_log WHERE delivery_id = $1 ORDER BY attempt`, [id]);
+  db.query<LogRow>(`SELECT attempt, status_code, error, response_body FROM delivery_attempt_log WHERE delivery_id = $1 ORDER BY attempt, status_code`, [id]);
 const table = (db: Database, id: string) => db.query<{ attempt: number }>(`SELECT attempt FROM delivery_attempts WHERE delivery_id = $1`, [id]);
 
 describe.each(databaseKinds)('the attempt log on %s', (kind) => {
@@ -36,10 +36,10 @@ describe.each(databaseKinds)('the attempt log on %s', (kind) => {
       const target = await addRegistration(t.db, 'http://127.0.0.1:9/hook');
       await queueMessages(t.db, target, 'http://127.0.0.1:9/hook', 1);
       const [first] = await claim(t.db, 'wrk_a');
-      await recordOutcomes(t.db, 'wrk_a', [outcome(first!, 503)], POLICY);
+      await recordOutcomes(t.db, [outcome(first!, 503)], POLICY);
       const [second] = await claim(t.db, 'wrk_a');
       expect(second!.attempt_count).toBe(2);
-      await recordOutcomes(t.db, 'wrk_a', [outcome(second!, 204)], POLICY);
+      await recordOutcomes(t.db, [outcome(second!, 204)], POLICY);
 
       expect(await log(t.db, first!.id)).toEqual([
         { attempt: 1, status_code: 503, error: 'HTTP 503', response_body: 'no' },
@@ -53,19 +53,29 @@ describe.each(databaseKinds)('the attempt log on %s', (kind) => {
     }
   });
 
-  it.runIf(kind === 'postgres')('logs a success recorded after its lease was lost in delivery_attempts, and leaves the delivery to its new holder', async () => {
+  it.runIf(kind === 'postgres')("leaves a delivery to the worker that recorded its attempt first: a stale worker's outcome changes nothing", async () => {
     const t = await createTestDatabase(kind);
     try {
       const target = await addRegistration(t.db, 'http://127.0.0.1:9/hook');
       await queueMessages(t.db, target, 'http://127.0.0.1:9/hook', 1);
-      const [leased] = await claim(t.db, 'wrk_a');
-      await t.db.query(`UPDATE deliveries SET lease_owner = 'wrk_b' WHERE id = $1`, [leased!.id]);
-      await recordOutcomes(t.db, 'wrk_a', [outcome(leased!, 200)], POLICY);
+      const [stale] = await claim(t.db, 'wrk_a');
+      // wrk_a stalls past its hold on the target: wrk_b serves the target and sends the same attempt.
+      await t.db.query(`UPDATE delivery_targets SET holder_until = now() - interval '1 second' WHERE target_id = $1`, [target.id]);
+      const [fresh] = await claim(t.db, 'wrk_b');
+      expect(fresh).toMatchObject({ id: stale!.id, attempt_count: 1 });
+      await recordOutcomes(t.db, [outcome(fresh!, 200)], POLICY);
+      await recordOutcomes(t.db, [outcome(stale!, 503)], POLICY);
 
-      expect(await table(t.db, leased!.id)).toEqual([{ attempt: 1 }]);
-      expect(await log(t.db, leased!.id)).toMatchObject([{ attempt: 1, status_code: 200 }]);
-      const [row] = await t.db.query<{ status: string; success_attempt: number | null }>(`SELECT status, success_attempt FROM deliveries WHERE id = $1`, [leased!.id]);
-      expect(row).toEqual({ status: 'pending', success_attempt: null });
+      const [row] = await t.db.query<{ status: string; attempt_count: number; success_attempt: number | null }>(
+        `SELECT status, attempt_count, success_attempt FROM deliveries WHERE id = $1`,
+        [stale!.id],
+      );
+      expect(row).toEqual({ status: 'succeeded', attempt_count: 1, success_attempt: 1 });
+      // Both attempts went out and both are in the log.
+      expect(await log(t.db, stale!.id)).toMatchObject([
+        { attempt: 1, status_code: 200 },
+        { attempt: 1, status_code: 503 },
+      ]);
     } finally {
       await t.drop();
     }

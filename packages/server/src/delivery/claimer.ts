@@ -1,11 +1,11 @@
 import type { Database } from '../db/database.js';
 import { rateClaimCap, reserveSendSlots } from './rate-limit.js';
-import { cancelClaimed, claimDue, unclaim, type ClaimedDelivery } from './store.js';
+import { cancelClaimed, claimDue, type ClaimedDelivery } from './store.js';
 import { TargetHolds } from './target-holds.js';
 
 export interface ClaimerOptions {
   db: Database;
-  /** The worker's lease owner id. */
+  /** The worker's id, the holder of the targets it serves. */
   workerId: string;
   leaseMs: number;
   /** Deliveries held here per target (waiting or on the wire); on PostgreSQL only of targets this process serves (one at a time per target). */
@@ -25,7 +25,8 @@ export class Claimer {
   readonly #byOwner = new Map<string, number>();
   /** Claim caps of rate-limited targets held here (from the last claim: a rate change applies at the next). */
   readonly #caps = new Map<string, number>();
-  readonly #ids = new Set<string>();
+  /** Claimed and not yet recorded, by id: their targets' holds are kept, and claims skip them. */
+  readonly #ids = new Map<string, string>();
   /** PostgreSQL: the targets this worker serves, and those other processes serve. */
   readonly #holds = new TargetHolds();
 
@@ -51,7 +52,7 @@ export class Claimer {
       onError(error);
     }
     const gone = claimed.filter((d) => !d.target_active || !d.secret);
-    if (gone.length > 0) await cancelClaimed(db, workerId, gone.map((d) => d.id)).catch(onError);
+    if (gone.length > 0) await cancelClaimed(db, gone.map((d) => d.id)).catch(onError);
     let sendable = gone.length > 0 ? claimed.filter((d) => d.target_active && d.secret) : claimed;
     if (sendable.some((d) => d.rate_limit !== null)) sendable = await this.#reserve(sendable);
     for (const d of sendable) {
@@ -59,20 +60,19 @@ export class Claimer {
       else this.#caps.set(d.target_id, rateClaimCap(d.rate_limit));
       bump(this.#byTarget, d.target_id, 1);
       bump(this.#byOwner, d.owner_key_id, 1);
-      this.#ids.add(d.id);
+      this.#ids.set(d.id, d.target_id);
     }
     return sendable;
   }
 
-  /** Reserves the send slots of rate-limited deliveries; without slots they go back unsent. */
+  /** Reserves the send slots of rate-limited deliveries; without slots they stay pending, unsent. */
   async #reserve(claimed: ClaimedDelivery[]): Promise<ClaimedDelivery[]> {
-    const { db, workerId, onError } = this.#options;
+    const { db, onError } = this.#options;
     try {
       await reserveSendSlots(db, claimed);
       return claimed;
     } catch (error) {
       onError(error);
-      await unclaim(db, workerId, claimed.filter((d) => d.rate_limit !== null).map((d) => d.id)).catch(onError);
       return claimed.filter((d) => d.rate_limit === null);
     }
   }

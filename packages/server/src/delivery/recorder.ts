@@ -3,11 +3,10 @@ import { recordOutcomes, type Outcome, type TargetPolicy } from './store.js';
 
 export interface OutcomeRecorderOptions {
   db: Database;
-  workerId: string;
   /** Outcomes are gathered for up to this long into one statement. */
   batchDelayMs: number;
   policy: TargetPolicy;
-  /** Called after each batch is recorded (or failed to be: the lease then brings it back), with the targets whose circuit opened. */
+  /** Called after each batch is recorded (or failed to be: the rows stay pending), with the targets whose circuit opened. */
   onRecorded: (batch: Outcome[], opened: string[]) => void;
   onError: (error: unknown) => void;
 }
@@ -44,17 +43,16 @@ export class OutcomeRecorder {
   }
 
   async #flush(): Promise<void> {
-    const { db, workerId, batchDelayMs, policy, onRecorded, onError } = this.#options;
+    const { db, batchDelayMs, policy, onRecorded, onError } = this.#options;
     while (this.#buffered.length > 0) {
       if (batchDelayMs > 0 && !this.#hurry) await new Promise((r) => setTimeout(r, batchDelayMs));
       const batch = this.#buffered.splice(0, this.#buffered.length);
       this.#recording = batch.length;
       let opened: string[] = [];
       try {
-        opened = await recordOutcomes(db, workerId, batch, policy);
+        opened = await recordOutcomes(db, batch, policy);
       } catch (error) {
-        // The leases expire (or, single-owner, the rows stay pending) and another attempt
-        // follows: at least once, never lost.
+        // The rows stay pending and another attempt follows: at least once, never lost.
         onError(error);
       }
       this.#recording = 0;

@@ -54,32 +54,32 @@ const RELAXED_COMMIT = `set_config('synchronous_commit', 'off', true) AS relaxed
 const secrets = (t: string) => `CASE WHEN ${t}.previous_secret_expires_at > now() THEN ${t}.secret || ' ' || ${t}.previous_secret ELSE ${t}.secret END`;
 const targetSecrets = `coalesce(${secrets('r')}, ${secrets('s')})`;
 
-const targetJoin = `
-  LEFT JOIN registrations r ON r.id = c.target_id
-  LEFT JOIN subscriptions s ON s.id = c.target_id`;
-
 /**
  * Planned on every call: a cached generic plan made while the table was small or its
  * statistics stale keeps scanning every pending row once a backlog builds. For the same reason
  * the lookups by id below test no `status = 'pending'`: the partial due index would then serve
  * them, a scan of the whole backlog per claim.
+ *
+ * A claim reads; it writes no row. The target hold keeps other processes off the rows (`mine`:
+ * the hold outlasts `$7`, how long a claimed delivery may stay here), and `$12`, the ids this
+ * worker holds until their outcome is recorded, keeps it off its own. Rows leased by a process
+ * of an earlier version (which leased each row) are skipped until their lease expires.
  */
-const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
+const claimSql = `WITH cand AS (
        SELECT id, target_id, owner_key_id, next_attempt_at FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now()
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
-         AND NOT (target_id = ANY($3::text[])) AND NOT (owner_key_id = ANY($8::text[]))
+         AND NOT (target_id = ANY($3::text[])) AND NOT (owner_key_id = ANY($8::text[])) AND NOT (id = ANY($12::text[]))
        ORDER BY next_attempt_at
        LIMIT $2
-       FOR UPDATE SKIP LOCKED
      ), ranked AS (
        SELECT id, target_id, owner_key_id,
               row_number() OVER (PARTITION BY target_id ORDER BY next_attempt_at, id) AS rn,
               row_number() OVER (PARTITION BY owner_key_id ORDER BY next_attempt_at, id) AS owner_rn
        FROM cand
      ), tgt AS (
-       -- Each target's circuit, and who serves it: this worker, if its hold outlasts a new
-       -- lease (per-target caps hold across processes: one process serves a target at a time).
+       -- Each target's circuit, and who serves it: this worker, if its hold outlasts what it
+       -- claims now (per-target caps hold across processes: one process serves a target at a time).
        -- One primary-key lookup per target (LIMIT keeps the planner from hashing the whole table).
        SELECT k.target_id, t.circuit_open_until, coalesce(t.circuit_open_until > now(), false) AS open,
               coalesce(t.holder = $1 AND t.holder_until >= now() + $7 * interval '1 millisecond', false) AS mine,
@@ -98,38 +98,33 @@ const claimSql = (cfg: string) => `WITH cfg AS (SELECT ${cfg}), cand AS (
        UPDATE deliveries d SET next_attempt_at = ci.circuit_open_until
        FROM cand k JOIN tgt ci ON ci.target_id = k.target_id AND ci.open WHERE d.id = k.id
      ), pick AS (
-       SELECT k.id, ci.circuit_open_until IS NOT NULL AS probing FROM ranked k
+       SELECT k.id, k.rn, ci.circuit_open_until IS NOT NULL AS probing FROM ranked k
        JOIN tgt ci ON ci.target_id = k.target_id AND ci.mine
        LEFT JOIN rates ra ON ra.target_id = k.target_id
        LEFT JOIN unnest($4::text[], $5::int[]) AS b(target_id, n) ON b.target_id = k.target_id
        LEFT JOIN unnest($9::text[], $10::int[]) AS o(owner_key_id, n) ON o.owner_key_id = k.owner_key_id
        WHERE k.rn <= least(CASE WHEN ci.circuit_open_until IS NULL THEN $6 WHEN ci.open THEN 0 ELSE 1 END, ceil(ra.rate * ${RATE_AHEAD_S})) - coalesce(b.n, 0)
          AND k.owner_rn <= $11 - coalesce(o.n, 0)
-     ), c AS (
-       UPDATE deliveries d
-       SET lease_owner = $1, lease_expires_at = now() + $7 * interval '1 millisecond',
-           attempt_count = d.attempt_count + 1, round_attempts = d.round_attempts + 1, updated_at = now()
-       FROM pick WHERE d.id = pick.id
-       RETURNING d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body, d.attempt_count, d.round_attempts,
-         CASE WHEN pick.probing THEN 1 END AS target_cap
      )
-     SELECT coalesce(json_agg(x), '[]')::text AS rows,
+     SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id), '[]')::text AS rows,
        -- Targets this worker could start serving (or must renew its hold on) before it claims
        -- their rows, and those another process serves.
        (SELECT json_build_object(
           'unheld', coalesce(json_agg(target_id) FILTER (WHERE NOT (mine OR elsewhere OR open)), '[]'),
           'elsewhere', coalesce(json_agg(target_id) FILTER (WHERE elsewhere), '[]')) FROM tgt)::text AS holds
-     FROM cfg CROSS JOIN LATERAL (
-       SELECT c.*, ${targetSecrets} AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
+     FROM (
+       SELECT d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body, d.next_attempt_at,
+              d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts,
+              CASE WHEN pick.probing THEN 1 END AS target_cap,
+              ${targetSecrets} AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
               coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
-       FROM c ${targetJoin}
+       FROM pick JOIN deliveries d ON d.id = pick.id
+       LEFT JOIN registrations r ON r.id = d.target_id
+       LEFT JOIN subscriptions s ON s.id = d.target_id
      ) x`;
 
 // The embedded database has a single owner: one process holds its data folder (see
-// data-dir-lock.ts) and runs one worker. Leases would only guard against itself, so there a
-// claim is a plain read that skips what the worker holds in memory, and the attempt is
-// counted when its outcome is recorded. A crash mid-attempt then repeats that attempt's
-// number after the restart, which the receiver's dedupe (same webhook-id) absorbs anyway.
+// data-dir-lock.ts) and runs one worker, so a claim needs no target holds either.
 const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id), '[]')::text AS rows FROM (
        SELECT d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body,
          d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts, d.next_attempt_at,
@@ -162,7 +157,8 @@ export interface ClaimArgs {
   /** Lower caps of some targets (rate-limited ones), as seen in earlier claims. */
   caps?: ReadonlyMap<string, number>;
   inFlight: ReadonlyMap<string, number>;
-  held: ReadonlySet<string>;
+  /** Deliveries claimed here and not yet recorded (id → target): claims skip them. */
+  held: ReadonlyMap<string, string>;
   perOwner: number;
   ownerHeld: ReadonlyMap<string, number>;
   /** PostgreSQL: the targets this worker serves and those other processes serve, kept up to date by the claim. */
@@ -171,18 +167,19 @@ export interface ClaimArgs {
 
 /**
  * Claims up to `limit` due deliveries, at most `perTarget` minus what this worker already
- * holds for each target, and `perOwner` minus what it holds for each owner. On PostgreSQL it
- * leases them with `FOR UPDATE SKIP LOCKED`, only of targets this worker serves (see
- * {@link TargetHolds}), and counts the attempt at claim time, so an attempt cut short by a
- * crash is not repeated under the same number. On the single-owner database it reads them, skipping `held`.
+ * holds for each target, and `perOwner` minus what it holds for each owner, skipping `held`.
+ * A claim writes nothing: on PostgreSQL it takes only rows of targets this worker serves (see
+ * {@link TargetHolds}), which no other process claims meanwhile. The attempt is counted when
+ * its outcome is recorded; a crash mid-attempt repeats that attempt's number once the hold
+ * has expired, which the receiver's dedupe (same webhook-id) absorbs anyway.
  */
 export async function claimDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]> {
-  return singleOwner(db) ? readDue(db, args) : leaseDue(db, args, args.holds ?? new TargetHolds());
+  return singleOwner(db) ? readDue(db, args) : claimHeld(db, args, args.holds ?? new TargetHolds());
 }
 
 async function readDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]> {
   const fullOwners = [...args.ownerHeld].filter(([, n]) => n >= args.perOwner).map(([id]) => id);
-  const rows = await claimedRows<ClaimedDelivery & { open_until: string | null }>(db, readDueSql, [args.limit, saturated(args, args.inFlight), [...args.held], fullOwners]);
+  const rows = await claimedRows<ClaimedDelivery & { open_until: string | null }>(db, readDueSql, [args.limit, saturated(args, args.inFlight), [...args.held.keys()], fullOwners]);
   // Rows of an open circuit wait for its cool-down instead of being read again by every claim.
   const deferred = rows.filter((row) => row.open_until);
   if (deferred.length > 0) {
@@ -205,13 +202,14 @@ async function readDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]
 }
 
 /**
- * Leases rows of the targets this worker serves. When the claim saw rows of targets it
+ * Claims rows of the targets this worker serves. When the claim saw rows of targets it
  * could serve (free, or its hold about to run short), one more statement takes their holds
- * (and gives back idle ones), and a second claim leases their rows.
+ * (and gives back idle ones), and a second claim takes their rows.
  */
-async function leaseDue(db: Database, args: ClaimArgs, holds: TargetHolds): Promise<ClaimedDelivery[]> {
-  const idle = holds.idle(args.inFlight);
-  const first = await leaseRows(db, args, args.inFlight, args.ownerHeld, args.limit, holds.skipped());
+async function claimHeld(db: Database, args: ClaimArgs, holds: TargetHolds): Promise<ClaimedDelivery[]> {
+  const unrecorded = new Set(args.held.values());
+  const idle = holds.idle(args.inFlight).filter((id) => !unrecorded.has(id));
+  const first = await claimRows(db, args, args.inFlight, args.ownerHeld, [...args.held.keys()], args.limit, holds.skipped());
   holds.servedElsewhere(first.elsewhere);
   const picked = new Set(first.rows.map((d) => d.target_id));
   holds.taken(picked);
@@ -223,17 +221,26 @@ async function leaseDue(db: Database, args: ClaimArgs, holds: TargetHolds): Prom
   if (held.length === 0 || first.rows.length >= args.limit) return first.rows;
   const inFlight = withRows(args.inFlight, first.rows, (d) => d.target_id);
   const ownerHeld = withRows(args.ownerHeld, first.rows, (d) => d.owner_key_id);
-  const second = await leaseRows(db, args, inFlight, ownerHeld, args.limit - first.rows.length, holds.skipped());
+  const claimed = [...args.held.keys(), ...first.rows.map((d) => d.id)];
+  const second = await claimRows(db, args, inFlight, ownerHeld, claimed, args.limit - first.rows.length, holds.skipped());
   holds.servedElsewhere(second.elsewhere);
   holds.taken(new Set(second.rows.map((d) => d.target_id)));
   return [...first.rows, ...second.rows];
 }
 
-async function leaseRows(db: Database, args: ClaimArgs, inFlight: ReadonlyMap<string, number>, ownerHeld: ReadonlyMap<string, number>, limit: number, skipped: string[]) {
+async function claimRows(
+  db: Database,
+  args: ClaimArgs,
+  inFlight: ReadonlyMap<string, number>,
+  ownerHeld: ReadonlyMap<string, number>,
+  held: string[],
+  limit: number,
+  skipped: string[],
+) {
   const owners = [...ownerHeld.keys()];
   const fullOwners = owners.filter((id) => ownerHeld.get(id)! >= args.perOwner);
   const params = [args.owner, limit, [...saturated(args, inFlight), ...skipped], [...inFlight.keys()], [...inFlight.values()], args.perTarget, args.leaseMs];
-  params.push(fullOwners, owners, [...ownerHeld.values()], args.perOwner);
+  params.push(fullOwners, owners, [...ownerHeld.values()], args.perOwner, held);
   const [row] = await db.query<{ rows: string; holds: string }>(SQL.postgres.claim, params);
   if (!row) return { rows: [], unheld: [], elsewhere: [] };
   const holds = JSON.parse(row.holds) as { unheld: string[]; elsewhere: string[] };
@@ -260,35 +267,14 @@ async function claimedRows<T = ClaimedDelivery>(db: Database, sql: string, param
   return row ? (JSON.parse(row.rows) as T[]) : [];
 }
 
-/** Cancels leased deliveries whose target is gone or disabled, without an attempt. */
-export async function cancelClaimed(db: Database, owner: string, ids: string[]): Promise<void> {
+/** Cancels claimed deliveries whose target is gone or disabled, without an attempt. */
+export async function cancelClaimed(db: Database, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  if (singleOwner(db)) {
-    await db.query(`UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now() WHERE id = ANY($1::text[]) AND status = 'pending'`, [ids]);
-    return;
-  }
-  await db.query(
-    `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, lease_owner = NULL, lease_expires_at = NULL,
-       attempt_count = attempt_count - 1, round_attempts = round_attempts - 1, updated_at = now()
-     WHERE id = ANY($1::text[]) AND lease_owner = $2`,
-    [ids, owner],
-  );
+  await db.query(`UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now() WHERE id = ANY($1::text[]) AND status = 'pending'`, [ids]);
 }
 
-/** Gives back leased deliveries that were never sent, uncounting their attempt. */
-export async function unclaim(db: Database, owner: string, ids: string[]): Promise<void> {
-  if (ids.length === 0 || singleOwner(db)) return;
-  await db.query(
-    `UPDATE deliveries SET lease_owner = NULL, lease_expires_at = NULL,
-       attempt_count = attempt_count - 1, round_attempts = round_attempts - 1, updated_at = now()
-     WHERE id = ANY($1::text[]) AND lease_owner = $2 AND status = 'pending'`,
-    [ids, owner],
-  );
-}
-
-/** Gives back every lease this worker holds (on stop). */
-export async function releaseLeases(db: Queryable, owner: string): Promise<void> {
-  await db.query(`UPDATE deliveries SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1 AND status = 'pending'`, [owner]);
+/** Gives back every target this worker serves (on stop): other processes may serve them at once. */
+export async function releaseHolds(db: Queryable, owner: string): Promise<void> {
   await db.query(`UPDATE delivery_targets SET holder = NULL, holder_until = NULL WHERE holder = $1`, [owner]);
 }
 
@@ -309,28 +295,29 @@ export async function moveSuccessToLog(tx: Queryable, id: string): Promise<void>
 }
 
 /**
- * The record statement: $1 owner, $2 the delivery ids (for the primary-key lookup), $3 the
- * outcomes as one JSON array (one JSON.stringify instead of escaping nine arrays element by
- * element in the driver). `withFailures` adds the target-health bookkeeping of failed
- * attempts ($4 failing targets, $5 healthy ones, $6 the disable window, $7 failures per
- * target, $8 whether one got no answer at all, $9 the breaker threshold, $10 its cool-down);
- * a batch of successes only needs the recovery of its targets ($4 healthy), and plans in
- * half the time. It returns targets to disable (failing_since) and circuits it opened.
+ * The record statement: $1 the delivery ids (for the primary-key lookup), $2 the outcomes
+ * as one JSON array (one JSON.stringify instead of escaping nine arrays element by element
+ * in the driver). `withFailures` adds the target-health bookkeeping of failed attempts ($3
+ * failing targets, $4 healthy ones, $5 the disable window, $6 failures per target, $7
+ * whether one got no answer at all, $8 the breaker threshold, $9 its cool-down); a batch of
+ * successes only needs the recovery of its targets ($3 healthy), and plans in half the time.
+ * An outcome counts only if its attempt is the next one: a worker's stale outcome (its hold
+ * lapsed and another process sent the attempt again) goes to the log alone. It returns
+ * targets to disable (failing_since) and circuits it opened.
  */
-const recordSql = (cfg: string, single: boolean, withFailures: boolean) => {
-  const healthy = withFailures ? '$5' : '$4';
+const recordSql = (cfg: string, withFailures: boolean) => {
+  const healthy = withFailures ? '$4' : '$3';
   return `WITH cfg AS (SELECT ${cfg}),
      v AS (
-       SELECT *, $1::text AS owner FROM jsonb_to_recordset($3::jsonb)
+       SELECT * FROM jsonb_to_recordset($2::jsonb)
          AS v(id text, attempt int, started_at timestamptz, duration_ms int, status_code int, error text, response_body text, status text, delay bigint)
      ), states AS (
        UPDATE deliveries d
        SET status = CASE WHEN d.status = 'cancelled' AND v.status = 'pending' THEN 'cancelled' ELSE v.status END,
            next_attempt_at = CASE WHEN v.status = 'pending' AND d.status = 'pending' THEN now() + v.delay * interval '1 millisecond' END,
-           ${single ? 'attempt_count = v.attempt, round_attempts = d.round_attempts + 1' : 'lease_owner = NULL, lease_expires_at = NULL'}, updated_at = now(),
+           attempt_count = v.attempt, round_attempts = d.round_attempts + 1, updated_at = now(),
            ${SUCCESS_COLUMNS.map((c) => `success_${c} = CASE WHEN v.status = 'succeeded' THEN v.${c} ELSE d.success_${c} END`).join(', ')}
-       FROM v WHERE d.id = ANY($2::text[]) AND d.id = v.id
-         AND ${single ? `d.attempt_count = v.attempt - 1` : 'd.lease_owner = v.owner AND d.attempt_count = v.attempt'}
+       FROM v WHERE d.id = ANY($1::text[]) AND d.id = v.id AND d.attempt_count = v.attempt - 1
        RETURNING d.id
      ), attempts AS (
        -- A success whose state was recorded is on the delivery row (migration 009).
@@ -350,22 +337,22 @@ const recordSql = (cfg: string, single: boolean, withFailures: boolean) => {
      )${
        withFailures
          ? `, f AS (
-       SELECT * FROM unnest($4::text[], $7::int[], $8::boolean[]) AS f(target_id, n, silent)
+       SELECT * FROM unnest($3::text[], $6::int[], $7::boolean[]) AS f(target_id, n, silent)
      ), first_failures AS (
        INSERT INTO delivery_targets (target_id, failing_since, consecutive_failures, last_failure_at, circuit_open_until)
-       SELECT target_id, now(), n, now(), CASE WHEN silent AND n >= $9 THEN now() + $10 * interval '1 millisecond' END FROM f
+       SELECT target_id, now(), n, now(), CASE WHEN silent AND n >= $8 THEN now() + $9 * interval '1 millisecond' END FROM f
        ON CONFLICT (target_id) DO NOTHING
        RETURNING target_id, circuit_open_until IS NOT NULL AS opened
      ), failing_again AS (
        UPDATE delivery_targets t
        SET failing_since = coalesce(t.failing_since, now()), consecutive_failures = t.consecutive_failures + f.n, last_failure_at = now(),
-           circuit_open_until = CASE WHEN f.silent AND t.consecutive_failures + f.n >= $9 THEN now() + $10 * interval '1 millisecond' ELSE t.circuit_open_until END
+           circuit_open_until = CASE WHEN f.silent AND t.consecutive_failures + f.n >= $8 THEN now() + $9 * interval '1 millisecond' ELSE t.circuit_open_until END
        FROM f WHERE t.target_id = f.target_id
-       RETURNING t.target_id, f.silent AND t.consecutive_failures >= $9 AS opened
+       RETURNING t.target_id, f.silent AND t.consecutive_failures >= $8 AS opened
      )
      SELECT s.target_id, s.failing_since, s.opened FROM cfg LEFT JOIN LATERAL (
        SELECT target_id, failing_since, false AS opened FROM delivery_targets
-       WHERE target_id = ANY($4::text[]) AND failing_since <= now() - $6 * interval '1 millisecond'
+       WHERE target_id = ANY($3::text[]) AND failing_since <= now() - $5 * interval '1 millisecond'
        UNION ALL SELECT target_id, NULL, true FROM first_failures WHERE opened
        UNION ALL SELECT target_id, NULL, true FROM failing_again WHERE opened
      ) s ON true`
@@ -376,12 +363,12 @@ const recordSql = (cfg: string, single: boolean, withFailures: boolean) => {
 
 const SQL = {
   postgres: {
-    claim: claimSql(RELAXED_COMMIT),
-    record: prepared(recordSql(RELAXED_COMMIT, false, true)),
-    recordSuccesses: prepared(recordSql(RELAXED_COMMIT, false, false)),
+    claim: claimSql,
+    record: prepared(recordSql(RELAXED_COMMIT, true)),
+    recordSuccesses: prepared(recordSql(RELAXED_COMMIT, false)),
   },
   // PGlite has no WAL writer: an asynchronous commit would wait for the next synchronous one.
-  pglite: { record: recordSql('1 AS relaxed', true, true), recordSuccesses: recordSql('1 AS relaxed', true, false) },
+  pglite: { record: recordSql('1 AS relaxed', true), recordSuccesses: recordSql('1 AS relaxed', false) },
 };
 
 /** When failing targets are disabled, and when their circuit opens. */
@@ -401,7 +388,7 @@ export interface TargetPolicy {
  * `disableAfterMs`) are disabled in a transaction of their own; the pending deliveries of a
  * target whose circuit opened wait for its cool-down. Returns the targets whose circuit opened.
  */
-export async function recordOutcomes(db: Database, owner: string, outcomes: Outcome[], policy: TargetPolicy): Promise<string[]> {
+export async function recordOutcomes(db: Database, outcomes: Outcome[], policy: TargetPolicy): Promise<string[]> {
   if (outcomes.length === 0) return [];
   const o = outcomes;
   const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
@@ -435,8 +422,8 @@ export async function recordOutcomes(db: Database, owner: string, outcomes: Outc
   const rows = await db.query<{ target_id: string | null; failing_since: Date | null; opened: boolean }>(
     failing.length > 0 ? sql.record : sql.recordSuccesses,
     failing.length > 0
-      ? [owner, ids, json, failing, healthy, policy.disableAfterMs, counts, silent, policy.breakAfter, policy.coolDownMs]
-      : [owner, ids, json, healthy],
+      ? [ids, json, failing, healthy, policy.disableAfterMs, counts, silent, policy.breakAfter, policy.coolDownMs]
+      : [ids, json, healthy],
   );
   const disable = new Map<string, string>();
   for (const x of o) if (x.disableReason) disable.set(x.delivery.target_id, x.disableReason);

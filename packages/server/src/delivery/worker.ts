@@ -12,7 +12,7 @@ import { FairSlots } from './fair-slots.js';
 import { OutcomeRecorder } from './recorder.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './schedule.js';
 import { sendAttempt } from './send.js';
-import { releaseLeases, singleOwner, unclaim, type ClaimedDelivery, type Outcome } from './store.js';
+import { releaseHolds, singleOwner, type ClaimedDelivery, type Outcome } from './store.js';
 
 const MAINTAIN_EVERY_MS = 30_000;
 /** Single-owner databases with a running worker: a second one would send everything twice. */
@@ -41,8 +41,9 @@ export interface DeliveryWorkerOptions {
    */
   perTargetConcurrency?: number;
   /**
-   * How long a claim is held. A claimed delivery may wait here behind its target's slots for
-   * up to PREFETCH - 1 attempts, so at least PREFETCH × timeout + 1 s; default PREFETCH × timeout + 30 s.
+   * How long a claimed delivery stays claimed (on PostgreSQL: how long its target's hold must
+   * outlast the claim). A claimed delivery may wait here behind its target's slots for up to
+   * PREFETCH - 1 attempts, so at least PREFETCH × timeout + 1 s; default PREFETCH × timeout + 30 s.
    */
   leaseMs?: number;
   /** Poll interval when the queue looks empty; default 250 ms. */
@@ -72,10 +73,10 @@ export interface DeliveryWorkerOptions {
 }
 
 export interface DeliveryWorker {
-  /** This worker's lease owner id. */
+  /** This worker's id, the holder of the targets it serves. */
   readonly id: string;
   start(): void;
-  /** Stops claiming, waits for attempts in flight to be recorded, then releases its leases. */
+  /** Stops claiming, waits for attempts in flight to be recorded, then gives back the targets it serves. */
   stop(): Promise<void>;
   /** Claims now instead of at the next poll (call after committing new deliveries). */
   wake(): void;
@@ -84,7 +85,7 @@ export interface DeliveryWorker {
 }
 
 /**
- * The delivery engine: a {@link Claimer} leases due deliveries in batches, {@link FairSlots}
+ * The delivery engine: a {@link Claimer} claims due deliveries in batches, {@link FairSlots}
  * starts them fairly across owners and targets, each signed attempt goes through the
  * SSRF-guarded agent, and an {@link OutcomeRecorder} records outcomes in batches. Several
  * processes may run workers on one PostgreSQL database.
@@ -111,7 +112,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: DEEP_QUEUE_GAP * batchDelayMs, concurrency, backOff: db.kind === 'postgres' });
   const recorder = new OutcomeRecorder({
     db,
-    workerId: id,
     batchDelayMs,
     policy: { disableAfterMs: options.disableAfterMs ?? 5 * 86_400_000, breakAfter: options.breakAfter ?? 5, coolDownMs: options.coolDownMs ?? 60_000 },
     onError,
@@ -120,7 +120,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         claimer.forget([outcome.delivery.id, ...(outcome.dropped ?? [])]);
         options.onOutcome?.(outcome);
       }
-      if (opened.length > 0) void holdBack(batch, opened);
+      if (opened.length > 0) holdBack(batch, opened);
       wake();
       if (recorder.pending === 0) notifyIdle();
     },
@@ -226,7 +226,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       secret: delivery.secret!,
     };
     void sendAttempt(dispatcher, request, timeoutMs).then((result) => {
-      // The lease still guards the delivery until its outcome is recorded, so the slot is free now.
+      // The claim still holds the delivery until its outcome is recorded, so the slot is free now.
       const before = slots.active;
       slots.done(delivery);
       claimer.release(delivery);
@@ -247,12 +247,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   /** What waits here for a target whose circuit opened goes back to the database, to wait for the cool-down. */
-  async function holdBack(batch: Outcome[], opened: string[]): Promise<void> {
+  function holdBack(batch: Outcome[], opened: string[]): void {
     const owners = new Map(batch.map((o) => [o.delivery.target_id, o.delivery.owner_key_id]));
     const unsent = opened.flatMap((targetId) => slots.dropTarget(owners.get(targetId)!, targetId));
-    if (unsent.length === 0) return;
     for (const d of unsent) claimer.release(d);
-    await unclaim(db, id, unsent.map((d) => d.id)).catch(onError);
     claimer.forget(unsent.map((d) => d.id));
   }
 
@@ -290,10 +288,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const unsent = slots.drain();
       for (const d of unsent) claimer.release(d);
       claimer.forget(unsent.map((d) => d.id));
-      await unclaim(db, id, unsent.map((d) => d.id)).catch(onError);
       while (slots.active > 0) await new Promise((r) => setTimeout(r, 10));
       await recorder.settle();
-      await releaseLeases(db, id).catch(onError);
+      await releaseHolds(db, id).catch(onError);
       if (owns) owned.delete(db);
       owns = false;
       if (ownsDispatcher) await (dispatcher as { close(): Promise<void> }).close();
