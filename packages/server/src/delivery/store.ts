@@ -66,7 +66,7 @@ const targetSecrets = `coalesce(${secrets('r')}, ${secrets('s')})`;
  * of an earlier version (which leased each row) are skipped until their lease expires.
  */
 const claimSql = `WITH cand AS (
-       SELECT id, target_id, owner_key_id, next_attempt_at FROM deliveries
+       SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now()
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
          AND NOT (target_id = ANY($3::text[])) AND NOT (owner_key_id = ANY($8::text[])) AND NOT (id = ANY($12::text[]))
@@ -97,8 +97,10 @@ const claimSql = `WITH cand AS (
        -- Rows of an open circuit wait for its cool-down instead of being read again by every claim.
        UPDATE deliveries d SET next_attempt_at = ci.circuit_open_until
        FROM cand k JOIN tgt ci ON ci.target_id = k.target_id AND ci.open WHERE d.id = k.id
-     ), pick AS (
-       SELECT k.id, k.rn, ci.circuit_open_until IS NOT NULL AS probing FROM ranked k
+     ), pick AS MATERIALIZED (
+       -- Materialized: inlined into the final join it made that join eight relations wide and
+       -- the claim's planning twice as long (1.3 ms against 0.6).
+       SELECT k.id, ci.circuit_open_until IS NOT NULL AS probing FROM ranked k
        JOIN tgt ci ON ci.target_id = k.target_id AND ci.mine
        LEFT JOIN rates ra ON ra.target_id = k.target_id
        LEFT JOIN unnest($4::text[], $5::int[]) AS b(target_id, n) ON b.target_id = k.target_id
@@ -118,7 +120,7 @@ const claimSql = `WITH cand AS (
               CASE WHEN pick.probing THEN 1 END AS target_cap,
               ${targetSecrets} AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
               coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
-       FROM pick JOIN deliveries d ON d.id = pick.id
+       FROM pick JOIN cand d ON d.id = pick.id
        LEFT JOIN registrations r ON r.id = d.target_id
        LEFT JOIN subscriptions s ON s.id = d.target_id
      ) x`;
