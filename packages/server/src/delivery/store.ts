@@ -4,7 +4,7 @@ import type { AttemptResult } from './send.js';
 import { RATE_AHEAD_S, rateClaimCap } from './rate-limit.js';
 import { holdMs, TargetHolds, updateHolds } from './target-holds.js';
 
-/** A delivery leased by one worker for one attempt, with its target's secret(s) read now. */
+/** A delivery claimed by one worker for one attempt, with its target's secret(s) read now. */
 export interface ClaimedDelivery {
   id: string;
   message_id: string;
@@ -41,9 +41,9 @@ export interface Outcome {
 }
 
 /**
- * The worker's own bookkeeping (claims, outcomes) does not wait for the WAL flush: if the
- * database crashes and loses one, the lease expires and the message is sent again, which
- * at-least-once delivery allows. Enqueueing stays fully durable (the caller's transaction).
+ * The worker's own bookkeeping (outcomes, holds) does not wait for the WAL flush: if the
+ * database crashes and loses an outcome, the row is still pending and the message is sent
+ * again, which at-least-once delivery allows. Enqueueing stays fully durable (the caller's transaction).
  * Set per statement (is_local), so it never leaks into other users of a pooled connection.
  * PostgreSQL only (see SQL below).
  */
@@ -146,7 +146,7 @@ const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id)
        LEFT JOIN delivery_targets t ON t.target_id = d.target_id
      ) x`;
 
-/** True when one worker owns the database and claims without leases (PGlite). */
+/** True when one worker owns the database and claims without target holds (PGlite). */
 export function singleOwner(db: Database): boolean {
   return db.kind === 'pglite';
 }
@@ -385,7 +385,7 @@ export interface TargetPolicy {
 
 /**
  * Records a batch of attempts in one statement (one round trip, atomic): the attempt log,
- * each delivery's new state (only if this worker still holds the lease for that attempt),
+ * each delivery's new state (only if no other outcome of that attempt was recorded first),
  * and target health. Targets to disable (410 Gone, or failing without a success for
  * `disableAfterMs`) are disabled in a transaction of their own; the pending deliveries of a
  * target whose circuit opened wait for its cool-down. Returns the targets whose circuit opened.

@@ -12,9 +12,9 @@ export const HOLD_IDLE_MS = 5_000;
 export const ELSEWHERE_SKIP_MS = 1_000;
 
 /**
- * How long a hold lasts: a claim leases a target's rows only while its hold outlasts the new
- * leases, so a hold of exactly one lease would be renewed at every claim; this one is
- * renewed once per `min(10 s, lease)` and outlives a killed holder by at most that.
+ * How long a hold lasts: a claim takes a target's rows only while its hold outlasts
+ * `leaseMs` (how long a claimed row may stay claimed), so a hold of exactly that would be
+ * renewed at every claim; this one is renewed once per `min(10 s, leaseMs)`.
  */
 export const holdMs = (leaseMs: number): number => leaseMs + Math.min(10_000, leaseMs);
 
