@@ -7,6 +7,7 @@ import * as targetLifecycle from './006_target_lifecycle.js';
 import * as targetRate from './007_target_rate.js';
 import * as targetHolder from './008_target_holder.js';
 import * as successOnRow from './009_success_on_row.js';
+import * as deliveryStatistics from './010_delivery_statistics.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -19,4 +20,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 7, name: '007_target_rate', sql: targetRate.sql },
   { version: 8, name: '008_target_holder', sql: targetHolder.sql },
   { version: 9, name: '009_success_on_row', sql: successOnRow.sql },
+  { version: 10, name: '010_delivery_statistics', sql: deliveryStatistics.sql },
 ];
