@@ -52,7 +52,9 @@ const RELAXED_COMMIT = `set_config('synchronous_commit', 'off', true) AS relaxed
 // During a rotation's overlap a target has two valid secrets: both are read, space-separated,
 // and the attempt carries one signature per secret (see sign.ts).
 const secrets = (t: string) => `CASE WHEN ${t}.previous_secret_expires_at > now() THEN ${t}.secret || ' ' || ${t}.previous_secret ELSE ${t}.secret END`;
-const targetSecrets = `coalesce(${secrets('r')}, ${secrets('s')})`;
+/** A target's secret(s), rate limit and state, from its row `r` or `s` (the other one null). */
+const targetColumns = `coalesce(${secrets('r')}, ${secrets('s')}) AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
+  coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active`;
 
 /**
  * Planned on every call: a cached generic plan made while the table was small or its
@@ -84,9 +86,7 @@ const claimSql = `WITH cand AS (
        -- One primary-key lookup per table and target (LIMIT keeps the planner from hashing the whole table).
        SELECT k.target_id, t.circuit_open_until, coalesce(t.circuit_open_until > now(), false) AS open,
               coalesce(t.holder = $1 AND t.holder_until >= now() + $7 * interval '1 millisecond', false) AS mine,
-              coalesce(t.holder <> $1 AND t.holder_until > now(), false) AS elsewhere,
-              ${targetSecrets} AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
-              coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
+              coalesce(t.holder <> $1 AND t.holder_until > now(), false) AS elsewhere, ${targetColumns}
        FROM (SELECT DISTINCT target_id FROM cand) k
        LEFT JOIN LATERAL (SELECT * FROM delivery_targets t WHERE t.target_id = k.target_id LIMIT 1) t ON true
        LEFT JOIN LATERAL (SELECT * FROM registrations r WHERE r.id = k.target_id LIMIT 1) r ON true
@@ -124,9 +124,7 @@ const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id)
        SELECT d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body,
          d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts, d.next_attempt_at,
          CASE WHEN t.circuit_open_until IS NOT NULL THEN 1 END AS target_cap,
-         CASE WHEN t.circuit_open_until > now() THEN t.circuit_open_until END AS open_until,
-         ${targetSecrets} AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
-         coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
+         CASE WHEN t.circuit_open_until > now() THEN t.circuit_open_until END AS open_until, ${targetColumns}
        FROM (
          SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at FROM deliveries
          WHERE status = 'pending' AND next_attempt_at <= now()
