@@ -77,7 +77,7 @@ describe('delivery across processes', () => {
     }
   }, 120_000);
 
-  it.skipIf(!process.env.DATABASE_URL)('delivers every message on PostgreSQL when a worker process is killed with SIGKILL mid-way: its leases and holds expire', async () => {
+  it.skipIf(!process.env.DATABASE_URL)('delivers every message on PostgreSQL when a worker process is killed with SIGKILL mid-way: its target holds expire', async () => {
     const r = await startReceiver();
     const t = await createTestDatabase('postgres');
     try {
