@@ -200,9 +200,9 @@ async function readDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]
  * (and gives back idle ones), and a second claim takes their rows.
  */
 async function claimHeld(db: Database, args: ClaimArgs, holds: TargetHolds): Promise<ClaimedDelivery[]> {
-  const unrecorded = new Set(args.held.values());
-  const idle = holds.idle(args.inFlight).filter((id) => !unrecorded.has(id));
-  const first = await claimRows(db, args, args.inFlight, args.ownerHeld, [...args.held.keys()], args.limit, holds.skipped());
+  const heldIds = [...args.held.keys()];
+  const idle = withoutUnrecorded(holds.idle(args.inFlight), args.held);
+  const first = await claimRows(db, args, args.inFlight, args.ownerHeld, heldIds, args.limit, holds.skipped());
   holds.servedElsewhere(first.elsewhere);
   const picked = new Set(first.rows.map((d) => d.target_id));
   holds.taken(picked);
@@ -214,11 +214,18 @@ async function claimHeld(db: Database, args: ClaimArgs, holds: TargetHolds): Pro
   if (held.length === 0 || first.rows.length >= args.limit) return first.rows;
   const inFlight = withRows(args.inFlight, first.rows, (d) => d.target_id);
   const ownerHeld = withRows(args.ownerHeld, first.rows, (d) => d.owner_key_id);
-  const claimed = [...args.held.keys(), ...first.rows.map((d) => d.id)];
+  const claimed = [...heldIds, ...first.rows.map((d) => d.id)];
   const second = await claimRows(db, args, inFlight, ownerHeld, claimed, args.limit - first.rows.length, holds.skipped());
   holds.servedElsewhere(second.elsewhere);
   holds.taken(new Set(second.rows.map((d) => d.target_id)));
   return [...first.rows, ...second.rows];
+}
+
+/** Idle targets with no outcome left to record here (usually none are idle: no set is built then). */
+function withoutUnrecorded(idle: string[], held: ReadonlyMap<string, string>): string[] {
+  if (idle.length === 0) return idle;
+  const unrecorded = new Set(held.values());
+  return idle.filter((id) => !unrecorded.has(id));
 }
 
 async function claimRows(
