@@ -69,7 +69,7 @@ async function sharedOnce(tx: Queryable, messages: OutgoingMessage[]): Promise<v
 }
 
 /** CPU ms per publish of this process (PGlite runs in it) and of the database's backends. */
-async function cost(db: MigratableDatabase, meter: CpuMeter, write: typeof enqueueDeliveries, n: number): Promise<number> {
+async function cost(db: MigratableDatabase, meter: CpuMeter, write: (tx: Queryable, messages: OutgoingMessage[]) => Promise<unknown>, n: number): Promise<number> {
   meter.start();
   for (let i = 0; i < PUBLISHES; i++) await db.transaction((tx) => write(tx, fanOut(n)));
   return meter.stop() / PUBLISHES;

@@ -64,6 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     metricsScrapesPerMinute: 1_000_000,
     limits: { registrationsPerKey: 1_000_000, subscriptionsPerKey: 1_000_000 },
     wakeDeliveries: worker?.wake,
+    deliveryHandoff: worker,
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

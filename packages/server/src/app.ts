@@ -10,6 +10,7 @@ import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
 import { deliveryRoutes } from './delivery/routes.js';
+import type { DeliveryHandoff } from './delivery/handoff.js';
 import { HttpProblem, sendProblem } from './http/problem.js';
 import { databaseUnavailable } from './http/unavailable.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
@@ -63,6 +64,8 @@ export interface AppDeps {
   metricsScrapesPerMinute?: number;
   /** Tells the local delivery worker that deliveries became due (publishing, replay, recover). */
   wakeDeliveries?: () => void;
+  /** The local delivery worker, handed what publishing queued once it has committed (it claims what it does not take). */
+  deliveryHandoff?: DeliveryHandoff;
   /** Live registrations and subscriptions per API key; 100 each by default. */
   limits?: Partial<TargetLimits>;
 }
@@ -79,6 +82,7 @@ export function createApp(deps: AppDeps): Express {
     urlPolicy: deps.urlPolicy,
     lookup: deps.lookup,
     wake: deps.wakeDeliveries,
+    handoff: deps.deliveryHandoff,
     links: { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy !== undefined && deps.trustProxy !== false },
     keys,
     limits,

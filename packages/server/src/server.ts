@@ -52,6 +52,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     });
     const app = createApp({
       wakeDeliveries: worker.wake,
+      deliveryHandoff: worker,
       metrics,
       metricsToken: config.metricsToken,
       db,

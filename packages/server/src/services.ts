@@ -1,4 +1,5 @@
 import type { Database } from './db/database.js';
+import type { DeliveryHandoff } from './delivery/handoff.js';
 import type { KeyLookup } from './http/auth.js';
 import type { ResponseCheck } from './http/response-validation.js';
 import type { LookupFn, UrlPolicy } from './net/url-policy.js';
@@ -15,6 +16,8 @@ export interface Services {
   checkResponse: ResponseCheck;
   /** Tells the local delivery worker that deliveries were queued. */
   wake?: () => void;
+  /** The local delivery worker, handed what publishing queued once it has committed (else `wake` is called). */
+  handoff?: DeliveryHandoff;
   /** How absolute `Link` header URLs are made. */
   links?: LinkBaseOptions;
   /** This process's API key cache (revocation forgets a key at once). */

@@ -6,7 +6,7 @@ import { addRegistration, createTestDatabase, databaseKinds, queueMessages } fro
 const POLICY = { disableAfterMs: 86_400_000, breakAfter: 5, coolDownMs: 60_000 };
 
 const claim = (db: Database, owner: string): Promise<ClaimedDelivery[]> =>
-  claimDue(db, { owner, limit: 10, leaseMs: 30_000, perTarget: 4, inFlight: new Map(), held: new Map(), perOwner: 100, ownerHeld: new Map() });
+  claimDue(db, { owner, limit: 10, leaseMs: 30_000, perTarget: 4, inFlight: new Map(), held: new Map(), perOwner: 100, ownerHeld: new Map() }).then((c) => c.rows);
 
 function outcome(delivery: ClaimedDelivery, statusCode: number): Outcome {
   const ok = statusCode < 300;

@@ -12,7 +12,7 @@ function claimer(db: Database, owner: string, leaseMs = 30_000) {
   const holds = new TargetHolds();
   const held = new Map<string, string>();
   const claim = async (limit = 64): Promise<ClaimedDelivery[]> => {
-    const rows = await claimDue(db, { owner, limit, leaseMs, perTarget: PER_TARGET, inFlight: new Map(), held, perOwner: 1_000, ownerHeld: new Map(), holds });
+    const { rows } = await claimDue(db, { owner, limit, leaseMs, perTarget: PER_TARGET, inFlight: new Map(), held, perOwner: 1_000, ownerHeld: new Map(), holds });
     for (const d of rows) held.set(d.id, d.target_id);
     return rows;
   };

@@ -1,7 +1,11 @@
 import type { Database } from '../db/database.js';
 import { rateClaimCap, reserveSendSlots } from './rate-limit.js';
-import { cancelClaimed, claimDue, type ClaimedDelivery } from './store.js';
+import type { FreshDelivery } from './handoff.js';
+import { cancelClaimed, claimDue, singleOwner, type ClaimedDelivery } from './store.js';
 import { TargetHolds } from './target-holds.js';
+
+/** A fresh delivery is taken only while its target's hold outlasts the lease by this much (the hold was read before the commit). */
+const HOLD_MARGIN_MS = 1_000;
 
 export interface ClaimerOptions {
   db: Database;
@@ -29,6 +33,9 @@ export class Claimer {
   readonly #ids = new Map<string, string>();
   /** PostgreSQL: the targets this worker serves, and those other processes serve. */
   readonly #holds = new TargetHolds();
+  /** Ids taken by {@link adopt} while a claim is out: the claim may have read them too. */
+  #adoptedDuringClaim: Set<string> | undefined;
+  #more = true;
 
   constructor(options: ClaimerOptions) {
     this.#options = options;
@@ -40,17 +47,33 @@ export class Claimer {
   }
 
   /**
+   * The database may hold due deliveries this worker could take now: the last claim failed,
+   * saw as many rows as it asked for, could not hold a target, or some target or owner is at
+   * its cap here (more of its deliveries may wait for room).
+   */
+  more(perOwner: number): boolean {
+    return this.#more || this.#crowded(perOwner);
+  }
+
+  /**
    * Claims up to `limit` deliveries, at most `perOwner` held per owner; deliveries whose
    * target is gone are cancelled, not returned.
    */
   async claim(limit: number, perOwner: number): Promise<ClaimedDelivery[]> {
     const { db, workerId, leaseMs, perTarget, onError } = this.#options;
     let claimed: ClaimedDelivery[] = [];
+    this.#adoptedDuringClaim = new Set();
+    this.#more = true;
     try {
-      claimed = await claimDue(db, { owner: workerId, limit, leaseMs, perTarget, caps: this.#caps, inFlight: this.#byTarget, held: this.#ids, perOwner, ownerHeld: this.#byOwner, holds: this.#holds });
+      const claim = await claimDue(db, { owner: workerId, limit, leaseMs, perTarget, caps: this.#caps, inFlight: this.#byTarget, held: this.#ids, perOwner, ownerHeld: this.#byOwner, holds: this.#holds });
+      claimed = claim.rows;
+      this.#more = claim.more;
     } catch (error) {
       onError(error);
     }
+    const adopted = this.#adoptedDuringClaim;
+    this.#adoptedDuringClaim = undefined;
+    if (adopted.size > 0) claimed = claimed.filter((d) => !adopted.has(d.id));
     const gone = claimed.filter((d) => !d.target_active || !d.secret);
     if (gone.length > 0) await cancelClaimed(db, gone.map((d) => d.id)).catch(onError);
     let sendable = gone.length > 0 ? claimed.filter((d) => d.target_active && d.secret) : claimed;
@@ -58,11 +81,46 @@ export class Claimer {
     for (const d of sendable) {
       if (d.rate_limit === null) this.#caps.delete(d.target_id);
       else this.#caps.set(d.target_id, rateClaimCap(d.rate_limit));
-      bump(this.#byTarget, d.target_id, 1);
-      bump(this.#byOwner, d.owner_key_id, 1);
-      this.#ids.set(d.id, d.target_id);
+      this.#hold(d);
     }
     return sendable;
+  }
+
+  /**
+   * Takes up to `room` of the deliveries this process just committed, those a claim would take
+   * now: their target active, its circuit closed, not rate-limited, below its cap and its
+   * owner's, and on PostgreSQL served by this worker with a hold that outlasts the lease.
+   */
+  adopt(fresh: FreshDelivery[], room: number, perOwner: number): ClaimedDelivery[] {
+    const taken: ClaimedDelivery[] = [];
+    for (const d of fresh) {
+      if (taken.length >= room || this.#ids.has(d.id) || !this.#mayTake(d, perOwner)) continue;
+      this.#hold(d);
+      this.#adoptedDuringClaim?.add(d.id);
+      taken.push(d);
+    }
+    if (taken.length > 0 && !singleOwner(this.#options.db)) this.#holds.taken(new Set(taken.map((d) => d.target_id)));
+    return taken;
+  }
+
+  #mayTake(d: FreshDelivery, perOwner: number): boolean {
+    const { db, workerId, leaseMs, perTarget } = this.#options;
+    if (!d.target_active || !d.secret || d.rate_limit !== null || d.circuit) return false;
+    if ((this.#byTarget.get(d.target_id) ?? 0) >= perTarget || (this.#byOwner.get(d.owner_key_id) ?? 0) >= perOwner) return false;
+    return singleOwner(db) || (d.holder === workerId && (d.hold_left_ms ?? 0) >= leaseMs + HOLD_MARGIN_MS);
+  }
+
+  #hold(d: ClaimedDelivery): void {
+    bump(this.#byTarget, d.target_id, 1);
+    bump(this.#byOwner, d.owner_key_id, 1);
+    this.#ids.set(d.id, d.target_id);
+  }
+
+  #crowded(perOwner: number): boolean {
+    const { perTarget } = this.#options;
+    for (const [id, n] of this.#byTarget) if (n >= Math.min(perTarget, this.#caps.get(id) ?? perTarget)) return true;
+    for (const n of this.#byOwner.values()) if (n >= perOwner) return true;
+    return false;
   }
 
   /** Reserves the send slots of rate-limited deliveries; without slots they stay pending, unsent. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { freshDelivery, targetStateSql, type DeliveryHandoff, type FreshDelivery, type TargetState } from './handoff.js';
 import { newIds } from './ids.js';
 import { DELIVERY_CHANNEL } from './wake-ups.js';
 
@@ -19,15 +20,16 @@ export interface OutgoingMessage {
 /**
  * Queues messages for delivery inside the caller's transaction (the outbox): they become
  * visible to the workers only if the caller's state change commits, and the commit wakes
- * the workers of every process (LISTEN/NOTIFY).
+ * the workers of every process (LISTEN/NOTIFY) but the one of `handoff`: the caller hands
+ * it the deliveries returned here once they have committed.
  *
  * One statement of constant text whatever the fan-out: the per-message columns travel as
  * arrays, and a body, content type, kind and event shared by every message (a publish)
  * travel once. Against a multi-row VALUES list this parses far fewer parameters, and the
  * text does not change with the number of registrations (test/bench/enqueue.bench.ts).
  */
-export async function enqueueDeliveries(tx: Queryable, messages: OutgoingMessage[]): Promise<void> {
-  if (messages.length === 0) return;
+export async function enqueueDeliveries(tx: Queryable, messages: OutgoingMessage[], handoff?: DeliveryHandoff): Promise<FreshDelivery[]> {
+  if (messages.length === 0) return [];
   const first = messages[0]!;
   const shared = messages.every((m) => m.kind === first.kind && m.event === first.event && m.contentType === first.contentType && m.body === first.body);
   const ids = newIds('dlv', messages.length);
@@ -37,28 +39,31 @@ export async function enqueueDeliveries(tx: Queryable, messages: OutgoingMessage
   const targets = messages.map((m) => m.targetId);
   const owners = messages.map((m) => m.ownerKeyId);
   const urls = messages.map((m) => m.url);
+  const notifyAs = handoff?.notifyAs ?? '';
   // The notification goes out when the caller's transaction commits (identical ones are sent once).
-  if (shared) {
-    await tx.query(
-      `WITH queued AS (
-         INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
-         SELECT m.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9, now()
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS m (id, message_id, target_id, owner_key_id, url)
-       )
-       SELECT pg_notify('${DELIVERY_CHANNEL}', '')`,
-      [ids, messageIds, targets, owners, urls, first.kind, first.event, first.contentType, first.body],
-    );
-    return;
-  }
-  await tx.query(
-    `WITH queued AS (
-       INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
-       SELECT m.id, m.message_id, m.kind, m.event, m.target_id, m.owner_key_id, m.url, m.content_type, m.body, now()
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-         AS m (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body)
-     )
-     SELECT pg_notify('${DELIVERY_CHANNEL}', '')`,
-    [ids, messageIds, messages.map((m) => m.kind), messages.map((m) => m.event), targets, owners, urls, messages.map((m) => m.contentType), messages.map((m) => m.body)],
+  const [row] = shared
+    ? await tx.query<{ targets: string }>(
+        `WITH queued AS (
+           INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
+           SELECT m.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9, now()
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS m (id, message_id, target_id, owner_key_id, url)
+         )
+         SELECT pg_notify('${DELIVERY_CHANNEL}', $10), ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets`,
+        [ids, messageIds, targets, owners, urls, first.kind, first.event, first.contentType, first.body, notifyAs],
+      )
+    : await tx.query<{ targets: string }>(
+        `WITH queued AS (
+           INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
+           SELECT m.id, m.message_id, m.kind, m.event, m.target_id, m.owner_key_id, m.url, m.content_type, m.body, now()
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+             AS m (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body)
+         )
+         SELECT pg_notify('${DELIVERY_CHANNEL}', $10), ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets`,
+        [ids, messageIds, messages.map((m) => m.kind), messages.map((m) => m.event), targets, owners, urls, messages.map((m) => m.contentType), messages.map((m) => m.body), notifyAs],
+      );
+  const states = new Map((JSON.parse(row!.targets) as TargetState[]).map((t) => [t.target_id, t]));
+  return messages.map((m, i) =>
+    freshDelivery({ id: ids[i]!, message_id: messageIds[i]!, owner_key_id: m.ownerKeyId, url: m.url, content_type: m.contentType, body: m.body }, states.get(m.targetId)!),
   );
 }
 

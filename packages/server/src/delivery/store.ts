@@ -53,7 +53,7 @@ const RELAXED_COMMIT = `set_config('synchronous_commit', 'off', true) AS relaxed
 // and the attempt carries one signature per secret (see sign.ts).
 const secrets = (t: string) => `CASE WHEN ${t}.previous_secret_expires_at > now() THEN ${t}.secret || ' ' || ${t}.previous_secret ELSE ${t}.secret END`;
 /** A target's secret(s), rate limit and state, from its row `r` or `s` (the other one null). */
-const targetColumns = `coalesce(${secrets('r')}, ${secrets('s')}) AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
+export const targetColumns = `coalesce(${secrets('r')}, ${secrets('s')}) AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
   coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active`;
 
 /**
@@ -105,7 +105,7 @@ const claimSql = `WITH cand AS (
        WHERE k.rn <= least(CASE WHEN ci.circuit_open_until IS NULL THEN $6 WHEN ci.open THEN 0 ELSE 1 END, ceil(ci.rate_limit * ${RATE_AHEAD_S})) - coalesce(b.n, 0)
          AND k.owner_rn <= $11 - coalesce(o.n, 0)
      )
-     SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id), '[]')::text AS rows,
+     SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id), '[]')::text AS rows, (SELECT count(*) FROM cand)::int AS seen,
        -- Targets this worker could start serving (or must renew its hold on) before it claims
        -- their rows, and those another process serves.
        (SELECT json_build_object(
@@ -120,7 +120,7 @@ const claimSql = `WITH cand AS (
 
 // The embedded database has a single owner: one process holds its data folder (see
 // data-dir-lock.ts) and runs one worker, so a claim needs no target holds either.
-const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id), '[]')::text AS rows FROM (
+const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id), '[]')::text AS rows, count(*)::int AS seen FROM (
        SELECT d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body,
          d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts, d.next_attempt_at,
          CASE WHEN t.circuit_open_until IS NOT NULL THEN 1 END AS target_cap,
@@ -158,6 +158,12 @@ export interface ClaimArgs {
   holds?: TargetHolds;
 }
 
+/** What a claim took, and whether the database may hold more it could take now (it saw `limit` due rows, or some target it could not hold). */
+export interface Claim {
+  rows: ClaimedDelivery[];
+  more: boolean;
+}
+
 /**
  * Claims up to `limit` due deliveries, at most `perTarget` minus what this worker already
  * holds for each target, and `perOwner` minus what it holds for each owner, skipping `held`.
@@ -166,13 +172,16 @@ export interface ClaimArgs {
  * its outcome is recorded; a crash mid-attempt repeats that attempt's number once the hold
  * has expired, which the receiver's dedupe (same webhook-id) absorbs anyway.
  */
-export async function claimDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: Database, args: ClaimArgs): Promise<Claim> {
   return singleOwner(db) ? readDue(db, args) : claimHeld(db, args, args.holds ?? new TargetHolds());
 }
 
-async function readDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]> {
+// One JSON array, as in claimRows.
+async function readDue(db: Database, args: ClaimArgs): Promise<Claim> {
   const fullOwners = [...args.ownerHeld].filter(([, n]) => n >= args.perOwner).map(([id]) => id);
-  const rows = await claimedRows<ClaimedDelivery & { open_until: string | null }>(db, readDueSql, [args.limit, saturated(args, args.inFlight), [...args.held.keys()], fullOwners]);
+  const full = saturated(args, args.inFlight);
+  const [row] = await db.query<{ rows: string; seen: number }>(readDueSql, [args.limit, full, [...args.held.keys()], fullOwners]);
+  const rows = row ? (JSON.parse(row.rows) as (ClaimedDelivery & { open_until: string | null })[]) : [];
   // Rows of an open circuit wait for its cool-down instead of being read again by every claim.
   const deferred = rows.filter((row) => row.open_until);
   if (deferred.length > 0) {
@@ -183,7 +192,7 @@ async function readDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]
   }
   const taken = new Map<string, number>();
   const ownerTaken = new Map<string, number>();
-  return rows.filter((row) => {
+  const claimed = rows.filter((row) => {
     const n = (taken.get(row.target_id) ?? args.inFlight.get(row.target_id) ?? 0) + 1;
     const m = (ownerTaken.get(row.owner_key_id) ?? args.ownerHeld.get(row.owner_key_id) ?? 0) + 1;
     const cap = Math.min(row.target_cap ?? args.perTarget, row.rate_limit === null ? args.perTarget : rateClaimCap(row.rate_limit));
@@ -192,6 +201,7 @@ async function readDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]
     ownerTaken.set(row.owner_key_id, m);
     return true;
   });
+  return { rows: claimed, more: mayHoldMore(rows.length, claimed.length, args.limit, full, fullOwners) };
 }
 
 /**
@@ -199,7 +209,7 @@ async function readDue(db: Database, args: ClaimArgs): Promise<ClaimedDelivery[]
  * could serve (free, or its hold about to run short), one more statement takes their holds
  * (and gives back idle ones), and a second claim takes their rows.
  */
-async function claimHeld(db: Database, args: ClaimArgs, holds: TargetHolds): Promise<ClaimedDelivery[]> {
+async function claimHeld(db: Database, args: ClaimArgs, holds: TargetHolds): Promise<Claim> {
   const heldIds = [...args.held.keys()];
   const idle = withoutUnrecorded(holds.idle(args.inFlight), args.held);
   const first = await claimRows(db, args, args.inFlight, args.ownerHeld, heldIds, args.limit, holds.skipped());
@@ -207,18 +217,21 @@ async function claimHeld(db: Database, args: ClaimArgs, holds: TargetHolds): Pro
   const picked = new Set(first.rows.map((d) => d.target_id));
   holds.taken(picked);
   const giveBack = idle.filter((id) => !picked.has(id) && !first.unheld.includes(id));
-  if (first.unheld.length === 0 && giveBack.length === 0) return first.rows;
+  const full = first.more;
+  if (first.unheld.length === 0 && giveBack.length === 0) return { rows: first.rows, more: full };
   const { held, released } = await updateHolds(db, args.owner, first.unheld, holdMs(args.leaseMs), giveBack);
   holds.released(released);
   holds.taken(held);
-  if (held.length === 0 || first.rows.length >= args.limit) return first.rows;
+  // A target whose row was locked is tried again by the next claim, which should not wait for the poll.
+  const missed = held.length < first.unheld.length;
+  if (held.length === 0 || first.rows.length >= args.limit) return { rows: first.rows, more: full || missed };
   const inFlight = withRows(args.inFlight, first.rows, (d) => d.target_id);
   const ownerHeld = withRows(args.ownerHeld, first.rows, (d) => d.owner_key_id);
   const claimed = [...heldIds, ...first.rows.map((d) => d.id)];
   const second = await claimRows(db, args, inFlight, ownerHeld, claimed, args.limit - first.rows.length, holds.skipped());
   holds.servedElsewhere(second.elsewhere);
   holds.taken(new Set(second.rows.map((d) => d.target_id)));
-  return [...first.rows, ...second.rows];
+  return { rows: [...first.rows, ...second.rows], more: full || missed || second.more };
 }
 
 /** Idle targets with no outcome left to record here (usually none are idle: no set is built then). */
@@ -228,6 +241,9 @@ function withoutUnrecorded(idle: string[], held: ReadonlyMap<string, string>): s
   return idle.filter((id) => !unrecorded.has(id));
 }
 
+// Claims come back as one JSON array: one value to decode instead of ten fields a row, on
+// the event loop (node-postgres) or in the database thread (PGlite, where each field of
+// each row also costs a trip through the WebAssembly module's output path).
 async function claimRows(
   db: Database,
   args: ClaimArgs,
@@ -239,12 +255,23 @@ async function claimRows(
 ) {
   const owners = [...ownerHeld.keys()];
   const fullOwners = owners.filter((id) => ownerHeld.get(id)! >= args.perOwner);
-  const params = [args.owner, limit, [...saturated(args, inFlight), ...skipped], [...inFlight.keys()], [...inFlight.values()], args.perTarget, args.leaseMs];
+  const full = saturated(args, inFlight);
+  const params = [args.owner, limit, [...full, ...skipped], [...inFlight.keys()], [...inFlight.values()], args.perTarget, args.leaseMs];
   params.push(fullOwners, owners, [...ownerHeld.values()], args.perOwner, held);
-  const [row] = await db.query<{ rows: string; holds: string }>(SQL.postgres.claim, params);
-  if (!row) return { rows: [], unheld: [], elsewhere: [] };
+  const [row] = await db.query<{ rows: string; seen: number; holds: string }>(SQL.postgres.claim, params);
+  if (!row) return { rows: [], more: true, unheld: [], elsewhere: [] };
   const holds = JSON.parse(row.holds) as { unheld: string[]; elsewhere: string[] };
-  return { rows: JSON.parse(row.rows) as ClaimedDelivery[], ...holds };
+  const rows = JSON.parse(row.rows) as ClaimedDelivery[];
+  return { rows, more: mayHoldMore(row.seen, rows.length, limit, full, fullOwners), ...holds };
+}
+
+/**
+ * Whether due rows may be left that this worker could take: the claim read as many as it
+ * asked for, left some it read (caps, holds, circuits), or did not read the rows of targets
+ * and owners at their cap here (they may have room by the next claim).
+ */
+function mayHoldMore(seen: number, taken: number, limit: number, fullTargets: string[], fullOwners: string[]): boolean {
+  return seen >= limit || seen > taken || fullTargets.length > 0 || fullOwners.length > 0;
 }
 
 /** Targets at their cap here: claims skip their rows. */
@@ -257,14 +284,6 @@ function withRows(counts: ReadonlyMap<string, number>, rows: ClaimedDelivery[], 
   const out = new Map(counts);
   for (const d of rows) out.set(key(d), (out.get(key(d)) ?? 0) + 1);
   return out;
-}
-
-// Claims come back as one JSON array: one value to decode instead of ten fields a row, on
-// the event loop (node-postgres) or in the database thread (PGlite, where each field of
-// each row also costs a trip through the WebAssembly module's output path).
-async function claimedRows<T = ClaimedDelivery>(db: Database, sql: string, params: unknown[]): Promise<T[]> {
-  const [row] = await db.query<{ rows: string }>(sql, params);
-  return row ? (JSON.parse(row.rows) as T[]) : [];
 }
 
 /** Cancels claimed deliveries whose target is gone or disabled, without an attempt. */

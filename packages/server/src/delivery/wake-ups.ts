@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-/** The channel enqueueing notifies after its transaction commits. */
+/** The channel enqueueing notifies after its transaction commits, with the enqueueing worker's id (or '') as payload. */
 export const DELIVERY_CHANNEL = 'clubnotify_deliveries';
 
 export interface WakeUpListener {
@@ -10,9 +10,10 @@ export interface WakeUpListener {
 /**
  * Listens for new deliveries on a dedicated PostgreSQL connection (LISTEN needs a session
  * of its own; pooled connections rotate). A dropped connection is reopened after a short
- * pause; meanwhile, and always, the worker's poll is the fallback.
+ * pause; meanwhile, and always, the worker's poll is the fallback. Notifications from `self`
+ * are ignored: that worker was handed what it could send, and woken for the rest.
  */
-export function listenForDeliveries(url: string, onNotify: () => void, onError: (error: unknown) => void, retryMs = 1_000): WakeUpListener {
+export function listenForDeliveries(url: string, self: string, onNotify: () => void, onError: (error: unknown) => void, retryMs = 1_000): WakeUpListener {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -25,7 +26,9 @@ export function listenForDeliveries(url: string, onNotify: () => void, onError: 
   async function connect(): Promise<void> {
     const c = new pg.Client({ connectionString: url });
     client = c;
-    c.on('notification', () => onNotify());
+    c.on('notification', (message) => {
+      if (message.payload !== self) onNotify();
+    });
     c.on('error', (error) => {
       onError(error);
       void c.end().catch(() => {});

@@ -8,6 +8,7 @@ import { Claimer } from './claimer.js';
 import { Waker } from './waker.js';
 import { listenForDeliveries, type WakeUpListener } from './wake-ups.js';
 import { decide } from './decide.js';
+import type { DeliveryHandoff, FreshDelivery } from './handoff.js';
 import { FairSlots } from './fair-slots.js';
 import { OutcomeRecorder } from './recorder.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './schedule.js';
@@ -72,13 +73,13 @@ export interface DeliveryWorkerOptions {
   onOutcome?: (outcome: Outcome) => void;
 }
 
-export interface DeliveryWorker {
+export interface DeliveryWorker extends DeliveryHandoff {
   /** This worker's id, the holder of the targets it serves. */
   readonly id: string;
   start(): void;
   /** Stops claiming, waits for attempts in flight to be recorded, then gives back the targets it serves. */
   stop(): Promise<void>;
-  /** Claims now instead of at the next poll (call after committing new deliveries). */
+  /** Claims now instead of at the next poll (call after committing new deliveries that were not offered). */
   wake(): void;
   /** Resolves when nothing is pending in the database and nothing is in flight here. */
   drained(options?: { timeoutMs?: number }): Promise<void>;
@@ -121,7 +122,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         options.onOutcome?.(outcome);
       }
       if (opened.length > 0) holdBack(batch, opened);
-      wake();
+      // A retry may be due at once; and room for more claims has opened.
+      if (opened.length > 0 || batch.some((o) => o.status === 'pending')) due = true;
+      nudge();
       if (recorder.pending === 0) notifyIdle();
     },
   });
@@ -134,9 +137,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let listener: WakeUpListener | undefined;
   /** Wakes the slots when the earliest send slot of a rate-limited target comes due. */
   let dueTimer: { at: number; timer: NodeJS.Timeout } | undefined;
+  /** The database may hold deliveries a claim would take now; otherwise claims wait for the poll interval. */
+  let due = true;
+  let lastClaimAt = -Infinity;
 
-  const wake = () => waker.wake();
+  /** Deliveries may have become due: claim. */
+  const wake = () => {
+    due = true;
+    waker.wake();
+  };
+  /** Slots were freed: start what waits, and claim if deliveries may be due. */
+  const nudge = () => waker.wake();
   const unrecorded = () => slots.active + recorder.pending;
+  /** How many more deliveries this worker may hold now. */
+  const room = () => Math.min(PREFETCH * concurrency - slots.active - slots.waiting, maxUnrecorded - unrecorded() - slots.waiting);
+  // Half the buffer at most per owner while it is alone, so a newcomer's rows still get claimed.
+  const perOwner = () => Math.max(PREFETCH, Math.floor((PREFETCH * concurrency) / (slots.owners + 1)));
 
   async function run(): Promise<void> {
     let lastMaintain = -Infinity;
@@ -159,16 +175,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         lastStats = now;
         statsSawBacklog = maintain('ANALYZE deliveries (status, next_attempt_at)');
       }
-      await gatherFreedSlots();
-      pacer.start(performance.now());
-      const free = Math.min(PREFETCH * concurrency - slots.active - slots.waiting, maxUnrecorded - unrecorded() - slots.waiting);
+      // Without a sign of due deliveries (a notification, a wake, what a handoff left, a full
+      // claim, a full target), claims wait for the poll interval: fresh deliveries are handed over.
+      const claiming = due || performance.now() - lastClaimAt >= pollMs;
+      if (claiming) await gatherFreedSlots();
+      const free = room();
       let claimed: ClaimedDelivery[] = [];
-      if (free > 0 && running) {
-        // Half the buffer at most per owner while it is alone, so a newcomer's rows still get claimed.
-        claimed = await claimer.claim(free, Math.max(PREFETCH, Math.floor((PREFETCH * concurrency) / (slots.owners + 1))));
+      if (claiming && free > 0 && running) {
+        due = false;
+        lastClaimAt = performance.now();
+        pacer.start(lastClaimAt);
+        claimed = await claimer.claim(free, perOwner());
         pacer.end(performance.now());
         for (const delivery of claimed) slots.add(delivery);
         launchReady();
+        if (claimer.more(perOwner())) due = true;
       }
       backlog = claimed.length > 0 && claimed.length >= free;
       // Per-target and per-owner caps cut claims short of `free`: a full round waiting here also means a backlog.
@@ -235,8 +256,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       recorder.add(outcome);
       launchReady();
       pacer.finished(slots.active >= before);
-      wake();
+      nudge();
     });
+  }
+
+  /** Takes what a claim would take now of deliveries this process just committed; claims for the rest. */
+  function offer(fresh: FreshDelivery[]): void {
+    if (fresh.length === 0) return;
+    // While the database may hold older due deliveries, the claim goes first (oldest first).
+    const taken = running && !due ? claimer.adopt(fresh, room(), perOwner()) : [];
+    for (const delivery of taken) slots.add(delivery);
+    if (taken.length > 0) launchReady();
+    if (taken.length < fresh.length) wake();
   }
 
   /** Gone: what waits here for this target is cancelled with it (when its outcome is recorded), never sent. */
@@ -265,6 +296,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   return {
     id,
+    notifyAs: id,
+    offer,
     start() {
       if (running) return;
       if (singleOwner(db)) {
@@ -273,7 +306,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         owns = true;
       }
       running = true;
-      if (options.listenUrl) listener = listenForDeliveries(options.listenUrl, wake, onError);
+      if (options.listenUrl) listener = listenForDeliveries(options.listenUrl, id, wake, onError);
       loop = run();
     },
     async stop() {

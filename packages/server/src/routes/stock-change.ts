@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
+import { freshDelivery, targetStateSql, type DeliveryHandoff, type FreshDelivery, type TargetState } from '../delivery/handoff.js';
 import { newIds } from '../delivery/ids.js';
 import { DELIVERY_CHANNEL } from '../delivery/wake-ups.js';
 import { problems } from '../http/problem.js';
@@ -53,13 +54,28 @@ const STOCK_SQL = prepared(`WITH levels (id, kind, stock) AS (VALUES ($1::text, 
        FROM targets t, body b, go WHERE go.ok
      )
      SELECT k.id, k.kind, k.name, k.stock, k.unit, go.ok, go.targets,
-       CASE WHEN go.ok AND go.targets > 0 THEN pg_notify('${DELIVERY_CHANNEL}', '') END AS notified
+       CASE WHEN go.ok AND go.targets > 0 THEN pg_notify('${DELIVERY_CHANNEL}', $7) END AS notified,
+       CASE WHEN k.kind = 'drink' AND go.ok AND go.targets > 0 THEN (SELECT text FROM body) END AS body,
+       CASE WHEN k.kind = 'drink' AND go.ok AND go.targets > 0 THEN ${targetStateSql('(SELECT id AS target_id, owner_key_id, url, n FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh
      FROM locked k, go`);
 
 interface Row extends ItemLevel {
   kind: 'drink' | 'ingredient';
   ok: boolean;
   targets: number;
+  /** On the drink's row, when webhooks were queued: their body, and their targets' state. */
+  body: string | null;
+  fresh: string | null;
+}
+
+/** A queued webhook's target, its state, and its place in the ids drawn for the change. */
+type QueuedTarget = TargetState & { owner_key_id: string; url: string; n: number };
+
+export interface StockChanged {
+  /** The answer, also the webhook's body. */
+  levels: { drink: ItemLevel; ingredient: ItemLevel };
+  /** The stockUpdate webhooks queued, to hand to the local worker once they have committed. */
+  fresh: FreshDelivery[];
 }
 
 /** Registrations seen by the last change: how many ids the next one draws. */
@@ -70,18 +86,28 @@ let expectedTargets = 0;
  * is `JSON.stringify` of the answer) in one statement: atomic on its own, inside a
  * transaction or not. 404 when an item is not in the inventory under its kind.
  */
-export async function changeStock(db: Queryable, change: StockChange): Promise<{ drink: ItemLevel; ingredient: ItemLevel }> {
+export async function changeStock(db: Queryable, change: StockChange, handoff?: DeliveryHandoff): Promise<StockChanged> {
   for (let wanted = expectedTargets; ; ) {
-    const rows = await db.query<Row>(STOCK_SQL, [change.drink.id, change.drink.stock, change.ingredient.id, change.ingredient.stock, newIds('dlv', wanted), newIds('msg', wanted)]);
+    const ids = newIds('dlv', wanted);
+    const messageIds = newIds('msg', wanted);
+    const rows = await db.query<Row>(STOCK_SQL, [change.drink.id, change.drink.stock, change.ingredient.id, change.ingredient.stock, ids, messageIds, handoff?.notifyAs ?? '']);
     const drink = rows.find((r) => r.kind === 'drink');
     const ingredient = rows.find((r) => r.kind === 'ingredient');
     if (!drink) throw problems.notFound(`No drink ${change.drink.id} in the inventory.`, '/body/drink/id');
     if (!ingredient) throw problems.notFound(`No ingredient ${change.ingredient.id} in the inventory.`, '/body/ingredient/id');
     expectedTargets = drink.targets;
-    if (drink.ok) return { drink: itemLevel(drink), ingredient: itemLevel(ingredient) };
+    if (drink.ok) return { levels: { drink: itemLevel(drink), ingredient: itemLevel(ingredient) }, fresh: freshWebhooks(drink, ids, messageIds) };
     // Registrations were added since the last change: draw enough ids and run it again.
     wanted = drink.targets + 8;
   }
+}
+
+function freshWebhooks(drink: Row, ids: string[], messageIds: string[]): FreshDelivery[] {
+  if (!drink.fresh || drink.body === null) return [];
+  const body = drink.body;
+  return (JSON.parse(drink.fresh) as QueuedTarget[]).map(({ owner_key_id, url, n, ...state }) =>
+    freshDelivery({ id: ids[n - 1]!, message_id: messageIds[n - 1]!, owner_key_id, url, content_type: 'application/json', body }, state),
+  );
 }
 
 const itemLevel = (row: Row): ItemLevel => ({ id: row.id, name: row.name, stock: row.stock, unit: row.unit });
