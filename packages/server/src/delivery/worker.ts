@@ -20,8 +20,14 @@ const MAINTAIN_EVERY_MS = 30_000;
 const owned = new WeakSet<Database>();
 /** Statistics taken without a backlog are refreshed once one shows, but not more often than this. */
 const REFRESH_STATS_MS = 100;
-/** Deliveries claimed per free slot, so that sending never waits for the claim's round trip. */
+/** Deliveries held per target and per slot of its `perTargetConcurrency`: a claimed one waits behind PREFETCH - 1 attempts at most. */
 const PREFETCH = 8;
+/**
+ * Deliveries held here (waiting, on the wire, or sent and not yet recorded) per slot of
+ * `concurrency`: 2,048 at the default 64, so a burst of fresh deliveries is handed over
+ * rather than left to claims, which also take more at a time.
+ */
+const HELD_PER_SLOT = 32;
 /** Batch delays between claims on PostgreSQL while a full round of deliveries waits here. */
 const DEEP_QUEUE_GAP = 4;
 
@@ -106,7 +112,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const ownsDispatcher = !options.dispatcher;
   const dispatcher = options.dispatcher ?? createGuardedAgent({ policy: options.policy, lookup: options.lookup, connections: concurrency });
   const id = `wrk_${randomBytes(8).toString('hex')}`;
-  const maxUnrecorded = concurrency * PREFETCH;
+  const maxHeld = concurrency * HELD_PER_SLOT;
 
   const claimer = new Claimer({ db, workerId: id, leaseMs, perTarget: PREFETCH * perTarget, onError });
   const slots = new FairSlots<ClaimedDelivery>({ concurrency, perTarget });
@@ -150,9 +156,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const nudge = () => waker.wake();
   const unrecorded = () => slots.active + recorder.pending;
   /** How many more deliveries this worker may hold now. */
-  const room = () => Math.min(PREFETCH * concurrency - slots.active - slots.waiting, maxUnrecorded - unrecorded() - slots.waiting);
+  const room = () => maxHeld - unrecorded() - slots.waiting;
   // Half the buffer at most per owner while it is alone, so a newcomer's rows still get claimed.
-  const perOwner = () => Math.max(PREFETCH, Math.floor((PREFETCH * concurrency) / (slots.owners + 1)));
+  const perOwner = () => Math.max(PREFETCH, Math.floor(maxHeld / (slots.owners + 1)));
 
   async function run(): Promise<void> {
     let lastMaintain = -Infinity;

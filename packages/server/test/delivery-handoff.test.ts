@@ -1,0 +1,154 @@
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import type { Database } from '../src/db/database.js';
+import { Claimer } from '../src/delivery/claimer.js';
+import { enqueueDeliveries, type OutgoingMessage } from '../src/delivery/enqueue.js';
+import type { FreshDelivery } from '../src/delivery/handoff.js';
+import { claimDue, type ClaimArgs } from '../src/delivery/store.js';
+import { TargetHolds } from '../src/delivery/target-holds.js';
+import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
+import { addRegistration, createTestDatabase, databaseKinds, queueMessages, startReceiver, waitFor, type Receiver, type TestDatabase } from './delivery-support.js';
+
+const loopback = { allow: ['127.0.0.1/32'] };
+const LEASE_MS = 30_000;
+
+const message = (target: { id: string; ownerKeyId: string }, url: string, body: string): OutgoingMessage => ({
+  kind: 'webhook',
+  event: 'concertAlert',
+  targetId: target.id,
+  ownerKeyId: target.ownerKeyId,
+  url,
+  contentType: 'text/plain; charset=utf-8',
+  body,
+});
+
+/** The database with its claim statements counted (both databases' claims read due rows this way). */
+function countingClaims(db: Database): { db: Database; claims: () => number } {
+  let claims = 0;
+  const counted = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'query') {
+        return (sql: string, params?: unknown[]) => {
+          if (sql.includes("status = 'pending' AND next_attempt_at <= now()")) claims++;
+          return target.query(sql, params);
+        };
+      }
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db: counted, claims: () => claims };
+}
+
+describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (kind) => {
+  let t: TestDatabase;
+  let receiver: Receiver;
+  let worker: DeliveryWorker | undefined;
+
+  beforeEach(async () => {
+    t = await createTestDatabase(kind);
+    receiver = await startReceiver();
+  });
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+    await receiver.close();
+    await t.drop();
+  });
+
+  it('sends what a publish queued without a claim once the worker serves its targets, each message once', async () => {
+    const targets = [await addRegistration(t.db, receiver.url), await addRegistration(t.db, receiver.url), await addRegistration(t.db, receiver.url)];
+    const counted = countingClaims(t.db);
+    // A poll far beyond the test: any claim after the first comes from a sign of due rows.
+    worker = createDeliveryWorker({ db: counted.db, policy: loopback, pollMs: 600_000, listenUrl: t.url, onError: (e) => expect.fail(String(e)) });
+    worker.start();
+    await waitFor(() => counted.claims() >= 1, 5_000, 'the first claim');
+    const publish = async (n: number) => {
+      const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, targets.map((target) => message(target, receiver.url, `event ${n}`)), worker));
+      worker!.offer(fresh);
+    };
+    // PostgreSQL: nobody serves these targets yet, so the first publish goes through a claim, which takes them.
+    await publish(0);
+    await waitFor(() => receiver.received.length === 3, 5_000, 'the first event');
+    await worker.drained();
+    const before = counted.claims();
+    for (let n = 1; n <= 5; n++) await publish(n);
+    await waitFor(() => receiver.received.length === 18, 5_000, 'five more events');
+    await worker.drained();
+    expect(counted.claims()).toBe(before);
+    const bodies = receiver.received.map((r) => r.body);
+    expect(new Set(bodies).size).toBe(6);
+    expect(bodies.filter((b) => b === 'event 3')).toHaveLength(3);
+    const rows = await t.db.query<{ status: string; attempt_count: number; n: number }>(
+      `SELECT status, attempt_count, count(*)::int AS n FROM deliveries GROUP BY status, attempt_count`,
+    );
+    expect(rows).toEqual([{ status: 'succeeded', attempt_count: 1, n: 18 }]);
+  });
+
+  it('takes a fresh delivery only if a claim would take it now', async () => {
+    const target = await addRegistration(t.db, receiver.url);
+    const claimer = new Claimer({ db: t.db, workerId: 'wrk_a', leaseMs: LEASE_MS, perTarget: 2, onError: (e) => expect.fail(String(e)) });
+    // PostgreSQL: a claim makes this worker serve the target.
+    await queueMessages(t.db, target, receiver.url, 1);
+    const [first] = await claimer.claim(10, 100);
+    claimer.forget([first!.id]);
+    claimer.release(first!);
+    const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, [message(target, receiver.url, 'fresh')]));
+    const d = fresh[0]!;
+    if (kind === 'postgres') {
+      expect(d.holder).toBe('wrk_a');
+      expect(d.hold_left_ms).toBeGreaterThan(LEASE_MS);
+    }
+    const refused: Array<[string, FreshDelivery]> = [
+      ['target inactive', { ...d, target_active: false }],
+      ['no secret', { ...d, secret: null }],
+      ['rate-limited', { ...d, rate_limit: 5 }],
+      ['circuit opened', { ...d, circuit: true }],
+    ];
+    if (kind === 'postgres') {
+      refused.push(['served by another worker', { ...d, holder: 'wrk_b' }], ['hold about to run short', { ...d, hold_left_ms: LEASE_MS }]);
+    }
+    for (const [why, delivery] of refused) expect(claimer.adopt([delivery], 10, 100), why).toEqual([]);
+    expect(claimer.adopt([d], 0, 100), 'no room').toEqual([]);
+    expect(claimer.adopt([d], 10, 0), 'owner at its cap').toEqual([]);
+    expect(claimer.adopt([d, d], 10, 100).map((x) => x.id), 'taken once').toEqual([d.id]);
+    const more = await t.db.transaction((tx) => enqueueDeliveries(tx, [1, 2].map((i) => message(target, receiver.url, `more ${i}`))));
+    expect(claimer.adopt(more, 10, 100), 'the target at its cap of 2').toHaveLength(1);
+    expect(claimer.held).toBe(2);
+  });
+
+  it('a claim out while fresh deliveries are taken does not return them again', async () => {
+    const target = await addRegistration(t.db, receiver.url);
+    const claimer = new Claimer({ db: t.db, workerId: 'wrk_a', leaseMs: LEASE_MS, perTarget: 100, onError: (e) => expect.fail(String(e)) });
+    await queueMessages(t.db, target, receiver.url, 1);
+    const [first] = await claimer.claim(10, 100);
+    const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: 20 }, (_, i) => message(target, receiver.url, `fresh ${i}`))));
+    // The claim's statement goes out before the fresh rows are taken, so it reads them too.
+    const claiming = claimer.claim(50, 1_000);
+    const adopted = claimer.adopt(fresh, 50, 1_000);
+    const claimed = await claiming;
+    expect(adopted).toHaveLength(20);
+    expect(claimed.filter((d) => adopted.some((a) => a.id === d.id))).toEqual([]);
+    expect(claimer.held).toBe(1 + 20 + claimed.length);
+    expect(first).toBeDefined();
+  });
+
+  it('a claim says when due rows may be left for this worker, and when none are', async () => {
+    const owner = `key_${kind}`;
+    const [a, b] = [await addRegistration(t.db, `${receiver.url}?a`, { ownerKeyId: owner }), await addRegistration(t.db, `${receiver.url}?b`, { ownerKeyId: owner })];
+    await queueMessages(t.db, a, receiver.url, 6);
+    await queueMessages(t.db, b, receiver.url, 2);
+    const held = new Map<string, string>();
+    const holds = new TargetHolds();
+    const args = (over: Partial<ClaimArgs>): ClaimArgs => ({ owner: 'wrk_a', limit: 100, leaseMs: LEASE_MS, perTarget: 100, inFlight: new Map(), held, perOwner: 100, ownerHeld: new Map(), holds, ...over });
+    expect((await claimDue(t.db, args({ limit: 4 }))).more, 'as many rows as asked for').toBe(true);
+    expect((await claimDue(t.db, args({ perTarget: 3 }))).more, 'rows left at a target cap').toBe(true);
+    expect((await claimDue(t.db, args({ inFlight: new Map([[a.id, 100]]) }))).more, 'a target at its cap, not read').toBe(true);
+    expect((await claimDue(t.db, args({ ownerHeld: new Map([[owner, 100]]) }))).more, 'an owner at its cap, not read').toBe(true);
+    const all = await claimDue(t.db, args({}));
+    expect(all.rows).toHaveLength(8);
+    expect(all.more, 'everything due was taken').toBe(false);
+    for (const d of all.rows) held.set(d.id, d.target_id);
+    const none = await claimDue(t.db, args({}));
+    expect(none).toEqual({ rows: [], more: false });
+  });
+});
