@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClaimPacer, MAX_CLAIM_GAP_MS } from '../src/delivery/claim-pacer.js';
 
-const pacer = (deepQueueGapMs = 20, backOff = true) => new ClaimPacer({ batchDelayMs: 5, deepQueueGapMs, concurrency: 64, backOff });
+const pacer = (deepQueueGapMs = 20, backOff = true) => new ClaimPacer({ batchDelayMs: 5, deepQueueGapMs, fullQueue: 256, concurrency: 64, backOff });
 
 /** A pacer whose last claims each took `ms`, the last one started at 0. */
 function afterClaims(ms: number, p = pacer()): ClaimPacer {
@@ -67,6 +67,15 @@ describe('ClaimPacer', () => {
     expect(p.wait(1, { active: 39, waiting: 100 })).toBeCloseTo(4);
     p.start(2);
     expect(p.wait(3, { active: 39, waiting: 100 })).toBeCloseTo(39);
+  });
+
+  it('holds the claim while four rounds wait, on both databases, until a slot sits empty', () => {
+    for (const p of [afterClaims(0.5), afterClaims(0.5, pacer(0, false))]) {
+      expect(p.wait(100, { active: 40, waiting: 256 })).toBe(Infinity);
+      expect(p.wait(100, { active: 40, waiting: 255 })).toBe(0);
+      p.finished(false);
+      expect(p.wait(1, { active: 39, waiting: 300 })).toBeCloseTo(4);
+    }
   });
 
   it('gathers for the deep-queue gap while a full round waits, and none without one', () => {

@@ -3,6 +3,8 @@ export interface ClaimPacerOptions {
   batchDelayMs: number;
   /** The gather while a full round (`concurrency`) already waits here; 0 for none. */
   deepQueueGapMs: number;
+  /** No claim while this many deliveries wait here (unless a slot sat empty for want of work): the next one may as well take more. */
+  fullQueue: number;
   concurrency: number;
   /** Gather for longer as claims slow, and for the deep-queue gap; otherwise one batch delay (PGlite: a claim is a local read). */
   backOff: boolean;
@@ -26,7 +28,8 @@ export const MAX_CLAIM_GAP_MS = 50;
  * planning whatever it returns, and more under load: while attempts are on the wire, freed
  * slots are gathered for one claim instead of one claim each, for longer as claims slow
  * (five round trips of the last claims, up to {@link MAX_CLAIM_GAP_MS}), and for a few batch
- * delays while a full round already waits. A slot left empty for want of work cuts the
+ * delays while a full round already waits, and not at all while several rounds wait (what
+ * a claim skips, the rows held here, grows with them). A slot left empty for want of work cuts the
  * gather to one batch delay (a quick owner beside slow ones is not kept waiting); a claim
  * goes sooner when what waits here would run out before it could return, and at once when
  * nothing is on the wire.
@@ -72,9 +75,11 @@ export class ClaimPacer {
   }
 
   #gap(slots: SlotCounts): number {
-    const { batchDelayMs, deepQueueGapMs, concurrency, backOff } = this.#options;
+    const { batchDelayMs, deepQueueGapMs, concurrency, backOff, fullQueue } = this.#options;
     // A slot sits empty for want of work: gather for one batch delay only.
-    if (this.#idled > 0 || !backOff) return batchDelayMs;
+    if (this.#idled > 0) return batchDelayMs;
+    if (slots.waiting >= fullQueue) return Infinity;
+    if (!backOff) return batchDelayMs;
     const gap = Math.min(MAX_CLAIM_GAP_MS, Math.max(batchDelayMs, this.#claimMs / CLAIM_SHARE));
     return slots.waiting >= concurrency ? Math.max(gap, deepQueueGapMs) : gap;
   }

@@ -30,6 +30,8 @@ const PREFETCH = 8;
 const HELD_PER_SLOT = 32;
 /** Batch delays between claims on PostgreSQL while a full round of deliveries waits here. */
 const DEEP_QUEUE_GAP = 4;
+/** Rounds of deliveries (`concurrency`) waiting here that hold back the next claim. */
+const FULL_QUEUE_ROUNDS = 4;
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -116,7 +118,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   const claimer = new Claimer({ db, workerId: id, leaseMs, perTarget: PREFETCH * perTarget, onError });
   const slots = new FairSlots<ClaimedDelivery>({ concurrency, perTarget });
-  const pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: DEEP_QUEUE_GAP * batchDelayMs, concurrency, backOff: db.kind === 'postgres' });
+  const pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: DEEP_QUEUE_GAP * batchDelayMs, fullQueue: FULL_QUEUE_ROUNDS * concurrency, concurrency, backOff: db.kind === 'postgres' });
   const recorder = new OutcomeRecorder({
     db,
     batchDelayMs,
@@ -209,7 +211,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   /** Gathers freed slots for one claim while attempts are on the wire (see {@link ClaimPacer}). */
   async function gatherFreedSlots(): Promise<void> {
-    for (let left = pacer.wait(performance.now(), slots); left > 0; left = pacer.wait(performance.now(), slots)) {
+    for (let left = pacer.wait(performance.now(), slots); left > 0 && running; left = pacer.wait(performance.now(), slots)) {
       await new Promise((r) => setTimeout(r, Math.min(batchDelayMs, left)));
     }
   }
