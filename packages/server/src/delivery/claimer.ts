@@ -18,10 +18,11 @@ export interface ClaimerOptions {
 }
 
 /**
- * Claims due deliveries for this worker and keeps count of what it holds: per target and
- * per owner until an attempt ends (claims stop at the caps), and by id until its outcome is
- * recorded (a single-owner claim reads past those; they are still pending in the database).
- * Deliveries of rate-limited targets come with their send slot (`not_before`).
+ * Claims due deliveries for this worker, or takes fresh ones its process hands over, and
+ * keeps count of what it holds: per target and per owner until an attempt ends (claims stop
+ * at the caps), and by id until its outcome is recorded (claims read past those; they are
+ * still pending in the database). Deliveries of rate-limited targets come with their send
+ * slot (`not_before`).
  */
 export class Claimer {
   readonly #options: ClaimerOptions;
@@ -47,9 +48,9 @@ export class Claimer {
   }
 
   /**
-   * The database may hold due deliveries this worker could take now: the last claim failed,
-   * saw as many rows as it asked for, could not hold a target, or some target or owner is at
-   * its cap here (more of its deliveries may wait for room).
+   * The database may hold due deliveries this worker could take now: the last claim failed or
+   * left some (`Claim.more`), or some target or owner is at its cap here (more of its
+   * deliveries may wait for room).
    */
   more(perOwner: number): boolean {
     return this.#more || this.#crowded(perOwner);

@@ -25,7 +25,8 @@ const PREFETCH = 8;
 /**
  * Deliveries held here (waiting, on the wire, or sent and not yet recorded) per slot of
  * `concurrency`: 2,048 at the default 64, so a burst of fresh deliveries is handed over
- * rather than left to claims, which also take more at a time.
+ * rather than left to claims, which also take more at a time. Of those, at most PREFETCH
+ * per slot are on the wire or sent and not yet recorded (what a crash sends again).
  */
 const HELD_PER_SLOT = 32;
 /** Batch delays between claims on PostgreSQL while a full round of deliveries waits here. */
@@ -115,6 +116,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const dispatcher = options.dispatcher ?? createGuardedAgent({ policy: options.policy, lookup: options.lookup, connections: concurrency });
   const id = `wrk_${randomBytes(8).toString('hex')}`;
   const maxHeld = concurrency * HELD_PER_SLOT;
+  const maxUnrecorded = concurrency * PREFETCH;
 
   const claimer = new Claimer({ db, workerId: id, leaseMs, perTarget: PREFETCH * perTarget, onError });
   const slots = new FairSlots<ClaimedDelivery>({ concurrency, perTarget });
@@ -132,6 +134,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (opened.length > 0) holdBack(batch, opened);
       // A retry may be due at once; and room for more claims has opened.
       if (opened.length > 0 || batch.some((o) => o.status === 'pending')) due = true;
+      launchReady();
       nudge();
       if (recorder.pending === 0) notifyIdle();
     },
@@ -228,7 +231,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   function launchReady(): void {
     if (!running) return;
-    for (let delivery = slots.next(); delivery; delivery = slots.next()) launch(delivery);
+    // Attempts sent and not yet recorded are sent again after a crash: at most PREFETCH per slot.
+    while (unrecorded() < maxUnrecorded) {
+      const delivery = slots.next();
+      if (!delivery) break;
+      launch(delivery);
+    }
     armDueTimer();
   }
 
