@@ -25,8 +25,8 @@ const PREFETCH = 8;
 /**
  * Deliveries held here (waiting, on the wire, or sent and not yet recorded) per slot of
  * `concurrency`: 2,048 at the default 64, so a burst of fresh deliveries is handed over
- * rather than left to claims, which also take more at a time. Of those, at most PREFETCH
- * per slot are on the wire or sent and not yet recorded (what a crash sends again).
+ * rather than left to claims. Of those, claims take PREFETCH per slot at most, and at most
+ * PREFETCH per slot are on the wire or sent and not yet recorded (what a crash sends again).
  */
 const HELD_PER_SLOT = 32;
 /** Batch delays between claims on PostgreSQL while a full round of deliveries waits here. */
@@ -160,8 +160,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   /** Slots were freed: start what waits, and claim if deliveries may be due. */
   const nudge = () => waker.wake();
   const unrecorded = () => slots.active + recorder.pending;
-  /** How many more deliveries this worker may hold now. */
+  /** How many more deliveries this worker may hold now (fresh ones handed over). */
   const room = () => maxHeld - unrecorded() - slots.waiting;
+  /**
+   * How many a claim may take now: PREFETCH per slot at most with what waits and is on the
+   * wire. A larger claim holds up sending while it is read (the delivery benchmark, a queued
+   * backlog drained by claims alone: 0.42–0.52 of the bare loop against 0.50–0.55).
+   */
+  const claimRoom = () => Math.min(room(), PREFETCH * concurrency - slots.active - slots.waiting);
   // Half the buffer at most per owner while it is alone, so a newcomer's rows still get claimed.
   const perOwner = () => Math.max(PREFETCH, Math.floor(maxHeld / (slots.owners + 1)));
 
@@ -190,7 +196,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       // claim, a full target), claims wait for the poll interval: fresh deliveries are handed over.
       const claiming = due || performance.now() - lastClaimAt >= pollMs;
       if (claiming) await gatherFreedSlots();
-      const free = room();
+      const free = claimRoom();
       let claimed: ClaimedDelivery[] = [];
       if (claiming && free > 0 && running) {
         due = false;
