@@ -1,25 +1,16 @@
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { Claimer } from '../src/delivery/claimer.js';
-import { enqueueDeliveries, type OutgoingMessage } from '../src/delivery/enqueue.js';
+import { enqueueDeliveries } from '../src/delivery/enqueue.js';
 import type { FreshDelivery } from '../src/delivery/handoff.js';
 import { claimDue, type ClaimArgs } from '../src/delivery/store.js';
 import { TargetHolds } from '../src/delivery/target-holds.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
-import { addRegistration, createTestDatabase, databaseKinds, queueMessages, startReceiver, waitFor, type Receiver, type TestDatabase } from './delivery-support.js';
+import { addRegistration, createTestDatabase, databaseKinds, queueMessages, startReceiver, textMessage, waitFor, type Receiver, type TestDatabase } from './delivery-support.js';
 
 const loopback = { allow: ['127.0.0.1/32'] };
 const LEASE_MS = 30_000;
 
-const message = (target: { id: string; ownerKeyId: string }, url: string, body: string): OutgoingMessage => ({
-  kind: 'webhook',
-  event: 'concertAlert',
-  targetId: target.id,
-  ownerKeyId: target.ownerKeyId,
-  url,
-  contentType: 'text/plain; charset=utf-8',
-  body,
-});
 
 /** The database with its claim statements counted (both databases' claims read due rows this way). */
 function countingClaims(db: Database): { db: Database; claims: () => number } {
@@ -63,7 +54,7 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
     worker.start();
     await waitFor(() => counted.claims() >= 1, 5_000, 'the first claim');
     const publish = async (n: number) => {
-      const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, targets.map((target) => message(target, receiver.url, `event ${n}`)), worker));
+      const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, targets.map((target) => textMessage(target, receiver.url, `event ${n}`)), worker));
       worker!.offer(fresh);
     };
     // PostgreSQL: nobody serves these targets yet, so the first publish goes through a claim, which takes them.
@@ -92,7 +83,7 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
     const [first] = await claimer.claim(10, 100);
     claimer.forget([first!.id]);
     claimer.release(first!);
-    const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, [message(target, receiver.url, 'fresh')]));
+    const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, [textMessage(target, receiver.url, 'fresh')]));
     const d = fresh[0]!;
     if (kind === 'postgres') {
       expect(d.holder).toBe('wrk_a');
@@ -111,7 +102,7 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
     expect(claimer.adopt([d], 0, 100), 'no room').toEqual([]);
     expect(claimer.adopt([d], 10, 0), 'owner at its cap').toEqual([]);
     expect(claimer.adopt([d, d], 10, 100).map((x) => x.id), 'taken once').toEqual([d.id]);
-    const more = await t.db.transaction((tx) => enqueueDeliveries(tx, [1, 2].map((i) => message(target, receiver.url, `more ${i}`))));
+    const more = await t.db.transaction((tx) => enqueueDeliveries(tx, [1, 2].map((i) => textMessage(target, receiver.url, `more ${i}`))));
     expect(claimer.adopt(more, 10, 100), 'the target at its cap of 2').toHaveLength(1);
     expect(claimer.held).toBe(2);
   });
@@ -121,7 +112,7 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
     const claimer = new Claimer({ db: t.db, workerId: 'wrk_a', leaseMs: LEASE_MS, perTarget: 100, onError: (e) => expect.fail(String(e)) });
     await queueMessages(t.db, target, receiver.url, 1);
     const [first] = await claimer.claim(10, 100);
-    const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: 20 }, (_, i) => message(target, receiver.url, `fresh ${i}`))));
+    const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: 20 }, (_, i) => textMessage(target, receiver.url, `fresh ${i}`))));
     // The claim's statement goes out before the fresh rows are taken, so it reads them too.
     const claiming = claimer.claim(50, 1_000);
     const adopted = claimer.adopt(fresh, 50, 1_000);

@@ -120,17 +120,20 @@ export async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_0
   }
 }
 
+/** A concertAlert webhook with a text body for `target` at `url`. */
+export const textMessage = (target: { id: string; ownerKeyId: string }, url: string, body: string): OutgoingMessage => ({
+  kind: 'webhook',
+  event: 'concertAlert',
+  targetId: target.id,
+  ownerKeyId: target.ownerKeyId,
+  url,
+  contentType: 'text/plain; charset=utf-8',
+  body,
+});
+
 /** Queues `count` text messages for one target in one transaction. */
 export async function queueMessages(db: MigratableDatabase, target: { id: string; ownerKeyId: string }, url: string, count: number): Promise<void> {
-  const messages: OutgoingMessage[] = Array.from({ length: count }, (_, i) => ({
-    kind: 'webhook',
-    event: 'concertAlert',
-    targetId: target.id,
-    ownerKeyId: target.ownerKeyId,
-    url,
-    contentType: 'text/plain; charset=utf-8',
-    body: `message ${i}`,
-  }));
+  const messages = Array.from({ length: count }, (_, i) => textMessage(target, url, `message ${i}`));
   await db.transaction((tx) => enqueueDeliveries(tx, messages));
 }
 

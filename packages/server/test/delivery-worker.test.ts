@@ -4,7 +4,7 @@ import { validateBody } from '@clubnotify/spec';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../src/delivery/worker.js';
 import { enqueueDeliveries, type OutgoingMessage } from '../src/delivery/enqueue.js';
 import type { LookupFn } from '../src/net/url-policy.js';
-import { addRegistration, createTestDatabase, databaseKinds, startReceiver, waitFor, type Receiver, type TestDatabase } from './delivery-support.js';
+import { addRegistration, createTestDatabase, databaseKinds, startReceiver, textMessage, waitFor, type Receiver, type TestDatabase } from './delivery-support.js';
 import { freePort } from '../../../test/free-port.js';
 
 const loopback = { allow: ['127.0.0.1/32'] };
@@ -46,16 +46,7 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
   }
 
   async function publish(target: { id: string; ownerKeyId: string }, url: string, over: Partial<OutgoingMessage> = {}): Promise<string> {
-    const m: OutgoingMessage = {
-      kind: 'webhook',
-      event: 'concertAlert',
-      targetId: target.id,
-      ownerKeyId: target.ownerKeyId,
-      url,
-      contentType: 'text/plain; charset=utf-8',
-      body: 'Jazz Night — Fri 21:00, Blue Room, €12',
-      ...over,
-    };
+    const m: OutgoingMessage = { ...textMessage(target, url, 'Jazz Night — Fri 21:00, Blue Room, €12'), ...over };
     await t.db.transaction((tx) => enqueueDeliveries(tx, [m]));
     worker?.wake();
     const [row] = await t.db.query<{ id: string }>(`SELECT id FROM deliveries WHERE target_id = $1 ORDER BY seq DESC LIMIT 1`, [target.id]);
