@@ -31,7 +31,8 @@ const level = (t: string) => `'{"id":' || to_json(${t}.id) || ',"name":' || to_j
  * stockUpdate webhook for every active registration, with ids made by the caller ($5, $6,
  * one per registration in `seq` order). It changes nothing when an item is missing or when
  * there are more registrations than ids (`ok` false, `targets` says how many). One row per
- * item found.
+ * item found; the drink's carries the webhook body and its targets' state, for the handoff
+ * to the local worker, whose id ($7) the notification carries.
  */
 const STOCK_SQL = prepared(`WITH levels (id, kind, stock) AS (VALUES ($1::text, 'drink', $2::int), ($3::text, 'ingredient', $4::int)
      ), locked AS (
