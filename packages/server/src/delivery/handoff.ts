@@ -57,10 +57,15 @@ export interface FreshMessage {
   body: string;
 }
 
-/** A delivery at its first attempt, from what was queued and its target's state. */
+/** A delivery at its first attempt, from what was queued and its target's state (fields named one by one: no spread, one shape). */
 export function freshDelivery(message: FreshMessage, state: TargetState): FreshDelivery {
   return {
-    ...message,
+    id: message.id,
+    message_id: message.message_id,
+    owner_key_id: message.owner_key_id,
+    url: message.url,
+    content_type: message.content_type,
+    body: message.body,
     target_id: state.target_id,
     attempt_count: 1,
     round_attempts: 1,

@@ -106,8 +106,8 @@ export async function changeStock(db: Queryable, change: StockChange, handoff?: 
 function freshWebhooks(drink: Row, ids: string[], messageIds: string[]): FreshDelivery[] {
   if (!drink.fresh || drink.body === null) return [];
   const body = drink.body;
-  return (JSON.parse(drink.fresh) as QueuedTarget[]).map(({ owner_key_id, url, n, ...state }) =>
-    freshDelivery({ id: ids[n - 1]!, message_id: messageIds[n - 1]!, owner_key_id, url, content_type: 'application/json', body }, state),
+  return (JSON.parse(drink.fresh) as QueuedTarget[]).map((t) =>
+    freshDelivery({ id: ids[t.n - 1]!, message_id: messageIds[t.n - 1]!, owner_key_id: t.owner_key_id, url: t.url, content_type: 'application/json', body }, t),
   );
 }
 
