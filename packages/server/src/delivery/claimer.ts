@@ -48,12 +48,12 @@ export class Claimer {
   }
 
   /**
-   * The database may hold due deliveries this worker could take now: the last claim failed or
-   * left some (`Claim.more`), or some target or owner is at its cap here (more of its
-   * deliveries may wait for room).
+   * The database may hold due deliveries this worker could take now: the last claim failed,
+   * or says so (`Claim.more`: it read as many as it asked for, left some, or skipped a target
+   * or owner at its cap).
    */
-  more(perOwner: number): boolean {
-    return this.#more || this.#crowded(perOwner);
+  get more(): boolean {
+    return this.#more;
   }
 
   /**
@@ -115,13 +115,6 @@ export class Claimer {
     bump(this.#byTarget, d.target_id, 1);
     bump(this.#byOwner, d.owner_key_id, 1);
     this.#ids.set(d.id, d.target_id);
-  }
-
-  #crowded(perOwner: number): boolean {
-    const { perTarget } = this.#options;
-    for (const [id, n] of this.#byTarget) if (n >= Math.min(perTarget, this.#caps.get(id) ?? perTarget)) return true;
-    for (const n of this.#byOwner.values()) if (n >= perOwner) return true;
-    return false;
   }
 
   /** Reserves the send slots of rate-limited deliveries; without slots they stay pending, unsent. */

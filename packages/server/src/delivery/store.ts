@@ -158,7 +158,7 @@ export interface ClaimArgs {
   holds?: TargetHolds;
 }
 
-/** What a claim took, and whether the database may hold more it could take now (it saw `limit` due rows, or some target it could not hold). */
+/** What a claim took, and whether the database may hold more it could take now (see `mayHoldMore`, and a target whose hold it could not take). */
 export interface Claim {
   rows: ClaimedDelivery[];
   more: boolean;

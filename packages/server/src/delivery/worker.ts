@@ -206,7 +206,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         pacer.end(performance.now());
         for (const delivery of claimed) slots.add(delivery);
         launchReady();
-        if (claimer.more(perOwner())) due = true;
+        if (claimer.more) due = true;
       }
       backlog = claimed.length > 0 && claimed.length >= free;
       // Per-target and per-owner caps cut claims short of `free`: a full round waiting here also means a backlog.
