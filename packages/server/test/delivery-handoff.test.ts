@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { Claimer } from '../src/delivery/claimer.js';
@@ -5,12 +6,12 @@ import { enqueueDeliveries } from '../src/delivery/enqueue.js';
 import type { FreshDelivery } from '../src/delivery/handoff.js';
 import { claimDue, type ClaimArgs } from '../src/delivery/store.js';
 import { TargetHolds } from '../src/delivery/target-holds.js';
+import { DELIVERY_CHANNEL } from '../src/delivery/wake-ups.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
 import { addRegistration, createTestDatabase, databaseKinds, queueMessages, startReceiver, textMessage, waitFor, type Receiver, type TestDatabase } from './delivery-support.js';
 
 const loopback = { allow: ['127.0.0.1/32'] };
 const LEASE_MS = 30_000;
-
 
 /** The database with its claim statements counted (both databases' claims read due rows this way). */
 function countingClaims(db: Database): { db: Database; claims: () => number } {
@@ -141,5 +142,79 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
     for (const d of all.rows) held.set(d.id, d.target_id);
     const none = await claimDue(t.db, args({}));
     expect(none).toEqual({ rows: [], more: false });
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('wake-ups after a handoff on PostgreSQL', () => {
+  let t: TestDatabase;
+  let receiver: Receiver;
+  let listener: pg.Client;
+  const notes: string[] = [];
+  const workers: DeliveryWorker[] = [];
+
+  beforeEach(async () => {
+    t = await createTestDatabase('postgres');
+    receiver = await startReceiver();
+    listener = new pg.Client({ connectionString: t.url });
+    await listener.connect();
+    listener.on('notification', (n) => notes.push(n.payload ?? ''));
+    await listener.query(`LISTEN ${DELIVERY_CHANNEL}`);
+    notes.length = 0;
+  });
+  afterEach(async () => {
+    for (const w of workers.splice(0)) await w.stop();
+    await listener.end();
+    await receiver.close();
+    await t.drop();
+  });
+
+  /** A worker that claims only when woken (its poll is far beyond the test). */
+  const startWorker = () => {
+    const w = createDeliveryWorker({ db: t.db, policy: loopback, pollMs: 600_000, listenUrl: t.url, onError: (e) => expect.fail(String(e)) });
+    workers.push(w);
+    w.start();
+    return w;
+  };
+  const serve = (targetId: string, w: DeliveryWorker) =>
+    t.db.query(`INSERT INTO delivery_targets (target_id, holder, holder_until) VALUES ($1, $2, now() + interval '1 hour')`, [targetId, w.id]);
+
+  it('a publish handed to its own worker notifies nobody; one another process serves wakes that process after the commit', async () => {
+    const [mine, theirs] = [await addRegistration(t.db, `${receiver.url}?mine`), await addRegistration(t.db, `${receiver.url}?theirs`)];
+    const [a, b] = [startWorker(), startWorker()];
+    await serve(mine.id, a);
+    await serve(theirs.id, b);
+    await waitFor(async () => (await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).length >= 3, 20_000, 'both workers to LISTEN');
+    await new Promise((r) => setTimeout(r, 200));
+    notes.length = 0;
+    const publish = async (target: typeof mine, body: string) => a.offer(await t.db.transaction((tx) => enqueueDeliveries(tx, [textMessage(target, receiver.url, body)], a)));
+    await publish(mine, 'to a');
+    await waitFor(() => receiver.received.length === 1, 5_000, 'the message a serves');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(notes, 'no notification for what a sent itself').toEqual([]);
+    await publish(theirs, 'to b');
+    await waitFor(() => receiver.received.length === 2, 5_000, 'the message b serves, well before its poll');
+    expect(notes).toEqual([a.id]);
+    const [row] = await t.db.query<{ status: string; holder: string }>(
+      `SELECT d.status, t.holder FROM deliveries d JOIN delivery_targets t ON t.target_id = d.target_id WHERE d.body = 'to b'`,
+    );
+    expect(row).toEqual({ status: 'succeeded', holder: b.id });
+  });
+
+  it('an enqueue without a handoff notifies in its transaction: only once it commits', async () => {
+    const reg = await addRegistration(t.db, receiver.url);
+    startWorker();
+    await waitFor(async () => (await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).length >= 2, 20_000, 'the worker to LISTEN');
+    await new Promise((r) => setTimeout(r, 200));
+    notes.length = 0;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueDeliveries(tx, [textMessage(reg, receiver.url, 'rolled back')]);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await t.db.transaction((tx) => enqueueDeliveries(tx, [textMessage(reg, receiver.url, 'committed')]));
+    await waitFor(() => receiver.received.length === 1, 5_000, 'the committed message, well before the poll');
+    expect(notes).toEqual(['']);
+    expect(receiver.received.map((r) => r.body)).toEqual(['committed']);
   });
 });

@@ -19,9 +19,9 @@ export interface OutgoingMessage {
 
 /**
  * Queues messages for delivery inside the caller's transaction (the outbox): they become
- * visible to the workers only if the caller's state change commits, and the commit wakes
- * the workers of every process (LISTEN/NOTIFY) but the one of `handoff`: the caller hands
- * it the deliveries returned here once they have committed.
+ * visible to the workers only if the caller's state change commits. Without `handoff` the
+ * commit wakes the workers of every process (LISTEN/NOTIFY); with one, the caller hands it
+ * the deliveries returned here once they have committed, and it wakes whom they need.
  *
  * One statement of constant text whatever the fan-out: the per-message columns travel as
  * arrays, and a body, content type, kind and event shared by every message (a publish)
@@ -39,8 +39,8 @@ export async function enqueueDeliveries(tx: Queryable, messages: OutgoingMessage
   const targets = messages.map((m) => m.targetId);
   const owners = messages.map((m) => m.ownerKeyId);
   const urls = messages.map((m) => m.url);
-  const notifyAs = handoff?.notifyAs ?? '';
   // The notification goes out when the caller's transaction commits (identical ones are sent once).
+  const notify = handoff === undefined;
   const [row] = shared
     ? await tx.query<{ targets: string }>(
         `WITH queued AS (
@@ -48,8 +48,8 @@ export async function enqueueDeliveries(tx: Queryable, messages: OutgoingMessage
            SELECT m.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9, now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS m (id, message_id, target_id, owner_key_id, url)
          )
-         SELECT pg_notify('${DELIVERY_CHANNEL}', $10), ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets`,
-        [ids, messageIds, targets, owners, urls, first.kind, first.event, first.contentType, first.body, notifyAs],
+         SELECT CASE WHEN $10::boolean THEN pg_notify('${DELIVERY_CHANNEL}', '') END, ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets`,
+        [ids, messageIds, targets, owners, urls, first.kind, first.event, first.contentType, first.body, notify],
       )
     : await tx.query<{ targets: string }>(
         `WITH queued AS (
@@ -58,8 +58,8 @@ export async function enqueueDeliveries(tx: Queryable, messages: OutgoingMessage
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
              AS m (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body)
          )
-         SELECT pg_notify('${DELIVERY_CHANNEL}', $10), ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets`,
-        [ids, messageIds, messages.map((m) => m.kind), messages.map((m) => m.event), targets, owners, urls, messages.map((m) => m.contentType), messages.map((m) => m.body), notifyAs],
+         SELECT CASE WHEN $10::boolean THEN pg_notify('${DELIVERY_CHANNEL}', '') END, ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets`,
+        [ids, messageIds, messages.map((m) => m.kind), messages.map((m) => m.event), targets, owners, urls, messages.map((m) => m.contentType), messages.map((m) => m.body), notify],
       );
   const states = new Map((JSON.parse(row!.targets) as TargetState[]).map((t) => [t.target_id, t]));
   return messages.map((m, i) =>

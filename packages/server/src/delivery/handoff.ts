@@ -14,11 +14,11 @@ export interface FreshDelivery extends ClaimedDelivery {
 
 /**
  * Where an operation that queued deliveries hands them once they have committed: the local
- * worker sends what a claim would let it send now, and wakes for a claim if it leaves any.
+ * worker sends what a claim would let it send now, wakes for a claim if it leaves any, and
+ * wakes the workers of other processes if they serve some of the rest. An enqueue given a
+ * handoff sends no notification itself.
  */
 export interface DeliveryHandoff {
-  /** The NOTIFY payload of this process's enqueues; its own worker ignores them (it is handed the rows). */
-  readonly notifyAs: string;
   offer(fresh: FreshDelivery[]): void;
 }
 

@@ -6,7 +6,7 @@ import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
 import { ClaimPacer } from './claim-pacer.js';
 import { Claimer } from './claimer.js';
 import { Waker } from './waker.js';
-import { listenForDeliveries, type WakeUpListener } from './wake-ups.js';
+import { listenForDeliveries, wakeUpSender, type WakeUpListener } from './wake-ups.js';
 import { decide } from './decide.js';
 import type { DeliveryHandoff, FreshDelivery } from './handoff.js';
 import { FairSlots } from './fair-slots.js';
@@ -119,6 +119,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const maxUnrecorded = concurrency * PREFETCH;
 
   const claimer = new Claimer({ db, workerId: id, leaseMs, perTarget: PREFETCH * perTarget, onError });
+  const wakeOthers = wakeUpSender(db, id, onError);
   const slots = new FairSlots<ClaimedDelivery>({ concurrency, perTarget });
   const pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: DEEP_QUEUE_GAP * batchDelayMs, fullQueue: FULL_QUEUE_ROUNDS * concurrency, concurrency, backOff: db.kind === 'postgres' });
   const recorder = new OutcomeRecorder({
@@ -282,14 +283,23 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     });
   }
 
-  /** Takes what a claim would take now of deliveries this process just committed; claims for the rest. */
+  /**
+   * Takes what a claim would take now of deliveries this process just committed; claims for
+   * the rest, and wakes the processes that serve some of them (or all, when stopped).
+   */
   function offer(fresh: FreshDelivery[]): void {
     if (fresh.length === 0) return;
     // While the database may hold older due deliveries, the claim goes first (oldest first).
     const taken = running && !due ? claimer.adopt(fresh, room(), perOwner()) : [];
     for (const delivery of taken) slots.add(delivery);
     if (taken.length > 0) launchReady();
-    if (taken.length < fresh.length) wake();
+    if (taken.length === fresh.length) return;
+    wake();
+    if (!running || fresh.some(servedElsewhere)) wakeOthers();
+  }
+
+  function servedElsewhere(delivery: FreshDelivery): boolean {
+    return delivery.holder !== null && delivery.holder !== id && (delivery.hold_left_ms ?? 0) > 0;
   }
 
   /** Gone: what waits here for this target is cancelled with it (when its outcome is recorded), never sent. */
@@ -318,7 +328,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   return {
     id,
-    notifyAs: id,
     offer,
     start() {
       if (running) return;

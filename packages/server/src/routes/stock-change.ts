@@ -32,7 +32,7 @@ const level = (t: string) => `'{"id":' || to_json(${t}.id) || ',"name":' || to_j
  * one per registration in `seq` order). It changes nothing when an item is missing or when
  * there are more registrations than ids (`ok` false, `targets` says how many). One row per
  * item found; the drink's carries the webhook body and its targets' state, for the handoff
- * to the local worker, whose id ($7) the notification carries.
+ * to the local worker. It notifies the workers of every process only when $7 says so (no handoff).
  */
 const STOCK_SQL = prepared(`WITH levels (id, kind, stock) AS (VALUES ($1::text, 'drink', $2::int), ($3::text, 'ingredient', $4::int)
      ), locked AS (
@@ -55,7 +55,7 @@ const STOCK_SQL = prepared(`WITH levels (id, kind, stock) AS (VALUES ($1::text, 
        FROM targets t, body b, go WHERE go.ok
      )
      SELECT k.id, k.kind, k.name, k.stock, k.unit, go.ok, go.targets,
-       CASE WHEN go.ok AND go.targets > 0 THEN pg_notify('${DELIVERY_CHANNEL}', $7) END AS notified,
+       CASE WHEN $7::boolean AND go.ok AND go.targets > 0 THEN pg_notify('${DELIVERY_CHANNEL}', '') END AS notified,
        CASE WHEN k.kind = 'drink' AND go.ok AND go.targets > 0 THEN (SELECT text FROM body) END AS body,
        CASE WHEN k.kind = 'drink' AND go.ok AND go.targets > 0 THEN ${targetStateSql('(SELECT id AS target_id, owner_key_id, url, n FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh
      FROM locked k, go`);
@@ -91,7 +91,7 @@ export async function changeStock(db: Queryable, change: StockChange, handoff?: 
   for (let wanted = expectedTargets; ; ) {
     const ids = newIds('dlv', wanted);
     const messageIds = newIds('msg', wanted);
-    const rows = await db.query<Row>(STOCK_SQL, [change.drink.id, change.drink.stock, change.ingredient.id, change.ingredient.stock, ids, messageIds, handoff?.notifyAs ?? '']);
+    const rows = await db.query<Row>(STOCK_SQL, [change.drink.id, change.drink.stock, change.ingredient.id, change.ingredient.stock, ids, messageIds, handoff === undefined]);
     const drink = rows.find((r) => r.kind === 'drink');
     const ingredient = rows.find((r) => r.kind === 'ingredient');
     if (!drink) throw problems.notFound(`No drink ${change.drink.id} in the inventory.`, '/body/drink/id');
