@@ -24,6 +24,7 @@ import { adminHandlers } from './routes/admin.js';
 import { itemHandlers } from './routes/items.js';
 import { publishingHandlers } from './routes/publishing.js';
 import { registrationHandlers } from './routes/registrations.js';
+import { StockChangeBatcher } from './routes/stock-batch.js';
 import { subscriptionHandlers } from './routes/subscriptions.js';
 import type { Services, TargetLimits } from './services.js';
 
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Express {
     lookup: deps.lookup,
     wake: deps.wakeDeliveries,
     handoff: deps.deliveryHandoff,
+    stockChanges: new StockChangeBatcher(deps.db, deps.deliveryHandoff === undefined),
     links: { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy !== undefined && deps.trustProxy !== false },
     keys,
     limits,

@@ -5,6 +5,7 @@ import type { ResponseCheck } from './http/response-validation.js';
 import type { LookupFn, UrlPolicy } from './net/url-policy.js';
 import type { CursorCodec } from './pagination/cursor.js';
 import type { LinkBaseOptions } from './pagination/link-base.js';
+import type { StockChangeBatcher } from './routes/stock-batch.js';
 
 /** What route handlers share. */
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   wake?: () => void;
   /** The local delivery worker, handed what publishing queued once it has committed (else `wake` is called). */
   handoff?: DeliveryHandoff;
+  /** Stock changes made outside a transaction, gathered into one statement while others are out. */
+  stockChanges: StockChangeBatcher;
   /** How absolute `Link` header URLs are made. */
   links?: LinkBaseOptions;
   /** This process's API key cache (revocation forgets a key at once). */

@@ -5,16 +5,18 @@ import { dbFactories, problem, startTestServer, type TestServer } from './server
 
 /**
  * The app's database, with a switch that breaks the rows written records come back as (an
- * id that is a number), so the answer built from them violates the spec after the writes.
+ * id that is a number, a stock change's answer that is no answer), so the answer built from
+ * them violates the spec after the writes.
  */
 function faultyDatabase(real: () => Database) {
   const fault = { on: false };
-  // A stock change is one WITH statement that answers the changed items.
+  // A stock change is one WITH statement whose rows carry each change's answer as JSON (`body`).
+  const broken = (row: unknown) => (row && typeof row === 'object' && 'drink_found' in row ? { ...row, body: '{"drink":42}' } : { ...(row as object), id: 42 });
   const WRITE = /^\s*((INSERT INTO|UPDATE) (concerts|items|registrations|subscriptions|api_keys|deliveries)\b[\s\S]*RETURNING|WITH levels\b)/i;
   const wrap = (q: Queryable): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const rows = await q.query<T>(sql, params);
-      return fault.on && WRITE.test(sql) ? rows.map((row) => ({ ...row, id: 42 }) as T) : rows;
+      return fault.on && WRITE.test(sql) ? rows.map((row) => broken(row) as T) : rows;
     },
   });
   const db: Database = {

@@ -34,9 +34,12 @@ export interface IdempotentCall {
   standalone?: boolean;
 }
 
+/** The work: its statements run on `tx`, in a transaction unless `alone` (a standalone call without a key). */
+export type IdempotentWork = (tx: Queryable, alone: boolean) => Promise<Outcome>;
+
 /** The work's answer, checked while its transaction can still roll back. */
-async function checked(tx: Queryable, call: IdempotentCall, work: (tx: Queryable) => Promise<Outcome>): Promise<Outcome> {
-  const outcome = await work(tx);
+async function checked(tx: Queryable, call: IdempotentCall, work: IdempotentWork, alone = false): Promise<Outcome> {
+  const outcome = await work(tx, alone);
   // A 5xx stored under a key would be replayed forever; an answer that is not a success is no outcome.
   if (outcome.status >= 300) throw new Error(`${call.operation} produced a ${outcome.status} outcome; only successes commit`);
   call.check(outcome);
@@ -50,8 +53,8 @@ async function checked(tx: Queryable, call: IdempotentCall, work: (tx: Queryable
  * The answer is checked before the commit, so a request that ends in a 5xx leaves nothing
  * behind: no record, no queued delivery, no stored answer for the key.
  */
-export async function idempotent(db: Database, call: IdempotentCall, work: (tx: Queryable) => Promise<Outcome>): Promise<Outcome> {
-  if (call.key === undefined) return call.standalone ? checked(db, call, work) : db.transaction((tx) => checked(tx, call, work));
+export async function idempotent(db: Database, call: IdempotentCall, work: IdempotentWork): Promise<Outcome> {
+  if (call.key === undefined) return call.standalone ? checked(db, call, work, true) : db.transaction((tx) => checked(tx, call, work));
   const hash = createHash('sha256').update(call.operation).update('\n').update(canonical(call.request)).digest('hex');
   return db.transaction(async (tx) => {
     await tx.query(`DELETE FROM idempotency_keys WHERE owner_key_id = $1 AND key = $2 AND created_at < now() - interval '24 hours'`, [

@@ -127,8 +127,8 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
       const change = ctx.body as StockChange;
       const stockCall = { ...call(services, res, ctx), standalone: !services.checkResponse.rollsBack };
       let fresh: FreshDelivery[] = [];
-      const outcome = await idempotent(services.db, stockCall, async (db) => {
-        const changed = await changeStock(db, change, services.handoff);
+      const outcome = await idempotent(services.db, stockCall, async (db, alone) => {
+        const changed = alone ? await services.stockChanges.change(change) : await changeStock(db, change, services.handoff);
         fresh = changed.fresh;
         return { status: 200, body: changed.levels };
       });

@@ -3,7 +3,7 @@ import { prepared } from '../db/prepared.js';
 import { freshDelivery, targetStateSql, type DeliveryHandoff, type FreshDelivery, type TargetState } from '../delivery/handoff.js';
 import { newIds } from '../delivery/ids.js';
 import { DELIVERY_CHANNEL } from '../delivery/wake-ups.js';
-import { problems } from '../http/problem.js';
+import { HttpProblem, problems } from '../http/problem.js';
 
 export interface StockLevel {
   id: string;
@@ -24,48 +24,66 @@ export interface ItemLevel {
 }
 
 // JSON text the way JSON.stringify writes { id, name, stock, unit } (to_json escapes strings alike).
-const level = (t: string) => `'{"id":' || to_json(${t}.id) || ',"name":' || to_json(${t}.name) || ',"stock":' || ${t}.stock || ',"unit":' || to_json(${t}.unit) || '}'`;
+const level = (t: 'd' | 'g') => `'{"id":' || to_json(f.${t}_id) || ',"name":' || to_json(f.${t}_name) || ',"stock":' || f.${t}_stock || ',"unit":' || to_json(f.${t}_unit) || '}'`;
 
 /**
- * One statement: locks the drink, then the ingredient, sets their stock and queues the
- * stockUpdate webhook for every active registration, with ids made by the caller ($5, $6,
- * one per registration in `seq` order). It changes nothing when an item is missing or when
- * there are more registrations than ids (`ok` false, `targets` says how many). One row per
- * item found; the drink's carries the webhook body and its targets' state, for the handoff
- * to the local worker. It notifies the workers of every process only when $7 says so (no handoff).
+ * One statement for a batch of changes ($1–$4: drink ids and stocks, ingredient ids and
+ * stocks, one element per change): locks every item of the batch in id order (as every
+ * stock change does, so concurrent batches never deadlock), sets their stock (an item
+ * changed twice keeps the later change) and queues the stockUpdate webhook of each change
+ * whose two items exist, for every active registration, with ids made by the caller ($5, $6:
+ * $7 per change, one per registration in `seq` order). It changes nothing when there are
+ * more registrations than that (`ok` false, `targets` says how many). One row per change,
+ * in order: whether its items exist and its webhook body (JSON.stringify of the answer); the
+ * first carries the targets' state, for the handoff to the local worker. It notifies the
+ * workers of every process only when $8 says so (no handoff).
  */
-const STOCK_SQL = prepared(`WITH levels (id, kind, stock) AS (VALUES ($1::text, 'drink', $2::int), ($3::text, 'ingredient', $4::int)
+const STOCK_SQL = prepared(`WITH levels AS (
+       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::int[]) WITH ORDINALITY AS c (drink, drink_stock, ingredient, ingredient_stock, k)
      ), locked AS (
-       SELECT i.id, i.kind, i.name, l.stock, i.unit FROM items i JOIN levels l ON l.id = i.id AND l.kind = i.kind
-       ORDER BY i.kind = 'drink' DESC
+       SELECT i.id, i.kind, i.name, i.unit FROM items i
+       WHERE i.id IN (SELECT drink FROM levels UNION SELECT ingredient FROM levels)
+       ORDER BY i.id
        FOR UPDATE OF i
+     ), found AS (
+       SELECT c.k, d.id AS d_id, d.name AS d_name, c.drink_stock AS d_stock, d.unit AS d_unit,
+              g.id AS g_id, g.name AS g_name, c.ingredient_stock AS g_stock, g.unit AS g_unit
+       FROM levels c LEFT JOIN locked d ON d.id = c.drink AND d.kind = 'drink' LEFT JOIN locked g ON g.id = c.ingredient AND g.kind = 'ingredient'
      ), targets AS (
        SELECT id, owner_key_id, url, row_number() OVER (ORDER BY seq)::int AS n FROM registrations
        WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL
      ), go AS (
-       SELECT (SELECT count(*) FROM locked) = 2 AND count(*) <= cardinality($5::text[]) AS ok, count(*)::int AS targets FROM targets
+       SELECT count(*) <= $7 AS ok, count(*)::int AS targets FROM targets
+     ), ok AS MATERIALIZED (
+       SELECT f.*, '{"drink":' || ${level('d')} || ',"ingredient":' || ${level('g')} || '}' AS body
+       FROM found f, go WHERE go.ok AND f.d_id IS NOT NULL AND f.g_id IS NOT NULL
      ), changed AS (
-       UPDATE items i SET stock = k.stock FROM locked k, go WHERE go.ok AND i.id = k.id
-     ), body AS MATERIALIZED (
-       SELECT '{"drink":' || ${level('d')} || ',"ingredient":' || ${level('g')} || '}' AS text
-       FROM locked d, locked g WHERE d.kind = 'drink' AND g.kind = 'ingredient'
+       UPDATE items i SET stock = s.stock FROM (
+         SELECT DISTINCT ON (id) id, stock FROM (SELECT d_id AS id, d_stock AS stock, k FROM ok UNION ALL SELECT g_id, g_stock, k FROM ok) x
+         ORDER BY id, k DESC
+       ) s WHERE i.id = s.id
      ), queued AS (
        INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
-       SELECT ($5::text[])[t.n], ($6::text[])[t.n], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', b.text, now()
-       FROM targets t, body b, go WHERE go.ok
+       SELECT ($5::text[])[((o.k - 1) * $7 + t.n)::int], ($6::text[])[((o.k - 1) * $7 + t.n)::int], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', o.body, now()
+       FROM ok o, targets t
+     ), queuing AS (
+       SELECT go.targets > 0 AND EXISTS (SELECT 1 FROM ok) AS any FROM go
      )
-     SELECT k.id, k.kind, k.name, k.stock, k.unit, go.ok, go.targets,
-       CASE WHEN $7::boolean AND go.ok AND go.targets > 0 THEN pg_notify('${DELIVERY_CHANNEL}', '') END AS notified,
-       CASE WHEN k.kind = 'drink' AND go.ok AND go.targets > 0 THEN (SELECT text FROM body) END AS body,
-       CASE WHEN k.kind = 'drink' AND go.ok AND go.targets > 0 THEN ${targetStateSql('(SELECT id AS target_id, owner_key_id, url, n FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh
-     FROM locked k, go`);
+     SELECT f.k::int AS k, f.d_id IS NOT NULL AS drink_found, f.g_id IS NOT NULL AS ingredient_found, o.body, go.ok, go.targets,
+       CASE WHEN $8::boolean AND q.any THEN pg_notify('${DELIVERY_CHANNEL}', '') END AS notified,
+       CASE WHEN f.k = 1 AND q.any THEN ${targetStateSql('(SELECT id AS target_id, owner_key_id, url, n FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh
+     FROM found f CROSS JOIN go CROSS JOIN queuing q LEFT JOIN ok o ON o.k = f.k
+     ORDER BY f.k`);
 
-interface Row extends ItemLevel {
-  kind: 'drink' | 'ingredient';
+interface Row {
+  k: number;
+  drink_found: boolean;
+  ingredient_found: boolean;
+  /** The webhook body when the change was made: JSON.stringify of its answer. */
+  body: string | null;
   ok: boolean;
   targets: number;
-  /** On the drink's row, when webhooks were queued: their body, and their targets' state. */
-  body: string | null;
+  /** On the first row, when webhooks were queued: their targets' state. */
   fresh: string | null;
 }
 
@@ -88,27 +106,49 @@ let expectedTargets = 0;
  * transaction or not. 404 when an item is not in the inventory under its kind.
  */
 export async function changeStock(db: Queryable, change: StockChange, handoff?: DeliveryHandoff): Promise<StockChanged> {
-  for (let wanted = expectedTargets; ; ) {
-    const ids = newIds('dlv', wanted);
-    const messageIds = newIds('msg', wanted);
-    const rows = await db.query<Row>(STOCK_SQL, [change.drink.id, change.drink.stock, change.ingredient.id, change.ingredient.stock, ids, messageIds, handoff === undefined]);
-    const drink = rows.find((r) => r.kind === 'drink');
-    const ingredient = rows.find((r) => r.kind === 'ingredient');
-    if (!drink) throw problems.notFound(`No drink ${change.drink.id} in the inventory.`, '/body/drink/id');
-    if (!ingredient) throw problems.notFound(`No ingredient ${change.ingredient.id} in the inventory.`, '/body/ingredient/id');
-    expectedTargets = drink.targets;
-    if (drink.ok) return { levels: { drink: itemLevel(drink), ingredient: itemLevel(ingredient) }, fresh: freshWebhooks(drink, ids, messageIds) };
+  const [result] = await changeStocks(db, [change], handoff === undefined);
+  if (result instanceof HttpProblem) throw result;
+  return result!;
+}
+
+/**
+ * Several stock changes in one statement (one commit when it runs on its own), as if made one
+ * after the other in this order. Each change gets its answer, or its 404 when one of its items
+ * is not in the inventory under its kind (the others are made). `notify`: wake the workers of
+ * every process at commit (no local handoff).
+ */
+export async function changeStocks(db: Queryable, changes: StockChange[], notify: boolean): Promise<Array<StockChanged | HttpProblem>> {
+  for (let per = expectedTargets; ; ) {
+    const ids = newIds('dlv', per * changes.length);
+    const messageIds = newIds('msg', per * changes.length);
+    const rows = await db.query<Row>(STOCK_SQL, [
+      changes.map((c) => c.drink.id),
+      changes.map((c) => c.drink.stock),
+      changes.map((c) => c.ingredient.id),
+      changes.map((c) => c.ingredient.stock),
+      ids,
+      messageIds,
+      per,
+      notify,
+    ]);
+    const first = rows[0]!;
+    expectedTargets = first.targets;
+    if (first.ok) return outcomes(changes, rows, (k, n) => (k - 1) * per + n - 1, ids, messageIds);
     // Registrations were added since the last change: draw enough ids and run it again.
-    wanted = drink.targets + 8;
+    per = first.targets + 8;
   }
 }
 
-function freshWebhooks(drink: Row, ids: string[], messageIds: string[]): FreshDelivery[] {
-  if (!drink.fresh || drink.body === null) return [];
-  const body = drink.body;
-  return (JSON.parse(drink.fresh) as QueuedTarget[]).map((t) =>
-    freshDelivery({ id: ids[t.n - 1]!, message_id: messageIds[t.n - 1]!, owner_key_id: t.owner_key_id, url: t.url, content_type: 'application/json', body }, t),
-  );
+function outcomes(changes: StockChange[], rows: Row[], at: (k: number, n: number) => number, ids: string[], messageIds: string[]): Array<StockChanged | HttpProblem> {
+  const targets = rows[0]!.fresh ? (JSON.parse(rows[0]!.fresh) as QueuedTarget[]) : [];
+  return rows.map((row, i) => {
+    const change = changes[i]!;
+    if (!row.drink_found) return problems.notFound(`No drink ${change.drink.id} in the inventory.`, '/body/drink/id');
+    if (!row.ingredient_found) return problems.notFound(`No ingredient ${change.ingredient.id} in the inventory.`, '/body/ingredient/id');
+    const body = row.body!;
+    const fresh = targets.map((t) =>
+      freshDelivery({ id: ids[at(row.k, t.n)]!, message_id: messageIds[at(row.k, t.n)]!, owner_key_id: t.owner_key_id, url: t.url, content_type: 'application/json', body }, t),
+    );
+    return { levels: JSON.parse(body) as StockChanged['levels'], fresh };
+  });
 }
-
-const itemLevel = (row: Row): ItemLevel => ({ id: row.id, name: row.name, stock: row.stock, unit: row.unit });

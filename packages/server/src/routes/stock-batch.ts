@@ -1,0 +1,65 @@
+import type { Queryable } from '../db/database.js';
+import { HttpProblem } from '../http/problem.js';
+import { changeStocks, type StockChange, type StockChanged } from './stock-change.js';
+
+/** Statements out at once; changes that arrive meanwhile wait and go together in the next. */
+const IN_FLIGHT = 2;
+/** Changes in one statement at most. */
+const MOST = 64;
+
+interface Waiting {
+  change: StockChange;
+  resolve(changed: StockChanged): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Stock changes made outside a transaction (production: no Idempotency-Key, answers not
+ * enforced) go to the database together: the changes that arrive while statements are out
+ * wait and then go in one, one commit for all, each answered once that commit is durable.
+ * A change never waits for company: with a statement free it goes at once. A batch that
+ * fails (the database, or a value it refuses) is run again one change at a time, so one
+ * caller's failure is never another's.
+ */
+export class StockChangeBatcher {
+  readonly #db: Queryable;
+  readonly #notify: boolean;
+  readonly #waiting: Waiting[] = [];
+  #out = 0;
+
+  /** `notify`: the statements wake the workers of every process (no local handoff). */
+  constructor(db: Queryable, notify: boolean) {
+    this.#db = db;
+    this.#notify = notify;
+  }
+
+  change(change: StockChange): Promise<StockChanged> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ change, resolve, reject });
+      this.#send();
+    });
+  }
+
+  #send(): void {
+    while (this.#out < IN_FLIGHT && this.#waiting.length > 0) {
+      const batch = this.#waiting.splice(0, MOST);
+      this.#out++;
+      void this.#run(batch).finally(() => {
+        this.#out--;
+        this.#send();
+      });
+    }
+  }
+
+  async #run(batch: Waiting[]): Promise<void> {
+    let results: Array<StockChanged | HttpProblem>;
+    try {
+      results = await changeStocks(this.#db, batch.map((w) => w.change), this.#notify);
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      await Promise.all(batch.map((w) => this.#run([w])));
+      return;
+    }
+    results.forEach((result, i) => (result instanceof HttpProblem ? batch[i]!.reject(result) : batch[i]!.resolve(result)));
+  }
+}

@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Queryable } from '../src/db/database.js';
+import { seed } from '../src/db/seed.js';
+import { HttpProblem } from '../src/http/problem.js';
+import { StockChangeBatcher } from '../src/routes/stock-batch.js';
+import type { StockChange } from '../src/routes/stock-change.js';
+import { addRegistration, createTestDatabase, databaseKinds, type TestDatabase } from './delivery-support.js';
+import { dbFactories, startTestServer, type TestServer } from './server-support.js';
+
+const change = (drink: string, drinkStock: number, ingredient: string, ingredientStock: number): StockChange => ({
+  drink: { id: drink, stock: drinkStock },
+  ingredient: { id: ingredient, stock: ingredientStock },
+});
+
+describe.each(databaseKinds)('stock changes gathered into one statement on %s', (kind) => {
+  let t: TestDatabase;
+  let statements: number;
+  let counted: Queryable;
+  let targets: string[];
+
+  beforeEach(async () => {
+    t = await createTestDatabase(kind);
+    await seed(t.db);
+    targets = [];
+    for (let i = 0; i < 3; i++) targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
+    statements = 0;
+    counted = { query: (sql, params) => (statements++, t.db.query(sql, params)) };
+  });
+  afterEach(() => t.drop());
+
+  const stocks = async () => new Map((await t.db.query<{ id: string; stock: number }>('SELECT id, stock FROM items')).map((r) => [r.id, r.stock]));
+  const bodies = async () => (await t.db.query<{ body: string; target_id: string }>('SELECT body, target_id FROM deliveries ORDER BY seq')).map((r) => r.body);
+
+  it('changes that arrive while statements are out go in one, as if made one after the other', async () => {
+    // The two first statements answer only once the rest have arrived (and wait).
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const gated: Queryable = { query: async (sql, params) => (statements++, await t.db.query(sql, params).finally(() => (statements <= 2 ? gate : undefined))) };
+    const batcher = new StockChangeBatcher(gated, false);
+    // With as many ids drawn as there are registrations (the first change of a process draws none).
+    await new StockChangeBatcher(t.db, false).change(change('itm_old_fashioned', 1, 'itm_bourbon', 1));
+    const calls = [
+      change('itm_mojito', 1, 'itm_mint', 1),
+      change('itm_caipirinha', 2, 'itm_lime', 2),
+      // These wait for a statement, then go together: the later change of an item wins.
+      change('itm_mojito', 5, 'itm_mint', 6),
+      change('itm_negroni', 7, 'itm_gin', 8),
+      change('itm_mojito', 9, 'itm_lime', 10),
+    ].map((c) => batcher.change(c));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(statements).toBe(2);
+    open();
+    const answers = await Promise.all(calls);
+    expect(statements).toBe(3);
+    expect(answers.map((a) => [a.levels.drink.stock, a.levels.ingredient.stock])).toEqual([[1, 1], [2, 2], [5, 6], [7, 8], [9, 10]]);
+    expect(answers[2]!.levels).toEqual({
+      drink: { id: 'itm_mojito', name: 'Mojito', stock: 5, unit: 'glass' },
+      ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 6, unit: 'bunch' },
+    });
+    const now = await stocks();
+    expect([now.get('itm_mojito'), now.get('itm_mint'), now.get('itm_lime'), now.get('itm_negroni'), now.get('itm_gin')]).toEqual([9, 6, 10, 7, 8]);
+    // Each change's webhook, to every registration, with the change's answer as its body; and the handoff's view of them.
+    expect((await bodies()).slice(3).sort()).toEqual(answers.flatMap((a) => targets.map(() => JSON.stringify(a.levels))).sort());
+    for (const a of answers) {
+      expect(a.fresh.map((d) => d.target_id).sort()).toEqual([...targets].sort());
+      expect(new Set(a.fresh.map((d) => d.body))).toEqual(new Set([JSON.stringify(a.levels)]));
+    }
+    const ids = answers.flatMap((a) => a.fresh.map((d) => d.id));
+    expect(new Set(ids).size).toBe(15);
+    const rows = await t.db.query<{ id: string; body: string }>('SELECT id, body FROM deliveries');
+    expect(rows).toHaveLength(3 + 15);
+    const byId = new Map(rows.map((r) => [r.id, r.body]));
+    for (const a of answers) for (const d of a.fresh) expect(byId.get(d.id)).toBe(d.body);
+  });
+
+  it('a change whose item is missing gets its 404; the changes around it are made', async () => {
+    const batcher = new StockChangeBatcher(counted, false);
+    const [first, second, missing, wrongKind, made] = await Promise.allSettled([
+      batcher.change(change('itm_mojito', 1, 'itm_mint', 1)),
+      batcher.change(change('itm_caipirinha', 2, 'itm_lime', 2)),
+      batcher.change(change('itm_mojito', 3, 'itm_nope', 3)),
+      batcher.change(change('itm_mint', 4, 'itm_mint', 4)),
+      batcher.change(change('itm_negroni', 5, 'itm_gin', 5)),
+    ]);
+    expect([first.status, second.status, made.status]).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    for (const [result, pointer] of [[missing, '/body/ingredient/id'], [wrongKind, '/body/drink/id']] as const) {
+      expect(result.status).toBe('rejected');
+      const problem = (result as PromiseRejectedResult).reason as HttpProblem;
+      expect(problem).toBeInstanceOf(HttpProblem);
+      expect(problem.errors?.[0]?.pointer).toBe(pointer);
+    }
+    const now = await stocks();
+    expect([now.get('itm_mojito'), now.get('itm_mint'), now.get('itm_negroni')]).toEqual([1, 1, 5]);
+    expect(await bodies()).toHaveLength(9);
+  });
+
+  it('a batch the database refuses is run again one change at a time: only the bad change fails', async () => {
+    const batcher = new StockChangeBatcher(counted, false);
+    const results = await Promise.allSettled([
+      batcher.change(change('itm_mojito', 1, 'itm_mint', 1)),
+      batcher.change(change('itm_caipirinha', 2, 'itm_lime', 2)),
+      batcher.change(change('itm_negroni', 3, 'itm_gin', 3)),
+      // Below the column's CHECK (stock >= 0): the spec's validation keeps it out of requests.
+      batcher.change(change('itm_old_fashioned', -1, 'itm_bourbon', 4)),
+      batcher.change(change('itm_mojito', 5, 'itm_campari', 5)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const now = await stocks();
+    expect([now.get('itm_negroni'), now.get('itm_old_fashioned'), now.get('itm_bourbon'), now.get('itm_mojito'), now.get('itm_campari')]).toEqual([3, 30, 6, 5, 5]);
+    expect(await bodies()).toHaveLength(12);
+  });
+
+  it('draws more ids when registrations were added since the last change', async () => {
+    const batcher = new StockChangeBatcher(t.db, false);
+    await batcher.change(change('itm_mojito', 1, 'itm_mint', 1));
+    for (let i = 3; i < 20; i++) targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => batcher.change(change('itm_caipirinha', n, 'itm_lime', n))));
+    expect(answers.map((a) => a.fresh.length)).toEqual([20, 20, 20, 20]);
+    expect(await bodies()).toHaveLength(3 + 80);
+  });
+});
+
+describe.each(dbFactories)('POST /stockChanges answered from a batch on $name (answers not enforced, as in production)', (factory) => {
+  let s: TestServer;
+  beforeEach(async () => {
+    s = await startTestServer(factory, { deps: { responseValidation: 'warn' } });
+    for (let i = 0; i < 2; i++) await s.call('POST', '/registerForStockUpdates', { body: { url: `https://hooks.example.com/stock/${i}` } });
+  });
+  afterEach(() => s.close());
+
+  it('answers each of many concurrent changes with its own levels or its own 404', async () => {
+    const pairs = [
+      ['itm_mojito', 'itm_mint'],
+      ['itm_caipirinha', 'itm_lime'],
+      ['itm_old_fashioned', 'itm_bourbon'],
+      ['itm_negroni', 'itm_gin'],
+    ];
+    const requests = Array.from({ length: 24 }, (_, i) => {
+      const [drink, ingredient] = i % 6 === 5 ? ['itm_nope', 'itm_mint'] : pairs[i % 4]!;
+      return { drink: { id: drink!, stock: 100 + i }, ingredient: { id: ingredient!, stock: 200 + i } };
+    });
+    const answers = await Promise.all(
+      requests.map(async (body) => {
+        const res = await s.call('POST', '/stockChanges', { key: s.adminKey, body });
+        return { status: res.status, body: (await res.json()) as { drink?: { id: string; stock: number }; ingredient?: { stock: number }; errors?: Array<{ pointer: string }> } };
+      }),
+    );
+    answers.forEach((a, i) => {
+      const sent = requests[i]!;
+      if (sent.drink.id === 'itm_nope') {
+        expect(a.status).toBe(404);
+        expect(a.body.errors?.[0]?.pointer).toBe('/body/drink/id');
+      } else {
+        expect(a.status).toBe(200);
+        expect([a.body.drink?.id, a.body.drink?.stock, a.body.ingredient?.stock]).toEqual([sent.drink.id, sent.drink.stock, sent.ingredient.stock]);
+      }
+    });
+    const made = answers.filter((a) => a.status === 200);
+    const queued = await s.db.query<{ body: string }>(`SELECT body FROM deliveries WHERE event = 'stockUpdate'`);
+    expect(queued.map((q) => q.body).sort()).toEqual(made.flatMap((a) => [JSON.stringify(a.body), JSON.stringify(a.body)]).sort());
+  });
+});
