@@ -35,7 +35,14 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
     // The two first statements answer only once the rest have arrived (and wait).
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const gated: Queryable = { query: async (sql, params) => (statements++, await t.db.query(sql, params).finally(() => (statements <= 2 ? gate : undefined))) };
+    const gated: Queryable = {
+      async query<T>(sql: string, params?: unknown[]) {
+        const n = ++statements;
+        const rows = await t.db.query<T>(sql, params);
+        if (n <= 2) await gate;
+        return rows;
+      },
+    };
     const batcher = new StockChangeBatcher(gated, false);
     // With as many ids drawn as there are registrations (the first change of a process draws none).
     await new StockChangeBatcher(t.db, false).change(change('itm_old_fashioned', 1, 'itm_bourbon', 1));
