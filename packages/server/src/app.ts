@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps): Express {
     lookup: deps.lookup,
     wake: deps.wakeDeliveries,
     handoff: deps.deliveryHandoff,
-    stockChanges: new StockChangeBatcher(deps.db, deps.deliveryHandoff === undefined),
+    stockChanges: new StockChangeBatcher(deps.db, deps.deliveryHandoff === undefined, deps.db.kind === 'pglite' ? 1 : 2),
     links: { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy !== undefined && deps.trustProxy !== false },
     keys,
     limits,

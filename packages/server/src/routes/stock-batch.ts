@@ -2,8 +2,6 @@ import type { Queryable } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
 import { changeStocks, type StockChange, type StockChanged } from './stock-change.js';
 
-/** Statements out at once; changes that arrive meanwhile wait and go together in the next. */
-const IN_FLIGHT = 2;
 /** Changes in one statement at most. */
 const MOST = 64;
 
@@ -24,13 +22,19 @@ interface Waiting {
 export class StockChangeBatcher {
   readonly #db: Queryable;
   readonly #notify: boolean;
+  readonly #inFlight: number;
   readonly #waiting: Waiting[] = [];
   #out = 0;
 
-  /** `notify`: the statements wake the workers of every process (no local handoff). */
-  constructor(db: Queryable, notify: boolean) {
+  /**
+   * `notify`: the statements wake the workers of every process (no local handoff).
+   * `inFlight`: statements out at once (PostgreSQL runs one while the other's commit is
+   * flushed; PGlite runs one statement at a time, so one is enough there).
+   */
+  constructor(db: Queryable, notify: boolean, inFlight = 2) {
     this.#db = db;
     this.#notify = notify;
+    this.#inFlight = inFlight;
   }
 
   change(change: StockChange): Promise<StockChanged> {
@@ -41,7 +45,7 @@ export class StockChangeBatcher {
   }
 
   #send(): void {
-    while (this.#out < IN_FLIGHT && this.#waiting.length > 0) {
+    while (this.#out < this.#inFlight && this.#waiting.length > 0) {
       const batch = this.#waiting.splice(0, MOST);
       this.#out++;
       void this.#run(batch).finally(() => {
