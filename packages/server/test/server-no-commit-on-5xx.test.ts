@@ -8,7 +8,7 @@ import { dbFactories, problem, startTestServer, type TestServer } from './server
  * id that is a number, a stock change's answer that is no answer), so the answer built from
  * them violates the spec after the writes.
  */
-function faultyDatabase(real: () => Database) {
+function faultyDatabase(real: () => Database, kind: Database['kind']) {
   const fault = { on: false };
   // A stock change is one WITH statement whose rows carry each change's answer as JSON (`body`).
   const broken = (row: unknown) => (row && typeof row === 'object' && 'drink_found' in row ? { ...row, body: '{"drink":42}' } : { ...(row as object), id: 42 });
@@ -20,9 +20,8 @@ function faultyDatabase(real: () => Database) {
     },
   });
   const db: Database = {
-    get kind() {
-      return real().kind;
-    },
+    // Known before the real database is opened (createApp reads it).
+    kind,
     query: (sql, params) => wrap(real()).query(sql, params),
     transaction: (fn) => real().transaction((tx) => fn(wrap(tx))),
     close: () => real().close(),
@@ -89,7 +88,7 @@ const cases: Case[] = [
 describe.each(dbFactories)('a 5xx leaves nothing committed, on $name', (factory) => {
   let s: TestServer;
   let real: Database;
-  const { db, fault } = faultyDatabase(() => real);
+  const { db, fault } = faultyDatabase(() => real, factory.name);
 
   beforeAll(async () => {
     s = await startTestServer(factory, { deps: { db } });

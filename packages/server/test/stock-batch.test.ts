@@ -3,7 +3,7 @@ import type { Queryable } from '../src/db/database.js';
 import { seed } from '../src/db/seed.js';
 import { HttpProblem } from '../src/http/problem.js';
 import { StockChangeBatcher } from '../src/routes/stock-batch.js';
-import type { StockChange } from '../src/routes/stock-change.js';
+import { changesPerStatement, type StockChange } from '../src/routes/stock-change.js';
 import { addRegistration, createTestDatabase, databaseKinds, type TestDatabase } from './delivery-support.js';
 import { dbFactories, startTestServer, type TestServer } from './server-support.js';
 
@@ -124,6 +124,18 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
     const answers = await Promise.all([1, 2, 3, 4].map((n) => batcher.change(change('itm_caipirinha', n, 'itm_lime', n))));
     expect(answers.map((a) => a.fresh.length)).toEqual([20, 20, 20, 20]);
     expect(await bodies()).toHaveLength(3 + 80);
+  });
+
+  it('makes fewer changes a statement when each queues many webhooks (about 2,048 deliveries)', async () => {
+    for (let i = 3; i < 100; i++) targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
+    await new StockChangeBatcher(t.db, false).change(change('itm_mojito', 1, 'itm_mint', 1));
+    expect(changesPerStatement()).toBe(20);
+    const batcher = new StockChangeBatcher(counted, false);
+    const answers = await Promise.all(Array.from({ length: 45 }, (_, i) => batcher.change(change('itm_caipirinha', i, 'itm_lime', i))));
+    // Two go at once; the 43 that wait go 20, 20 and 3 to a statement.
+    expect(statements).toBe(5);
+    expect(answers.map((a) => a.levels.drink.stock)).toEqual(Array.from({ length: 45 }, (_, i) => i));
+    expect(await bodies()).toHaveLength(46 * 100);
   });
 });
 

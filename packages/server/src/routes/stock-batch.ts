@@ -1,9 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
-import { changeStocks, type StockChange, type StockChanged } from './stock-change.js';
-
-/** Changes in one statement at most. */
-const MOST = 64;
+import { changesPerStatement, changeStocks, type StockChange, type StockChanged } from './stock-change.js';
 
 interface Waiting {
   change: StockChange;
@@ -14,7 +11,8 @@ interface Waiting {
 /**
  * Stock changes made outside a transaction (production: no Idempotency-Key, answers not
  * enforced) go to the database together: the changes that arrive while statements are out
- * wait and then go in one, one commit for all, each answered once that commit is durable.
+ * wait and then go in one (see `changesPerStatement`), one commit for all, each answered once
+ * that commit is durable.
  * A change never waits for company: with a statement free it goes at once. A batch that
  * fails (the database, or a value it refuses) is run again one change at a time, so one
  * caller's failure is never another's.
@@ -46,7 +44,7 @@ export class StockChangeBatcher {
 
   #send(): void {
     while (this.#out < this.#inFlight && this.#waiting.length > 0) {
-      const batch = this.#waiting.splice(0, MOST);
+      const batch = this.#waiting.splice(0, changesPerStatement());
       this.#out++;
       void this.#run(batch).finally(() => {
         this.#out--;

@@ -101,6 +101,15 @@ export interface StockChanged {
 let expectedTargets = 0;
 
 /**
+ * How many changes one statement may make: 64, fewer when each queues many webhooks (about
+ * 2,048 deliveries a statement), so that no statement holds its items' locks and its callers'
+ * answers for long. At least one.
+ */
+export function changesPerStatement(): number {
+  return Math.max(1, Math.min(64, Math.floor(2048 / Math.max(1, expectedTargets))));
+}
+
+/**
  * Sets the stock of a drink and an ingredient and queues the stockUpdate webhook (its body
  * is `JSON.stringify` of the answer) in one statement: atomic on its own, inside a
  * transaction or not. 404 when an item is not in the inventory under its kind.
