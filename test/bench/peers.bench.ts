@@ -12,14 +12,17 @@
  * with appendfsync always), retries on failure (never exercised: the receiver answers 200).
  * Ours runs as an operator runs it in production: `npm start` (main.ts) with NODE_ENV=production
  * (requests validated; answers checked against the spec and mismatches logged, not enforced,
- * so a stock change is one autocommitted statement), LOG_LEVEL=error (no per-request log
+ * so a stock change is one autocommitted statement, shared with the changes that arrived while
+ * the previous statements were out), LOG_LEVEL=error (no per-request log
  * line), the default worker (64 in flight, 4 per target); PEERS_NODE_ENV=development runs it
  * the strict way (then the publish is that statement in a transaction that waits for the check).
  * Not equal: ours authenticates an admin key, validates the request, updates two item rows,
  * reads the registrations from the database in the publish statement, keeps a per-target
- * limit of 4 and an attempt log;
- * the peers read registrations from memory, skip auth and validation, and keep no attempt
- * log (BullMQ removes completed jobs; graphile-worker deletes them). "bare" queues nothing:
+ * limit of 4 and an attempt log, and gathers concurrent publishes into one statement and
+ * one commit (each answered once that commit is durable);
+ * the peers read registrations from memory, skip auth and validation, keep no attempt
+ * log (BullMQ removes completed jobs; graphile-worker deletes them), and commit each
+ * publish on its own (one addJobs, one MULTI). "bare" queues nothing:
  * it answers the publish and sends at once, so it is the cost of sending alone.
  *
  * Each form runs two kinds of round, the same number of each, every contender in the same
