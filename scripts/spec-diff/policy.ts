@@ -1,6 +1,6 @@
 import { whole, type Scope } from './change.js';
 import { NOTICE_MONTHS } from './rules.js';
-import type { Json, WalkedOperation } from './walk.js';
+import { deref, type Json, type WalkedOperation } from './walk.js';
 
 /** The dates of a deprecated operation (`x-deprecated-at`, `x-sunset`: RFC 3339 dates), undefined when absent or invalid. */
 export function deprecationOf(operation: Json): { deprecatedAt?: Date; sunset?: Date } {
@@ -16,9 +16,19 @@ function addMonths(date: Date, months: number): Date {
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** A deprecated operation must say since when and until when, with at least the notice window between. */
+function checkHeadersDeclared(scope: Scope, operation: Json): void {
+  for (const [status, response] of Object.entries((operation.responses ?? {}) as Json)) {
+    if (!status.startsWith('2')) continue;
+    const declared = Object.keys((deref(scope.after, response) as Json).headers ?? {}).map((h) => h.toLowerCase());
+    const missing = ['Deprecation', 'Sunset'].filter((h) => !declared.includes(h.toLowerCase()));
+    if (missing.length > 0) whole(scope, 'api-deprecation-headers-undeclared', `response ${status} of a deprecated operation must declare ${missing.join(' and ')} (components/headers/${missing[0]}.yaml)`);
+  }
+}
+
+/** A deprecated operation must say since when and until when, with at least the notice window between, and declare the headers it gets. */
 export function checkDeprecated(scope: Scope, operation: Json): void {
   if (operation.deprecated !== true) return;
+  checkHeadersDeclared(scope, operation);
   const { deprecatedAt, sunset } = deprecationOf(operation);
   if (!deprecatedAt || !sunset) {
     whole(scope, 'api-deprecated-sunset-missing', 'a deprecated operation needs `x-deprecated-at` and `x-sunset` dates (YYYY-MM-DD)');

@@ -62,13 +62,14 @@ export const OPERATION_RULES = {
   'endpoint-reactivated': N,
   'api-deprecated-sunset-missing': B,
   'api-sunset-date-too-small': B,
+  'api-deprecation-headers-undeclared': B,
   'request-parameter-deprecated': N,
 } satisfies Record<string, Level>;
 
 export type OperationRule = keyof typeof OPERATION_RULES;
 
 /** The deprecation policy: breaks that even a new major does not allow. */
-export const NEVER_ALLOWED = new Set<string>(['api-removed-without-deprecation', 'api-removed-before-sunset', 'api-deprecated-sunset-missing', 'api-sunset-date-too-small']);
+export const NEVER_ALLOWED = new Set<string>(['api-removed-without-deprecation', 'api-removed-before-sunset', 'api-deprecated-sunset-missing', 'api-sunset-date-too-small', 'api-deprecation-headers-undeclared']);
 
 /** Minimum notice between `x-deprecated-at` and `x-sunset`, and so before removal. */
 export const NOTICE_MONTHS = 6;

@@ -28,6 +28,8 @@ function contract({ response = {}, body, parameters = [], payload = {}, headers 
 const obj = (properties: Json, required: string[] = []) => ({ type: 'object', properties, required, additionalProperties: false });
 const str = { type: 'string' };
 const color = (...values: string[]) => ({ type: 'string', enum: values });
+const notices = { Deprecation: { schema: str }, Sunset: { schema: str } };
+const deprecationHeadersAdded: Array<[string, string]> = [['response-header-added', 'non-breaking'], ['response-header-added', 'non-breaking']];
 const query = (name: string, required = false) => ({ in: 'query', name, required, schema: str });
 
 const cases: Array<[string, { given: [Json, Json]; want: Array<[rule: string, level: string]> }]> = [
@@ -61,12 +63,19 @@ const cases: Array<[string, { given: [Json, Json]; want: Array<[rule: string, le
     })()],
     want: [['request-constraint-narrowed', 'breaking'], ['payload-constraint-narrowed', 'non-breaking']],
   }],
-  ['deprecated without dates', { given: [contract(), contract({ operation: { deprecated: true } })], want: [['endpoint-deprecated', 'non-breaking'], ['api-deprecated-sunset-missing', 'breaking']] }],
-  ['sunset too close to deprecation', {
-    given: [contract(), contract({ operation: { deprecated: true, 'x-deprecated-at': '2026-01-01', 'x-sunset': '2026-03-01' } })],
-    want: [['endpoint-deprecated', 'non-breaking'], ['api-sunset-date-too-small', 'breaking']],
+  ['deprecated without dates', { given: [contract(), contract({ headers: notices, operation: { deprecated: true } })], want: [['endpoint-deprecated', 'non-breaking'], ...deprecationHeadersAdded, ['api-deprecated-sunset-missing', 'breaking']] }],
+  ['deprecated without declaring its headers', {
+    given: [contract(), contract({ operation: { deprecated: true, 'x-deprecated-at': '2026-01-01', 'x-sunset': '2026-07-01' } })],
+    want: [['endpoint-deprecated', 'non-breaking'], ['api-deprecation-headers-undeclared', 'breaking']],
   }],
-  ['deprecated with six months of notice', { given: [contract(), contract({ operation: { deprecated: true, 'x-deprecated-at': '2026-01-01', 'x-sunset': '2026-07-01' } })], want: [['endpoint-deprecated', 'non-breaking']] }],
+  ['sunset too close to deprecation', {
+    given: [contract(), contract({ headers: notices, operation: { deprecated: true, 'x-deprecated-at': '2026-01-01', 'x-sunset': '2026-03-01' } })],
+    want: [['endpoint-deprecated', 'non-breaking'], ...deprecationHeadersAdded, ['api-sunset-date-too-small', 'breaking']],
+  }],
+  ['deprecated with six months of notice', {
+    given: [contract(), contract({ headers: notices, operation: { deprecated: true, 'x-deprecated-at': '2026-01-01', 'x-sunset': '2026-07-01' } })],
+    want: [['endpoint-deprecated', 'non-breaking'], ...deprecationHeadersAdded],
+  }],
 ];
 
 describe('spec-diff rules', () => {
@@ -75,7 +84,7 @@ describe('spec-diff rules', () => {
     expect(got).toEqual(want);
   });
 
-  const deprecated = (sunset: string) => contract({ operation: { deprecated: true, 'x-deprecated-at': '2025-01-01', 'x-sunset': sunset } });
+  const deprecated = (sunset: string) => contract({ headers: notices, operation: { deprecated: true, 'x-deprecated-at': '2025-01-01', 'x-sunset': sunset } });
   const removed = () => {
     const c = contract();
     delete c.paths['/things'];
