@@ -1,3 +1,4 @@
+import { document } from '@clubnotify/spec';
 import express from 'express';
 import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
@@ -6,6 +7,7 @@ import type { Database } from './db/database.js';
 import { identify, createKeyLookup, requireScope } from './http/auth.js';
 import { contextOf, type Handler } from './http/context.js';
 import { consoleRoutes } from './http/console.js';
+import { deprecationHeaders, deprecationNotices, type DeprecationNotice } from './http/deprecation.js';
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
@@ -69,6 +71,8 @@ export interface AppDeps {
   deliveryHandoff?: DeliveryHandoff;
   /** Live registrations and subscriptions per API key; 100 each by default. */
   limits?: Partial<TargetLimits>;
+  /** `Deprecation`/`Sunset` headers by operationId; by default read from the spec's deprecated operations. */
+  deprecations?: ReadonlyMap<string, DeprecationNotice>;
 }
 
 /** Builds the Express app for every operation of the spec. It never listens. */
@@ -113,6 +117,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(consoleRoutes(deps.consoleDir));
   app.use(metricsRoutes({ metrics, lookup: keys, token: deps.metricsToken, limitPerMinute: deps.metricsScrapesPerMinute }));
   app.use(routeToOperation);
+  app.use(deprecationHeaders(deps.deprecations ?? deprecationNotices(document)));
   app.use(validateResponses(deps.responseValidation ?? 'strict', logger));
   app.use(identify(keys));
   app.use(

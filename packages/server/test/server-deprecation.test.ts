@@ -1,0 +1,47 @@
+import { document } from '@clubnotify/spec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deprecationNotices } from '../src/http/deprecation.js';
+import { dbFactories, startTestServer, type TestServer } from './server-support.js';
+
+/** The shipped contract with `GET /items/cursor` deprecated on 2026-01-01, sunset 2026-07-01. */
+function withDeprecatedCursorPages(): Record<string, any> {
+  const copy = structuredClone(document) as Record<string, any>;
+  Object.assign(copy.paths['/items/cursor'].get, { deprecated: true, 'x-deprecated-at': '2026-01-01', 'x-sunset': '2026-07-01' });
+  return copy;
+}
+
+describe('deprecation notices read from the spec', () => {
+  it('finds none in the shipped contract, which deprecates nothing', () => {
+    expect(deprecationNotices(document as Record<string, any>).size).toBe(0);
+  });
+
+  it('turns x-deprecated-at into an RFC 9745 date and x-sunset into an HTTP-date', () => {
+    expect(Object.fromEntries(deprecationNotices(withDeprecatedCursorPages()))).toEqual({
+      listItemsCursor: { deprecation: '@1767225600', sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' },
+    });
+  });
+});
+
+describe.each(dbFactories)('a server whose spec deprecates GET /items/cursor, on $name', (factory) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(factory, { deps: { deprecations: deprecationNotices(withDeprecatedCursorPages()) } });
+  });
+  afterAll(() => s.close());
+
+  it('sends Deprecation and Sunset on its answers, errors included', async () => {
+    for (const [path, status] of [['/items/cursor', 200], ['/items/cursor?limit=0', 400]] as const) {
+      const res = await s.call('GET', path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('deprecation'), path).toBe('@1767225600');
+      expect(res.headers.get('sunset'), path).toBe('Wed, 01 Jul 2026 00:00:00 GMT');
+    }
+  });
+
+  it('sends neither on operations that are not deprecated', async () => {
+    const res = await s.call('GET', '/items');
+    expect(res.status).toBe(200);
+    expect(res.headers.has('deprecation')).toBe(false);
+    expect(res.headers.has('sunset')).toBe(false);
+  });
+});
