@@ -1,5 +1,6 @@
 import { ApiError, ClubnotifyError, ConnectionError, TimeoutError } from '../errors.js';
 import { backoffDelay, isRetryableStatus, parseRetryAfter, sleep, type RetryPolicy } from '../retry.js';
+import { noteDeprecation } from './deprecation.js';
 
 export interface AttemptResult {
   data?: unknown;
@@ -9,7 +10,7 @@ export interface AttemptResult {
 
 export interface ExecuteOptions {
   method: string;
-  /** For error messages only. */
+  /** The path template, for error messages and deprecation warnings. */
   url: string;
   idempotent: boolean;
   timeoutMs: number;
@@ -37,6 +38,7 @@ export async function execute<R extends AttemptResult>(run: () => Promise<R>, op
       continue;
     }
     const { response } = result;
+    noteDeprecation(options.method, options.url, response.headers);
     if (response.ok) return result;
     const apiError = ApiError.from(response.status, result.error, response.headers, options.method, options.url);
     if (!canRetry || !isRetryableStatus(response.status)) throw apiError;
