@@ -27,6 +27,8 @@ export interface Scope {
 
 function ruleId(place: Place, rule: string): string {
   const last = place.split('-').at(-1)!;
+  // Delivery headers are parameters of a webhook, but receivers know them as headers.
+  if (last === 'header') rule = rule.replace('parameter', 'header');
   const prefix = place.includes('-') && rule.includes(last) ? place.slice(0, -last.length - 1) : place;
   return `${prefix}-${rule}`;
 }
@@ -37,5 +39,5 @@ export function directed(scope: Scope, place: Place, rule: DirectedRule, locatio
 }
 
 export function whole(scope: Scope, rule: OperationRule, message: string): void {
-  scope.changes.push({ rule, level: OPERATION_RULES[rule], side: scope.side, operation: scope.operation, location: '', message, pagination: false });
+  scope.changes.push({ rule, level: OPERATION_RULES[rule], side: scope.side, operation: scope.operation, location: '', message, pagination: scope.pagination });
 }

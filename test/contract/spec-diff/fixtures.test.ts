@@ -38,8 +38,8 @@ describe('spec:diff on everyday changes', () => {
   it('refuses removing GET /items/offsets/linked, which was never deprecated', () => {
     const result = gate(changed((d) => delete d.paths['/items/offsets/linked']));
     expect(result.ok).toBe(false);
-    expect(result.text).toContain('BREAKING  api-removed-without-deprecation  GET /items/offsets/linked');
-    expect(result.text).toContain('breaks: every integrated client');
+    expect(result.text).toContain('BREAKING  api-removed-without-deprecation  GET /items/offsets/linked\n');
+    expect(result.text).toContain('breaks: SDK paginators and every integrated client');
     expect(result.text).toMatch(/break the deprecation policy .*a new major does not allow them/);
   });
 
@@ -79,6 +79,24 @@ describe('spec:diff on everyday changes', () => {
     const result = runGate({ released: units('bottle'), current: units('bottle', 'glass'), changelog });
     expect(result.ok).toBe(false);
     expect(result.text).toContain("BREAKING  payload-enum-value-added  webhook stockUpdate (POST)  body application/json /drink/unit\n    enum gained \"glass\"\n    breaks: subscribers' receivers");
+  });
+
+  it("refuses dropping the webhook-signature header from deliveries, for subscribers' receivers", () => {
+    const result = gate(changed((d) => (d.webhooks.stockUpdate.post.parameters = d.webhooks.stockUpdate.post.parameters.filter((p: Json) => !p.$ref.endsWith('/WebhookSignature')))));
+    expect(result.ok).toBe(false);
+    expect(result.text).toContain("BREAKING  payload-header-removed  webhook stockUpdate (POST)  parameter header webhook-signature\n    parameter `header webhook-signature` was removed\n    breaks: subscribers' receivers");
+  });
+
+  it("refuses turning the concertAlert callback's text body into JSON, for subscribers' receivers", () => {
+    const result = gate(
+      changed((d) => {
+        const content = d.paths['/concertUpdates'].post.callbacks.concertAlert['{$request.body#/callbackUrl}'].post.requestBody.content;
+        content['application/json'] = content['text/plain'];
+        delete content['text/plain'];
+      }),
+    );
+    expect(result.ok).toBe(false);
+    expect(result.text).toContain("BREAKING  payload-media-type-removed  callback concertAlert (POST {$request.body#/callbackUrl}) of POST /concertUpdates  body text/plain\n    media type `text/plain` was removed\n    breaks: subscribers' receivers");
   });
 });
 
