@@ -1,4 +1,4 @@
-import { directed, type Scope } from './change.js';
+import { directed, whole, type Scope } from './change.js';
 import { placesFor, type Place } from './rules.js';
 import { diffSchema } from './schema.js';
 import { deref, type Json, type WalkedOperation } from './walk.js';
@@ -85,8 +85,17 @@ function diffResponses(scope: Scope, before: Json, after: Json): void {
   }
 }
 
+function diffSecurity(scope: Scope, before: Json, after: Json): void {
+  const show = (document: Json, operation: Json) => JSON.stringify(operation.security ?? document.security ?? []);
+  const [was, is] = [show(scope.before, before), show(scope.after, after)];
+  if (was === is) return;
+  if (is === '[]') whole(scope, 'api-security-removed', `security ${was} is no longer required`);
+  else whole(scope, 'api-security-changed', `security ${was} became ${is}`);
+}
+
 /** Records every change between two versions of one operation, for the side that consumes it. */
 export function diffOperation(scope: Scope, before: WalkedOperation, after: WalkedOperation): void {
+  diffSecurity(scope, before.operation, after.operation);
   diffParameters(scope, before, after);
   diffRequestBody(scope, before.operation, after.operation);
   diffResponses(scope, before.operation, after.operation);

@@ -55,6 +55,8 @@ export type DirectedRule = keyof typeof DIRECTED_RULES;
 /** Changes to whole operations and to the deprecation policy; the same for either side. */
 export const OPERATION_RULES = {
   'endpoint-added': N,
+  'api-security-changed': B,
+  'api-security-removed': N,
   'api-removed-without-deprecation': B,
   'api-removed-before-sunset': B,
   'api-removed-after-sunset': B,

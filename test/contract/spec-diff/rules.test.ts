@@ -63,6 +63,8 @@ const cases: Array<[string, { given: [Json, Json]; want: Array<[rule: string, le
     })()],
     want: [['request-constraint-narrowed', 'breaking'], ['payload-constraint-narrowed', 'non-breaking']],
   }],
+  ['security scope changed', { given: [contract(), contract({ operation: { security: [{ apiKey: ['admin'] }] } })], want: [['api-security-changed', 'breaking']] }],
+  ['security no longer required', { given: [contract({ operation: { security: [{ apiKey: ['admin'] }] } }), contract()], want: [['api-security-removed', 'non-breaking']] }],
   ['deprecated without dates', { given: [contract(), contract({ headers: notices, operation: { deprecated: true } })], want: [['endpoint-deprecated', 'non-breaking'], ...deprecationHeadersAdded, ['api-deprecated-sunset-missing', 'breaking']] }],
   ['deprecated without declaring its headers', {
     given: [contract(), contract({ operation: { deprecated: true, 'x-deprecated-at': '2026-01-01', 'x-sunset': '2026-07-01' } })],
