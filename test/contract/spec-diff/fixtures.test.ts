@@ -43,6 +43,12 @@ describe('spec:diff on everyday changes', () => {
     expect(result.text).toMatch(/break the deprecation policy .*a new major does not allow them/);
   });
 
+  it('refuses dropping the Link header of /items/pages/link-header, which the SDK paginator follows', () => {
+    const result = gate(changed((d) => delete d.paths['/items/pages/link-header'].get.responses['200'].headers.Link));
+    expect(result.ok).toBe(false);
+    expect(result.text).toContain('BREAKING  response-header-removed  GET /items/pages/link-header  response 200 header Link\n    header `Link` was removed\n    breaks: SDK paginators and every integrated client');
+  });
+
   it('allows the rename as a new major with a breaking entry in the changelog', () => {
     const current = changed((d) => {
       renameNextCursor(d);

@@ -25,6 +25,12 @@ function contract({ response = {}, body, parameters = [], payload = {}, headers 
   };
 }
 
+function withResponses(responses: Json): Json {
+  const c = contract();
+  c.paths['/things'].post.responses = responses;
+  return c;
+}
+
 const obj = (properties: Json, required: string[] = []) => ({ type: 'object', properties, required, additionalProperties: false });
 const str = { type: 'string' };
 const color = (...values: string[]) => ({ type: 'string', enum: values });
@@ -52,6 +58,9 @@ const cases: Array<[string, { given: [Json, Json]; want: Array<[rule: string, le
   ['query parameter became required', { given: [contract({ parameters: [query('q')] }), contract({ parameters: [query('q', true)] })], want: [['request-parameter-became-required', 'breaking']] }],
   ['response header removed', { given: [contract({ headers: { Link: { schema: str } } }), contract()], want: [['response-header-removed', 'breaking']] }],
   ['response header added', { given: [contract(), contract({ headers: { Link: { schema: str } } })], want: [['response-header-added', 'non-breaking']] }],
+  ['success status removed', { given: [contract(), withResponses({ '201': { description: 'created' } })], want: [['response-success-status-removed', 'breaking'], ['response-status-added', 'non-breaking']] }],
+  ['error status removed', { given: [withResponses({ '200': { description: 'ok' }, '404': { description: 'gone' } }), withResponses({ '200': { description: 'ok' } })], want: [['response-non-success-status-removed', 'non-breaking']] }],
+  ['response media type removed', { given: [contract(), withResponses({ '200': { description: 'ok', content: { 'text/plain': { schema: str } } } })], want: [['response-media-type-removed', 'breaking'], ['response-media-type-added', 'non-breaking']] }],
   ['payload property removed', { given: [contract({ payload: obj({ a: str, b: str }) }), contract({ payload: obj({ a: str }) })], want: [['payload-property-removed', 'breaking']] }],
   ['payload enum gains a value', { given: [contract({ payload: obj({ c: color('red') }) }), contract({ payload: obj({ c: color('red', 'blue') }) })], want: [['payload-enum-value-added', 'breaking']] }],
   ['required payload property added', { given: [contract({ payload: obj({ a: str }) }), contract({ payload: obj({ a: str, b: str }, ['b']) })], want: [['payload-required-property-added', 'non-breaking']] }],
