@@ -24,7 +24,8 @@ const majorOf = (version: string) => Number.parseInt(/^(\d+)\./.exec(version)?.[
 /** True when the changelog has a `## <version>` section that mentions a breaking change. */
 export function hasBreakingEntry(changelog: string, version: string): boolean {
   const sections = changelog.split(/^## /m).slice(1);
-  const section = sections.find((s) => s.split('\n', 1)[0]!.trim().replace(/^\[|\].*$/g, '') === version);
+  // `## 2.0.0`, `## [2.0.0] - 2026-12-01`, `## v2.0.0 (2026-12-01)`
+  const section = sections.find((s) => /^\[?v?([^\s\]]+)/.exec(s)?.[1] === version);
   return section !== undefined && /\bbreaking\b/i.test(section);
 }
 

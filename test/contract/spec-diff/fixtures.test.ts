@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runGate } from '../../../scripts/spec-diff/gate.js';
+import { hasBreakingEntry, runGate } from '../../../scripts/spec-diff/gate.js';
 
 type Json = Record<string, any>;
 const root = resolve(import.meta.dirname, '../../..');
@@ -103,6 +103,19 @@ describe('spec:diff on everyday changes', () => {
     );
     expect(result.ok).toBe(false);
     expect(result.text).toContain("BREAKING  payload-media-type-removed  callback concertAlert (POST {$request.body#/callbackUrl}) of POST /concertUpdates  body text/plain\n    media type `text/plain` was removed\n    breaks: subscribers' receivers");
+  });
+});
+
+describe('a breaking entry in the changelog', () => {
+  it.each([
+    ['## 2.0.0\n\n- **Breaking:** renamed', true],
+    ['## [2.0.0] - 2026-12-01\n\n- BREAKING CHANGE: renamed', true],
+    ['## v2.0.0 (2026-12-01)\n\n- breaking: renamed', true],
+    ['## 2.0.0\n\n- renamed\n\n## 1.0.0\n\n- breaking', false],
+    ['## 2.0.01\n\n- breaking', false],
+    ['## Unreleased\n\n- breaking', false],
+  ])('%j has one for 2.0.0: %s', (changelog, want) => {
+    expect(hasBreakingEntry(changelog, '2.0.0')).toBe(want);
   });
 });
 
