@@ -25,10 +25,11 @@ function checkHeadersDeclared(scope: Scope, operation: Json): void {
   }
 }
 
-/** A deprecated operation must say since when and until when, with at least the notice window between, and declare the headers it gets. */
+/** A deprecated operation must say since when and until when, with at least the notice window between; one we answer declares the headers it gets. */
 export function checkDeprecated(scope: Scope, operation: Json): void {
   if (operation.deprecated !== true) return;
-  checkHeadersDeclared(scope, operation);
+  // Webhooks and callbacks are requests the service sends: there is no answer of ours to carry the headers.
+  if (scope.side === 'client') checkHeadersDeclared(scope, operation);
   const { deprecatedAt, sunset } = deprecationOf(operation);
   if (!deprecatedAt || !sunset) {
     whole(scope, 'api-deprecated-sunset-missing', 'a deprecated operation needs `x-deprecated-at` and `x-sunset` dates (YYYY-MM-DD)');

@@ -109,6 +109,12 @@ describe('spec-diff rules', () => {
     expect(diffContracts(before, removed(), new Date('2026-11-25')).map((c) => c.rule)).toEqual([rule]);
   });
 
+  it('asks a deprecated webhook for dates but not for Deprecation and Sunset headers, which only our answers carry', () => {
+    const after = contract();
+    Object.assign(after.webhooks.thing.post, { deprecated: true, 'x-deprecated-at': '2026-01-01', 'x-sunset': '2026-07-01' });
+    expect(diffContracts(contract(), after).map((c) => [c.rule, c.side])).toEqual([['endpoint-deprecated', 'receiver']]);
+  });
+
   it('compares recursive schemas without looping', () => {
     const tree = (extra: Json) => {
       const c = contract({ response: { $ref: '#/components/schemas/Node' } });
