@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionError, RateLimitError, TimeoutError, InternalServerError, createClient, type ClubnotifyClient } from '../src/index.js';
 import { backoffDelay, defaultRetry, parseRetryAfter } from '../src/retry.js';
-import { hangUp, json, late, problem, stall, stallMidBody, startScriptedServer, type ScriptedServer } from './fixtures/scripted-server.js';
+import { hangUp, json, late, problem, stall, stallMidBody, startScriptedServer, tap, type ScriptedServer } from './fixtures/scripted-server.js';
 
 let server: ScriptedServer;
 let client: ClubnotifyClient;
@@ -102,21 +102,19 @@ describe('timeouts and cancellation', () => {
   });
 
   it('an AbortSignal cancels the backoff wait at once', async () => {
-    server.script(problem(503, {}, { 'Retry-After': '30' }));
     const controller = new AbortController();
+    server.script(tap(problem(503, {}, { 'Retry-After': '30' }), () => controller.abort(new Error('user gave up'))));
     const started = Date.now();
     const call = client.health({ signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('user gave up')), 100);
     await expect(call).rejects.toThrow('user gave up');
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(server.received).toHaveLength(1);
   });
 
   it('an AbortSignal cancels a request in flight and is not retried', async () => {
-    server.script(stall);
     const controller = new AbortController();
+    server.script(tap(stall, () => controller.abort()));
     const call = client.health({ signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.received).toHaveLength(1);
   });
@@ -124,14 +122,13 @@ describe('timeouts and cancellation', () => {
   it('an AbortSignal stops a pagination between pages', async () => {
     const controller = new AbortController();
     const page = { data: [{ id: 'itm_1' }], next_cursor: 'abc', limit: 1 };
-    server.script(json(200, page), problem(503, {}, { 'Retry-After': '30' }));
+    server.script(json(200, page), tap(problem(503, {}, { 'Retry-After': '30' }), () => controller.abort(new Error('stop'))));
     const seen: unknown[] = [];
     const walk = (async () => {
       for await (const item of client.paginate('/items/cursor', { query: { limit: 1 }, signal: controller.signal })) {
         seen.push(item);
       }
     })();
-    setTimeout(() => controller.abort(new Error('stop')), 100);
     await expect(walk).rejects.toThrow('stop');
     expect(seen).toHaveLength(1);
   });
