@@ -20,5 +20,8 @@ export const webhookRegistrations = [
   }
 ] as const;
 
+/** Every event name, webhook or callback (a name can be both), as `GET /deliveries?event=` takes it. */
+export const eventNames = ["concertAlert","stockUpdate"] as const;
+
 /** The name of a webhook that can be registered for. */
 export type RegistrableWebhook = (typeof webhookRegistrations)[number]['webhook'];
