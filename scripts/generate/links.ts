@@ -43,6 +43,9 @@ export function registrationLinks(document: OpenAPIDocument): RegistrationLink[]
       throw new Error(`${at}: ${WEBHOOK_EXTENSION} must name a webhook of the spec (${webhooks.join(', ')}), got ${JSON.stringify(webhook)}`);
     }
     if (method !== 'post') throw new Error(`${at}: ${WEBHOOK_EXTENSION} belongs on a POST registration operation`);
+    // The one registration handler reads the URL to register from `url`.
+    const body = deref(document, deref(document, operation.requestBody ?? {}).content?.['application/json']?.schema ?? {});
+    if (!(body.required as string[] | undefined)?.includes('url')) throw new Error(`${at}: a registration operation takes a JSON body with a required \`url\` (see RegistrationRequest)`);
     links.push({ webhook, operationId: operation.operationId as string, method, path, successStatus: successStatus(operation, at) });
   }
   // A spec that links none (another team's) is not held to it; ours must link every webhook.

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { checkEventNameEnums, registrationLinks, retrySafeOperations } from '../../scripts/generate/links.js';
 import { doc } from './spec-document.js';
 
-const ok = { responses: { '200': { description: 'ok' } } };
+const ok = {
+  requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } } } },
+  responses: { '200': { description: 'ok' } },
+};
 const webhook = { post: { operationId: 'w', ...ok } };
 
 function spec(paths: Record<string, unknown>, webhooks: Record<string, unknown> = { ping: webhook }) {
@@ -23,7 +26,8 @@ describe('registration links (x-clubnotify-webhook)', () => {
     ['a webhook without a registration operation', spec({ '/a': { post: { 'x-clubnotify-webhook': 'ping', ...ok } } }, { ping: webhook, pong: webhook }), /webhook pong has no registration operation/],
     ['a link to a webhook the spec does not have', spec({ '/a': { post: { 'x-clubnotify-webhook': 'pnig', ...ok } } }), /must name a webhook of the spec \(ping\), got "pnig"/],
     ['a link on a GET', spec({ '/a': { get: { 'x-clubnotify-webhook': 'ping', ...ok } } }), /belongs on a POST/],
-    ['a registration with no 2xx', spec({ '/a': { post: { 'x-clubnotify-webhook': 'ping', responses: { '400': { description: 'no' } } } } }), /declares no 2xx/],
+    ['a registration with no 2xx', spec({ '/a': { post: { 'x-clubnotify-webhook': 'ping', ...ok, responses: { '400': { description: 'no' } } } } }), /declares no 2xx/],
+    ['a registration without a required url', spec({ '/a': { post: { 'x-clubnotify-webhook': 'ping', responses: ok.responses } } }), /a required `url`/],
   ])('fails generation on %s', (_, document, message) => {
     expect(() => registrationLinks(document)).toThrow(message);
   });
