@@ -1,6 +1,6 @@
 /**
  * Regenerates everything derived from spec/: the bundled document, openapi-typescript
- * types, the event catalogue, the compiled validators, and packages/spec/openapi.{json,yaml}. With --check it writes nothing
+ * types, the event catalogue, the SDK's retry-safe operations and registrations, the compiled validators, and packages/spec/openapi.{json,yaml}. With --check it writes nothing
  * and exits 1 naming each stale file. --root DIR works on another checkout (tests use it).
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { bundleSpec } from './generate/bundle.js';
 import { renderDocument } from './generate/document.js';
 import { renderTypes } from './generate/types.js';
 import { renderCatalogue } from './generate/catalogue.js';
+import { renderSdkOperations } from './generate/sdk-operations.js';
 import { renderValidators } from './generate/validators.js';
 
 const rootArg = process.argv.indexOf('--root');
@@ -28,6 +29,7 @@ async function main(check: boolean): Promise<number> {
     'packages/spec/src/generated/openapi.ts': types,
     'packages/sdk/src/generated/openapi.ts': types,
     'packages/spec/src/generated/events.ts': renderCatalogue(document),
+    'packages/sdk/src/generated/operations.ts': renderSdkOperations(document),
     ...(await renderValidators(document, 'packages/spec/src/generated')),
   };
 

@@ -27,7 +27,8 @@ import { startCompanion, type FiredWebhook } from './mock/webhook-companion.js';
 import { startPrism } from './mock/prism.js';
 import { writeSpecFile } from './mock/spec-file.js';
 
-export { registrationWebhooks, type FiredWebhook } from './mock/webhook-companion.js';
+export { type FiredWebhook } from './mock/webhook-companion.js';
+export { registrationWebhooks } from './mock/event-links.js';
 
 export interface MockOptions {
   /** Where clients connect. Default 4010; 0 picks a free port. Prism listens on 127.0.0.1 at port + 1 (a free port for 0). */

@@ -1,5 +1,6 @@
 import { HEADER } from './header.js';
 import type { OpenAPIDocument } from './bundle.js';
+import { checkEventNameEnums, registrationLinks } from './links.js';
 import { deref, events, firstExample } from './walk.js';
 
 function payloadType(schema: Record<string, any>): string {
@@ -35,6 +36,8 @@ export function renderCatalogue(document: OpenAPIDocument): string {
   const payloads = (kind: string) =>
     entries.filter((e) => e.kind === kind).map((e) => `  ${e.name}: ${e.payloadType};`).join('\n');
   const catalogue = entries.map(({ payloadType: _, ...rest }) => rest);
+  checkEventNameEnums(document, JSON.parse(names('webhook')) as string[], JSON.parse(names('callback')) as string[]);
+  const registrations = registrationLinks(document);
   return `${HEADER}
 import type { components } from './openapi.js';
 
@@ -60,5 +63,13 @@ ${payloads('callback')}
 export const events = ${JSON.stringify(catalogue, null, 2)} as const;
 
 export type EventDefinition = (typeof events)[number];
+
+/**
+ * Each registration operation (\`x-clubnotify-webhook\`) and the webhook it registers
+ * \`url\` for, with the 2xx status it answers.
+ */
+export const webhookRegistrations = ${JSON.stringify(registrations, null, 2)} as const;
+
+export type WebhookRegistration = (typeof webhookRegistrations)[number];
 `;
 }

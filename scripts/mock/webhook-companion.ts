@@ -1,26 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CallbackName, WebhookName } from '@clubnotify/spec';
 import { triggerEvent, type TriggerResult } from '@clubnotify/receiver';
+import { registrationWebhooks, subscriptionCallbacks } from './event-links.js';
 import { checkRequest, type Refusal } from './request-check.js';
-
-/**
- * Prism 5 does not fire OpenAPI 3.1 `webhooks`. These registration paths are what make
- * the companion send the matching webhook (the spec's example) once Prism accepted them.
- */
-export const registrationWebhooks: Readonly<Record<string, WebhookName>> = {
-  '/registerForAlert': 'concertAlert',
-  '/registerForStockUpdates': 'stockUpdate',
-};
-
-/**
- * Callbacks the companion sends itself (Prism is given a document without `callbacks`):
- * the operation, the request field holding the URL, and the callback.
- */
-export const subscriptionCallbacks: Readonly<Record<string, { urlField: string; event: CallbackName }>> = {
-  '/concertUpdates': { urlField: 'callbackUrl', event: 'concertAlert' },
-};
 
 /** One webhook or callback the companion sent, or tried to. */
 export type FiredWebhook =

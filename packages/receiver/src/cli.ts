@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { callbackNames, webhookNames } from '@clubnotify/spec';
 import { scaffold } from './init.js';
 import { triggerEvent } from './trigger.js';
 
@@ -27,10 +28,13 @@ Before publishing, or offline:
   npm pack -w @clubnotify/spec -w @clubnotify/receiver
   npx clubnotify-receiver init my-receiver --kit ./clubnotify-receiver-1.0.0.tgz --spec ./clubnotify-spec-1.0.0.tgz`;
 
+const example = webhookNames[0] ?? '<event>';
+
 const TRIGGER_HELP = `Usage: clubnotify-receiver trigger <event> --url <url> --secret <whsec_...> [options]
 
-  <event>              concertAlert or stockUpdate (case-sensitive)
-  --url <url>          where to POST it, e.g. http://localhost:4000/webhooks/stockUpdate
+  <event>              the event's name (case-sensitive): a webhook (${webhookNames.join(', ') || 'none'})
+                       or, with --kind callback, a callback (${callbackNames.join(', ') || 'none'})
+  --url <url>          where to POST it, e.g. http://localhost:4000/webhooks/${example}
   --secret <whsec_..>  the registration's secret (repeat to sign with several)
   --kind <kind>        webhook (default) or callback
   --payload <file>     send this file's bytes instead of the spec's example

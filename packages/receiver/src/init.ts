@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventPlaceholders, genericHandler, scaffoldEvents } from './init-events.js';
 import { localSpecs, withLocalSpecs, type LocalSources } from './init-sources.js';
 
 const templates = fileURLToPath(new URL('../templates/init/', import.meta.url));
@@ -13,9 +14,12 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+const HANDLER = /^src\/handlers\/(webhook|callback)s\/(.+)\.ts$/;
+
 /**
  * Writes a receiver project into `dir` (which must be missing or empty): one handler file
- * per event, a server reading PORT and WEBHOOK_SECRET, and a test over a real socket.
+ * per event of the spec (the template's example where it has one, a generic one otherwise),
+ * a server reading PORT and WEBHOOK_SECRET, and a test over a real socket.
  * `kit` and `spec` make it depend on local folders or tarballs instead of the registry.
  * Returns the files written, relative to `dir`.
  */
@@ -26,12 +30,19 @@ export async function scaffold(dir: string, options: { name?: string } & LocalSo
   const specs = localSpecs(options);
   const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string };
   const name = (options.name ?? basename(target)).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
-  const written: string[] = [];
+  const placeholders = Object.entries({ '{{name}}': name, '{{version}}': pkg.version, ...eventPlaceholders() });
+  const files = new Map<string, string>();
   for await (const source of walk(templates)) {
-    let rel = relative(templates, source);
-    rel = rel.replace(/\.template$/, '').replace(/(^|[/\\])gitignore$/, '$1.gitignore');
-    let text = (await readFile(source, 'utf8')).replaceAll('{{name}}', name).replaceAll('{{version}}', pkg.version);
-    if (rel === 'package.json') text = withLocalSpecs(text, specs);
+    const rel = relative(templates, source).split(sep).join('/').replace(/\.template$/, '').replace(/(^|\/)gitignore$/, '$1.gitignore');
+    const handler = HANDLER.exec(rel);
+    // A template's example handler for an event the spec no longer has is left out.
+    if (handler && !scaffoldEvents.some((e) => e.kind === handler[1] && e.name === handler[2])) continue;
+    const text = placeholders.reduce((t, [from, to]) => t.replaceAll(from, to), await readFile(source, 'utf8'));
+    files.set(rel, rel === 'package.json' ? withLocalSpecs(text, specs) : text);
+  }
+  for (const event of scaffoldEvents) if (!files.has(event.file)) files.set(event.file, genericHandler(event));
+  const written: string[] = [];
+  for (const [rel, text] of files) {
     await mkdir(dirname(join(target, rel)), { recursive: true });
     await writeFile(join(target, rel), text);
     written.push(rel);

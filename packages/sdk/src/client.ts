@@ -1,6 +1,7 @@
 import createOpenApiClient, { type Client, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
 import { PaginationError } from './errors.js';
 import type { components, paths } from './generated/openapi.js';
+import { idempotencyKeyOperations, idempotentOperations, webhookRegistrations, type RegistrableWebhook } from './generated/operations.js';
 import { execute, type AttemptResult, type ExecuteOptions } from './internal/execute.js';
 import { createTransport, type Fetch, type SendInit } from './internal/transport.js';
 import type { CollectionPath, ItemOf, ListBody, QueryOf } from './internal/types.js';
@@ -57,8 +58,7 @@ export type PaginateParams<P extends CollectionPath> = { query?: QueryOf<P>; tim
 /** A paginator typed for one collection. */
 export type CollectionPaginator<P extends CollectionPath> = Paginator<ItemOf<P>, ListBody<P>>;
 
-// Registration calls are idempotent by design; publishing calls only with an Idempotency-Key.
-const idempotentPosts = new Set<string>(['/registerForAlert', '/registerForStockUpdates', '/concertUpdates']);
+const registrationPaths: ReadonlyMap<string, string> = new Map(webhookRegistrations.map((r) => [r.webhook, r.path]));
 const methods = { get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE' } as const;
 const noInit: SendInit = {};
 const dataOf = (result: AttemptResult) => result.data;
@@ -85,10 +85,12 @@ export function createClient(options: ClientOptions) {
 
   function call(method: Method, path: string, init: (RequestOptions & SendInit) | undefined): Promise<unknown> {
     const upper = methods[method];
-    if (init === undefined) return execute(() => transport.send(upper, baseUrl + path, noInit, undefined), attemptOptions(upper, path, method === 'get' || method === 'delete', defaultTimeout, undefined)).then(dataOf);
+    // Which calls may be sent again comes from the spec (src/generated/operations.ts).
+    const safe = method === 'get' || method === 'delete' || idempotentOperations.has(`${upper} ${path}`);
+    if (init === undefined) return execute(() => transport.send(upper, baseUrl + path, noInit, undefined), attemptOptions(upper, path, safe, defaultTimeout, undefined)).then(dataOf);
     const { signal, timeoutMs, idempotencyKey, headers: extra, ...rest } = init;
-    const idempotent =
-      method === 'get' || method === 'delete' || (method === 'post' && idempotentPosts.has(path)) || idempotencyKey !== undefined || rest.params?.header?.['Idempotency-Key'] !== undefined;
+    const keyed = idempotencyKey !== undefined || rest.params?.header?.['Idempotency-Key'] !== undefined;
+    const idempotent = safe || (keyed && idempotencyKeyOperations.has(`${upper} ${path}`));
     const sendInit: SendInit = { ...rest, headers: idempotencyKey === undefined ? extra : { ...extra, 'idempotency-key': idempotencyKey } };
     const url = transport.url(path, rest.params);
     return execute(() => transport.send(upper, url, sendInit, signal), attemptOptions(upper, path, idempotent, timeoutMs ?? defaultTimeout, signal)).then(dataOf);
@@ -141,6 +143,12 @@ export function createClient(options: ClientOptions) {
     delete: del,
     paginate,
 
+    /** Registers `url` for any webhook of the spec, through its registration operation. Idempotent. */
+    register: (webhook: RegistrableWebhook, url: string, opts?: RequestOptions): Promise<Schemas['Registration']> => {
+      const path = registrationPaths.get(webhook);
+      if (path === undefined) return Promise.reject(new TypeError(`No registration operation for the webhook "${String(webhook)}".`));
+      return call('post', path, { body: { url }, ...opts }) as Promise<Schemas['Registration']>;
+    },
     /** Registers `url` for the `concertAlert` webhook. Idempotent: the same URL gives the same registration. */
     registerForAlert: (url: string, opts?: RequestOptions) => post('/registerForAlert', { body: { url }, ...opts }),
     /** Registers `url` for the `stockUpdate` webhook. Idempotent. */

@@ -68,6 +68,18 @@ describe('retries', () => {
     await expect(client.concerts.schedule(concert, { idempotencyKey: 'k-1' })).resolves.toEqual({ id: 'con_1' });
     expect(server.received.map((r) => r.headers['idempotency-key'])).toEqual(['k-1', 'k-1']);
   });
+
+  it('retries register(webhook, url) through the operation the spec links to the webhook', async () => {
+    server.script(problem(503), json(200, { id: 'reg_1' }));
+    await expect(client.register('stockUpdate', 'https://example.com/hook')).resolves.toEqual({ id: 'reg_1' });
+    expect(server.received.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /registerForStockUpdates', 'POST /registerForStockUpdates']);
+  });
+
+  it('does not retry a call whose operation declares no Idempotency-Key, even when one is sent', async () => {
+    server.script(problem(503), json(202, { id: 'del_1' }));
+    await expect(client.deliveries.replay('del_1', { idempotencyKey: 'k-2' })).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.received).toHaveLength(1);
+  });
 });
 
 describe('timeouts and cancellation', () => {

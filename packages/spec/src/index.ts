@@ -4,6 +4,8 @@ export {
   events,
   webhookNames,
   callbackNames,
+  webhookRegistrations,
+  type WebhookRegistration,
   type EventDefinition,
   type WebhookName,
   type CallbackName,

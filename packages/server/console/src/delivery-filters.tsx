@@ -1,3 +1,4 @@
+import { eventNames } from '@clubnotify/sdk';
 import { OwnerSelect } from './owner-select.js';
 import type { Session } from './session.js';
 
@@ -20,8 +21,7 @@ export function DeliveryFilters({ session, value, onChange }: { session: Session
       <label for="f-event">Event</label>
       <select id="f-event" value={value.event} onChange={set('event')}>
         <option value="">any</option>
-        <option value="concertAlert">concertAlert</option>
-        <option value="stockUpdate">stockUpdate</option>
+        {eventNames.map((name) => <option key={name} value={name}>{name}</option>)}
       </select>
       <label for="f-status">Status</label>
       <select id="f-status" value={value.status} onChange={set('status')}>

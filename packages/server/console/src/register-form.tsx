@@ -1,19 +1,19 @@
+import { webhookRegistrations, type RegistrableWebhook } from '@clubnotify/sdk';
 import { useState } from 'preact/hooks';
 import type { Session } from './session.js';
 
-type Kind = 'concertAlert' | 'stockUpdate' | 'callback';
+type Kind = RegistrableWebhook | 'callback';
 
 export function RegisterForm({ session, run, onRegistered }: { session: Session; run: (label: string, action: () => Promise<unknown>) => Promise<void>; onRegistered: () => Promise<unknown> }) {
-  const [kind, setKind] = useState<Kind>('stockUpdate');
+  const [kind, setKind] = useState<Kind>(webhookRegistrations[0]?.webhook ?? 'callback');
   const [url, setUrl] = useState('');
   const [concertId, setConcertId] = useState('con_jazznight2026');
   async function submit(event: Event) {
     event.preventDefault();
     const c = session.client;
     await run('Registering', async () => {
-      if (kind === 'concertAlert') await c.registerForAlert(url);
-      else if (kind === 'stockUpdate') await c.registerForStockUpdates(url);
-      else await c.subscribeToConcert(concertId, url);
+      if (kind === 'callback') await c.subscribeToConcert(concertId, url);
+      else await c.register(kind, url);
       setUrl('');
       await onRegistered();
     });
@@ -22,8 +22,7 @@ export function RegisterForm({ session, run, onRegistered }: { session: Session;
     <form class="inline" onSubmit={submit} aria-label="Register a URL">
       <label for="reg-kind">Event</label>
       <select id="reg-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
-        <option value="stockUpdate">stockUpdate webhook</option>
-        <option value="concertAlert">concertAlert webhook</option>
+        {webhookRegistrations.map((r) => <option key={r.webhook} value={r.webhook}>{r.webhook} webhook</option>)}
         <option value="callback">concertAlert callback (one concert)</option>
       </select>
       {kind === 'callback' && (

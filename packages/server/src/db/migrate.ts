@@ -1,3 +1,4 @@
+import { webhookNames } from '@clubnotify/spec';
 import type { MigratableDatabase } from './database.js';
 import { migrations as all } from './migrations/index.js';
 
@@ -6,9 +7,10 @@ const MIGRATION_LOCK = 742_001;
 
 /**
  * Applies every migration not yet recorded in `schema_migrations`, one transaction each,
- * under an advisory lock so that several processes starting at once apply each exactly once.
+ * under an advisory lock so that several processes starting at once apply each exactly once;
+ * then records the spec's webhooks (`syncWebhookEvents`).
  */
-export async function migrate(db: MigratableDatabase, migrations = all): Promise<number[]> {
+export async function migrate(db: MigratableDatabase, migrations = all, webhooks: readonly string[] = webhookNames): Promise<number[]> {
   const applied: number[] = [];
   for (const migration of migrations) {
     const ran = await db.transaction(async (tx) => {
@@ -23,7 +25,19 @@ export async function migrate(db: MigratableDatabase, migrations = all): Promise
     });
     if (ran) applied.push(migration.version);
   }
+  await syncWebhookEvents(db, webhooks);
   return applied;
+}
+
+/**
+ * Adds the spec's webhooks to `webhook_events`, which `registrations.event` references, so
+ * that a webhook added to the spec can be registered for with no migration. Idempotent;
+ * names the spec dropped stay, for the registrations that still name them.
+ */
+export async function syncWebhookEvents(db: Pick<MigratableDatabase, 'query'>, webhooks: readonly string[]): Promise<void> {
+  const [table] = await db.query<{ present: boolean }>("SELECT to_regclass('webhook_events') IS NOT NULL AS present");
+  if (!table?.present) return;
+  await db.query('INSERT INTO webhook_events (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING', [[...webhooks]]);
 }
 
 /** Whether every known migration is applied (readiness). */

@@ -1,3 +1,4 @@
+import { webhookRegistrations, type WebhookRegistration } from '@clubnotify/spec';
 import { toRegistration, type RegistrationRow } from '../domain/rows.js';
 import type { Handler } from '../http/context.js';
 import { problems } from '../http/problem.js';
@@ -25,23 +26,25 @@ const LIFECYCLE: LifecycleTarget<RegistrationRow> = {
   toApi: toRegistration,
 };
 
-function register(services: Services, event: RegistrationRow['event']): Handler {
+/** One handler for every registration operation: the spec's `x-clubnotify-webhook` says which webhook. */
+function register(services: Services, link: WebhookRegistration): Handler {
+  const event = link.webhook;
+  const status = link.successStatus;
   return async (_req, res, ctx) => {
     const url = ctx.body.url as string;
     await requireAllowedUrl(services, url, '/body/url');
     const registration = await services.db.transaction(async (tx) => {
       const row = await insertOrGetTarget<RegistrationRow>(tx, REGISTRATIONS, { owner_key_id: ctx.caller!.keyId, event, url }, services.limits.registrationsPerKey);
-      return services.checkResponse(res, 200, toRegistration(row, true));
+      return services.checkResponse(res, status, toRegistration(row, true));
     });
-    res.status(200).json(registration);
+    res.status(status).json(registration);
   };
 }
 
 export function registrationHandlers(services: Services): Record<string, Handler> {
   return {
     ...lifecycleHandlers(services, LIFECYCLE, { get: 'getRegistration', update: 'updateRegistration', rotate: 'rotateRegistrationSecret', test: 'testRegistration' }),
-    registerForAlert: register(services, 'concertAlert'),
-    registerForStockUpdates: register(services, 'stockUpdate'),
+    ...Object.fromEntries(webhookRegistrations.map((link) => [link.operationId, register(services, link)])),
 
     listRegistrations: async (req, res, ctx) => {
       const { where, params } = ownedWhere(ctx.caller!, ctx.query.ownerKeyId, [['event', ctx.query.event]]);

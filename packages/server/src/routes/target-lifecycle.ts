@@ -1,4 +1,4 @@
-import type { components } from '@clubnotify/spec';
+import type { CallbackName, components, WebhookName } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
 import { enqueueDeliveries, cancelDeliveriesForTarget } from '../delivery/enqueue.js';
 import { newId as newMessageId } from '../delivery/ids.js';
@@ -21,7 +21,7 @@ export interface LifecycleTarget<Row> extends TargetTable {
   urlField: 'url' | 'callbackUrl';
   /** The column that, with owner and URL, identifies a live target. */
   scopeColumn: 'event' | 'concert_id';
-  eventOf(row: Row): 'concertAlert' | 'stockUpdate';
+  eventOf(row: Row): WebhookName | CallbackName;
   toApi(row: Row, withSecret: false): object;
 }
 

@@ -156,3 +156,26 @@ export const events = [
 ] as const;
 
 export type EventDefinition = (typeof events)[number];
+
+/**
+ * Each registration operation (`x-clubnotify-webhook`) and the webhook it registers
+ * `url` for, with the 2xx status it answers.
+ */
+export const webhookRegistrations = [
+  {
+    "webhook": "concertAlert",
+    "operationId": "registerForAlert",
+    "method": "post",
+    "path": "/registerForAlert",
+    "successStatus": 200
+  },
+  {
+    "webhook": "stockUpdate",
+    "operationId": "registerForStockUpdates",
+    "method": "post",
+    "path": "/registerForStockUpdates",
+    "successStatus": 200
+  }
+] as const;
+
+export type WebhookRegistration = (typeof webhookRegistrations)[number];
