@@ -17,7 +17,7 @@ export function renderCatalogue(document: OpenAPIDocument): string {
     return {
       kind: event.kind,
       name: event.name,
-      operationId: event.operation.operationId as string,
+      operationId: (event.operation.operationId as string | undefined) ?? `${event.name}${event.kind[0]!.toUpperCase()}${event.kind.slice(1)}`,
       ...(event.expression ? { expression: event.expression, parentOperationId: event.parentOperationId } : {}),
       contentType,
       payloadRequired: body.required === true,
