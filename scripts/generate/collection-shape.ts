@@ -37,6 +37,19 @@ export function schemaAt(shape: CollectionShape, path: string): Node | undefined
   return at;
 }
 
+/** Whether every step of a dot path is a required property, so a page can never leave it out. */
+export function isRequired(shape: CollectionShape, path: string): boolean {
+  let at = shape.schema;
+  for (const key of path.split('.')) {
+    if (!at) return false;
+    const parts = [at, ...(at.allOf ?? []).map((s: Node) => deref(shape.document, s))];
+    if (!parts.some((s: Node) => (s.required ?? []).includes(key))) return false;
+    const props = propertiesOf(shape.document, at);
+    at = props[key] === undefined ? undefined : deref(shape.document, props[key]);
+  }
+  return true;
+}
+
 export function propertiesOf(document: OpenAPIDocument, schema: Node): Node {
   const parts = [schema, ...(schema.allOf ?? []).map((s: Node) => deref(document, s))];
   return Object.assign({}, ...parts.map((s: Node) => s.properties ?? {}));

@@ -2,7 +2,7 @@ import { HEADER } from './header.js';
 import type { OpenAPIDocument } from './bundle.js';
 import { operationKey, operations } from './walk.js';
 import { inferPagination } from './pagination-inference.js';
-import { propertiesOf, schemaAt, shapeOf, typeOf, type CollectionShape, type Contract } from './collection-shape.js';
+import { isRequired, propertiesOf, schemaAt, shapeOf, typeOf, type CollectionShape, type Contract } from './collection-shape.js';
 
 const STRATEGIES = ['cursor', 'page', 'offset', 'link-header'];
 const PARAMS = ['cursorParam', 'limitParam', 'pageParam', 'sizeParam', 'offsetParam'];
@@ -45,10 +45,11 @@ export function contractProblems(shape: CollectionShape, contract: Contract): st
 /**
  * Every collection's pagination: declared by `x-pagination` on its GET operation (checked
  * against its parameters and response, so a renamed field fails here) or, for specs without
- * the extension, inferred from the envelope.
+ * the extension, inferred from the envelope. Fields the schema does not require are listed
+ * as `optional`: a page may leave them out (a last page without `nextPageToken`).
  */
-export function collectPagination(document: OpenAPIDocument): Record<string, Contract> {
-  const table: Record<string, Contract> = {};
+export function collectPagination(document: OpenAPIDocument): Record<string, Record<string, unknown>> {
+  const table: Record<string, Record<string, unknown>> = {};
   const errors: string[] = [];
   for (const entry of operations(document).filter((e) => e.method === 'get')) {
     const shape = shapeOf(document, entry);
@@ -57,7 +58,8 @@ export function collectPagination(document: OpenAPIDocument): Record<string, Con
     if (contract === undefined) continue;
     const problems = contractProblems(shape, contract);
     if (problems.length > 0) errors.push(...problems.map((p) => `${shape.where}: x-pagination ${p}`));
-    table[entry.path] = { operation: operationKey(entry), ...contract };
+    const optional = FIELDS.map((key) => contract[key]).filter((path): path is string => path !== undefined && !isRequired(shape, path));
+    table[entry.path] = { operation: operationKey(entry), ...contract, ...(optional.length > 0 && { optional }) };
   }
   if (errors.length > 0) throw new Error(`pagination does not match the spec:\n${errors.map((e) => `- ${e}`).join('\n')}`);
   return table;

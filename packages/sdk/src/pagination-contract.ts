@@ -26,6 +26,8 @@ export interface PaginationContract {
   readonly total?: string;
   /** A response header holding the total number of records (`X-Total-Count`). */
   readonly totalHeader?: string;
+  /** Declared fields the schema does not require: a page may leave them out (the last page's `nextPageToken`). */
+  readonly optional?: readonly string[];
 }
 
 /** Contracts keyed by collection path, as generated into `generated/pagination.ts`. */
@@ -58,9 +60,10 @@ export function missingFields(contract: PaginationContract, body: unknown, heade
   const missing: string[] = [];
   for (const field of BODY_FIELDS) {
     const path = contract[field];
-    if (path !== undefined && !hasField(body, path)) missing.push(path);
+    if (path !== undefined && !contract.optional?.includes(path) && !hasField(body, path)) missing.push(path);
   }
-  if (!missing.includes(contract.items) && !Array.isArray(fieldAt(body, contract.items))) missing.push(`${contract.items} (an array)`);
+  const items = fieldAt(body, contract.items);
+  if (!missing.includes(contract.items) && !Array.isArray(items) && !(items === undefined && contract.optional?.includes(contract.items))) missing.push(`${contract.items} (an array)`);
   if (contract.strategy === 'link-header' && !headers.has('link')) missing.push('Link header');
   if (contract.totalHeader !== undefined && !headers.has(contract.totalHeader)) missing.push(`${contract.totalHeader} header`);
   return missing;
