@@ -106,8 +106,8 @@ function mediaTypeError(event: ContractEvent, contentType: string | undefined): 
 export interface ContractReceiverOptions<W = Record<string, any>, C = Record<string, any>> extends Omit<ReceiverOptions, 'handlers'> {
   contract: EventContract;
   handlers: {
-    webhooks?: { [N in keyof W & string]?: Handler<W[N], 'webhook', N> };
-    callbacks?: { [N in keyof C & string]?: Handler<C[N], 'callback', N> };
+    webhooks?: { [N in keyof W & string]?: Handler<W[N], 'webhook', string> };
+    callbacks?: { [N in keyof C & string]?: Handler<C[N], 'callback', string> };
   };
 }
 
