@@ -2,6 +2,8 @@
  * Regenerates everything derived from spec/: the bundled document, openapi-typescript
  * types, the event catalogue, the SDK's retry-safe operations and registrations, the compiled validators, and packages/spec/openapi.{json,yaml}. With --check it writes nothing
  * and exits 1 naming each stale file. --root DIR works on another checkout (tests use it).
+ * --spec FILE reads another OpenAPI 3.1 document instead of ROOT/spec/openapi.yaml, and
+ * --out DIR writes the same file layout under DIR instead of ROOT.
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
@@ -13,13 +15,17 @@ import { renderTypes } from './generate/types.js';
 import { renderCatalogue } from './generate/catalogue.js';
 import { renderSdkOperations } from './generate/sdk-operations.js';
 import { renderValidators } from './generate/validators.js';
+import { hoistEventPayloads } from './generate/hoist.js';
+import { renderPagination } from './generate/pagination.js';
 
 const rootArg = process.argv.indexOf('--root');
 const root = rootArg > 0 ? resolve(process.argv[rootArg + 1]!) : resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const at = (path: string) => resolve(root, path);
+const argument = (name: string) => (process.argv.includes(name) ? resolve(process.argv[process.argv.indexOf(name) + 1]!) : undefined);
+const out = argument('--out') ?? root;
+const at = (path: string) => resolve(out, path);
 
 async function main(check: boolean): Promise<number> {
-  const document = await bundleSpec(root);
+  const document = hoistEventPayloads(await bundleSpec(root, argument('--spec')));
   const types = await renderTypes(document);
   const files: Record<string, string> = {
     // The bundled contract as files, for tools that read a document rather than import one.
@@ -31,6 +37,7 @@ async function main(check: boolean): Promise<number> {
     'packages/spec/src/generated/events.ts': renderCatalogue(document),
     'packages/sdk/src/generated/operations.ts': renderSdkOperations(document),
     ...(await renderValidators(document, 'packages/spec/src/generated')),
+    'packages/sdk/src/generated/pagination.ts': renderPagination(document),
   };
 
   const stale: string[] = [];
@@ -44,7 +51,7 @@ async function main(check: boolean): Promise<number> {
     }
   }
   if (check && stale.length > 0) {
-    for (const path of stale) console.error(`stale: ${relative(root, at(path))}`);
+    for (const path of stale) console.error(`stale: ${relative(out, at(path))}`);
     console.error('Generated code has drifted from spec/. Run `npm run generate` and commit the result.');
     return 1;
   }

@@ -10,6 +10,9 @@ function payloadType(schema: Record<string, any>): string {
   throw new Error(`event payload schemas must be component refs or strings, got ${JSON.stringify(schema)}`);
 }
 
+const property = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
+const camel = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+
 export function renderCatalogue(document: OpenAPIDocument): string {
   const entries = events(document).map((event) => {
     const body = deref(document, event.operation.requestBody ?? {});
@@ -18,7 +21,7 @@ export function renderCatalogue(document: OpenAPIDocument): string {
     return {
       kind: event.kind,
       name: event.name,
-      operationId: event.operation.operationId as string,
+      operationId: (event.operation.operationId as string | undefined) ?? camel(`${event.name} ${event.kind}`),
       ...(event.expression ? { expression: event.expression, parentOperationId: event.parentOperationId } : {}),
       contentType,
       payloadRequired: body.required === true,
@@ -34,7 +37,7 @@ export function renderCatalogue(document: OpenAPIDocument): string {
   });
   const names = (kind: string) => JSON.stringify([...new Set(entries.filter((e) => e.kind === kind).map((e) => e.name))]);
   const payloads = (kind: string) =>
-    entries.filter((e) => e.kind === kind).map((e) => `  ${e.name}: ${e.payloadType};`).join('\n');
+    entries.filter((e) => e.kind === kind).map((e) => `  ${property(e.name)}: ${e.payloadType};`).join('\n');
   const catalogue = entries.map(({ payloadType: _, ...rest }) => rest);
   checkEventNameEnums(document, JSON.parse(names('webhook')) as string[], JSON.parse(names('callback')) as string[]);
   const registrations = registrationLinks(document);

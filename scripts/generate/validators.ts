@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { HEADER } from './header.js';
 import type { OpenAPIDocument } from './bundle.js';
-import { deref, events, operations } from './walk.js';
+import { deref, events, operationKey, operations } from './walk.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeModule.default;
@@ -114,8 +114,9 @@ export async function renderValidators(document: OpenAPIDocument, dir: string): 
     }
   };
 
-  for (const { operation, pathItem } of operations(document)) {
-    const id = operation.operationId as string;
+  for (const entry of operations(document)) {
+    const { operation, pathItem } = entry;
+    const id = operationKey(entry);
     for (const [type, schema] of mediaSchemas(document, deref(document, operation.requestBody ?? {}).content)) {
       addBody(`${id}.body.${type}`, schema);
     }

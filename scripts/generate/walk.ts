@@ -28,6 +28,16 @@ export function operations(document: OpenAPIDocument): OperationEntry[] {
   return out;
 }
 
+/**
+ * The operation's name in generated keys: its `operationId`, or for specs that leave it out,
+ * the method and path in camel case (`GET /v1/orders/{id}` -> `getV1OrdersId`).
+ */
+export function operationKey(entry: Pick<OperationEntry, 'path' | 'method' | 'operation'>): string {
+  if (typeof entry.operation.operationId === 'string') return entry.operation.operationId;
+  const words = entry.path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return entry.method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
 export function events(document: OpenAPIDocument): EventEntry[] {
   const out: EventEntry[] = [];
   for (const [name, pathItem] of Object.entries<Record<string, any>>(document.webhooks ?? {})) {
@@ -35,12 +45,13 @@ export function events(document: OpenAPIDocument): EventEntry[] {
       if (pathItem[method]) out.push({ kind: 'webhook', name, operation: pathItem[method] });
     }
   }
-  for (const { operation: parent } of operations(document)) {
+  for (const entry of operations(document)) {
+    const parent = entry.operation;
     for (const [name, callback] of Object.entries<Record<string, any>>(parent.callbacks ?? {})) {
       for (const [expression, pathItem] of Object.entries<Record<string, any>>(callback)) {
         for (const method of METHODS) {
           if (pathItem[method]) {
-            out.push({ kind: 'callback', name, operation: pathItem[method], expression, parentOperationId: parent.operationId });
+            out.push({ kind: 'callback', name, operation: pathItem[method], expression, parentOperationId: operationKey(entry) });
           }
         }
       }

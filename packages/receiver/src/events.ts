@@ -1,4 +1,4 @@
-import { events, type CallbackName, type CallbackPayloads, type EventDefinition, type WebhookName, type WebhookPayloads } from '@clubnotify/spec';
+import { events, type CallbackName, type CallbackPayloads, type CompiledValidator, type WebhookName, type WebhookPayloads } from '@clubnotify/spec';
 
 export type EventKind = 'webhook' | 'callback';
 
@@ -44,14 +44,34 @@ export interface Handlers {
 /** `webhook.stockUpdate`, `callback.concertAlert`: how the adapters name an event. */
 export type EventKey = `webhook.${WebhookName}` | `callback.${CallbackName}`;
 
-const byKind = {
-  webhook: new Map<string, EventDefinition>(events.filter((e) => e.kind === 'webhook').map((e) => [e.name, e])),
-  callback: new Map<string, EventDefinition>(events.filter((e) => e.kind === 'callback').map((e) => [e.name, e])),
-};
-
-export function findEvent(kind: string, name: string): EventDefinition | undefined {
-  return kind === 'webhook' || kind === 'callback' ? byKind[kind].get(name) : undefined;
+/** What the receiver reads of an event: an entry of this spec's generated catalogue, or of another spec's. */
+export interface ContractEvent {
+  readonly kind: EventKind;
+  readonly name: string;
+  readonly contentType: string;
+  /** The response keys the spec declares for the receiver: `200`, `4XX`, `default`. */
+  readonly responses: readonly string[];
 }
+
+/**
+ * Another spec's events, as scripts/generate.ts writes them for it: the `events` of its
+ * `events.ts` and the `bodyValidators` of its `body-validators.ts`.
+ */
+export interface EventContract {
+  readonly events: readonly ContractEvent[];
+  readonly bodyValidators: Readonly<Record<string, CompiledValidator>>;
+}
+
+/** A lookup of events by kind and name (case-sensitive). */
+export function eventFinder(list: readonly ContractEvent[]): (kind: string, name: string) => ContractEvent | undefined {
+  const byKind = {
+    webhook: new Map(list.filter((e) => e.kind === 'webhook').map((e) => [e.name, e])),
+    callback: new Map(list.filter((e) => e.kind === 'callback').map((e) => [e.name, e])),
+  };
+  return (kind, name) => (kind === 'webhook' || kind === 'callback' ? byKind[kind].get(name) : undefined);
+}
+
+export const findEvent = eventFinder(events);
 
 /** `/webhooks/stockUpdate` -> `{ kind: 'webhook', name: 'stockUpdate' }`; anything else -> undefined. */
 export function eventFromPath(pathname: string): { kind: EventKind; name: string } | undefined {

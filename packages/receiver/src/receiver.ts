@@ -1,10 +1,10 @@
 import { createSecretKey } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
-import { validateBody, type BodyValidatorKey, type EventDefinition } from '@clubnotify/spec';
+import { validateBody, validateBodyWith, type BodyValidatorKey } from '@clubnotify/spec';
 import { BodyTooLargeError, type RawBody } from './body.js';
 import { MemoryDedupeStore } from './dedupe/memory.js';
 import type { DedupeStore } from './dedupe/store.js';
-import { findEvent, type EventContext, type EventKind, type HandlerResult, type Handlers } from './events.js';
+import { eventFinder, findEvent, type ContractEvent, type EventContext, type EventContract, type EventKind, type Handler, type HandlerResult, type Handlers } from './events.js';
 import { apiError, ok, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
 import { withinDeadline, TIMED_OUT } from './deadline.js';
@@ -77,15 +77,15 @@ function handlerTimeout(options: ReceiverOptions, leaseSec: number): number {
   return sec;
 }
 
-const bodyKeys = new WeakMap<EventDefinition, BodyValidatorKey>();
+const bodyKeys = new WeakMap<ContractEvent, BodyValidatorKey>();
 
-function bodyKey(event: EventDefinition): BodyValidatorKey {
+function bodyKey(event: ContractEvent): BodyValidatorKey {
   let key = bodyKeys.get(event);
   if (key === undefined) bodyKeys.set(event, (key = `${event.kind}.${event.name}.body.${event.contentType}` as BodyValidatorKey));
   return key;
 }
 
-function mediaTypeError(event: EventDefinition, contentType: string | undefined): string | undefined {
+function mediaTypeError(event: ContractEvent, contentType: string | undefined): string | undefined {
   if (!contentType) return `${event.name} is sent as ${event.contentType}; the content-type header is missing.`;
   if (contentType === event.contentType) return undefined;
   const [type, ...params] = contentType.split(';');
@@ -99,11 +99,38 @@ function mediaTypeError(event: EventDefinition, contentType: string | undefined)
 }
 
 /**
+ * The options of a receiver for another spec's events: `contract` holds what
+ * scripts/generate.ts wrote for that spec (`events`, `bodyValidators`), and handlers are keyed
+ * by its event names, their payloads typed by `W` and `C` (its generated `WebhookPayloads`, `CallbackPayloads`).
+ */
+export interface ContractReceiverOptions<W = Record<string, any>, C = Record<string, any>> extends Omit<ReceiverOptions, 'handlers'> {
+  contract: EventContract;
+  handlers: {
+    webhooks?: { [N in keyof W & string]?: Handler<W[N], 'webhook', string> };
+    callbacks?: { [N in keyof C & string]?: Handler<C[N], 'callback', string> };
+  };
+}
+
+/**
  * Creates a transport-agnostic receiver: verifies the Standard Webhooks signature, checks
  * the content type, size and payload against the spec, drops duplicates and calls the typed
  * handler. Wrap it with `createNodeHandler`, `createExpressMiddleware` or `createFetchHandler`.
  */
 export function createReceiver(options: ReceiverOptions): Receiver {
+  return receiverFor(options, undefined);
+}
+
+/**
+ * A receiver for another spec run through scripts/generate.ts: `contract` is its generated
+ * `events` and `bodyValidators`; everything else is as `createReceiver`.
+ */
+export function createContractReceiver<W = Record<string, any>, C = Record<string, any>>(options: ContractReceiverOptions<W, C>): Receiver {
+  return receiverFor(options as unknown as ReceiverOptions, options.contract);
+}
+
+function receiverFor(options: ReceiverOptions, contract: EventContract | undefined): Receiver {
+  const find = contract ? eventFinder(contract.events) : findEvent;
+  const validate = contract ? (key: string, data: unknown) => validateBodyWith(contract.bodyValidators, key, data) : validateBody;
   const secrets = options.secrets ?? (options.secret === undefined ? [] : [options.secret]);
   if (secrets.length === 0) throw new TypeError('createReceiver needs `secret` or `secrets` (whsec_...).');
   const keys = secrets.map((s) => createSecretKey(decodeSecret(s)));
@@ -148,7 +175,7 @@ export function createReceiver(options: ReceiverOptions): Receiver {
     await store.release(id).catch((e: unknown) => logger.error('@clubnotify/receiver: release failed', e));
   }
 
-  async function run(event: EventDefinition, handler: NonNullable<ReturnType<typeof handlerFor>>, payload: unknown, ctx: EventContext, controller: AbortController): Promise<ReceiverResponse> {
+  async function run(event: ContractEvent, handler: NonNullable<ReturnType<typeof handlerFor>>, payload: unknown, ctx: EventContext, controller: AbortController): Promise<ReceiverResponse> {
     let claim;
     try {
       claim = await store.claim(ctx.id, leaseSec);
@@ -185,7 +212,7 @@ export function createReceiver(options: ReceiverOptions): Receiver {
     return { status, headers: {}, body: '' };
   }
 
-  async function process(event: EventDefinition, handler: NonNullable<ReturnType<typeof handlerFor>>, request: ReceiverRequest): Promise<ReceiverResponse> {
+  async function process(event: ContractEvent, handler: NonNullable<ReturnType<typeof handlerFor>>, request: ReceiverRequest): Promise<ReceiverResponse> {
     let signed;
     try {
       signed = readSignatureHeaders(request.headers);
@@ -229,7 +256,7 @@ export function createReceiver(options: ReceiverOptions): Receiver {
         return problem(400, 'The body is not valid JSON.', { type: 'invalid-json', title: 'Invalid JSON' });
       }
     }
-    const validation = validateBody(bodyKey(event), payload);
+    const validation = validate(bodyKey(event), payload);
     if (!validation.ok) return problem(400, `The ${event.name} payload does not match the spec.`, { type: 'validation', title: 'Invalid payload', errors: validation.errors });
 
     const attempt = attemptHeader === undefined ? 1 : Number(attemptHeader);
@@ -246,9 +273,9 @@ export function createReceiver(options: ReceiverOptions): Receiver {
     }
   }
 
-  function checked(event: EventDefinition, response: ReceiverResponse): ReceiverResponse {
+  function checked(event: ContractEvent, response: ReceiverResponse): ReceiverResponse {
     if (mode !== 'development') return response;
-    const problems = checkResponse(event, response.status, response.headers['content-type'], response.body);
+    const problems = checkResponse(event, response.status, response.headers['content-type'], response.body, contract?.bodyValidators);
     if (problems.length === 0) return response;
     const error = new ResponseContractError(`@clubnotify/receiver: this answer is not in the spec's contract: ${problems.join(' ')}`);
     logger.error(`\n!!! ${error.message}\n`);
@@ -259,7 +286,7 @@ export function createReceiver(options: ReceiverOptions): Receiver {
     mode,
     maxBodyBytes,
     async handle(request) {
-      const event = request.event && findEvent(request.event.kind, request.event.name);
+      const event = request.event && find(request.event.kind, request.event.name);
       const handler = event && handlerFor(event.kind, event.name);
       if (!event || !handler) {
         const asked = request.event ? `${request.event.kind} "${request.event.name}"` : 'this path';

@@ -1,11 +1,13 @@
 import createOpenApiClient, { type Client, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
-import { PaginationError } from './errors.js';
+import { PaginationContractError, PaginationError } from './errors.js';
 import type { components, paths } from './generated/openapi.js';
 import { idempotencyKeyOperations, idempotentOperations, webhookRegistrations, type RegistrableWebhook } from './generated/operations.js';
+import { pagination as specPagination } from './generated/pagination.js';
 import { execute, type AttemptResult, type ExecuteOptions } from './internal/execute.js';
 import { createTransport, type Fetch, type SendInit } from './internal/transport.js';
 import type { CollectionPath, ItemOf, ListBody, QueryOf } from './internal/types.js';
-import { Paginator, type PageSource, type PaginateOptions } from './pagination.js';
+import { Paginator, type PageSource, type PaginateOptions, type Query } from './pagination.js';
+import { missingFields, type PaginationContract, type PaginationTable } from './pagination-contract.js';
 import { retryPolicy, type RetryOptions } from './retry.js';
 
 type Schemas = components['schemas'];
@@ -23,6 +25,13 @@ export interface ClientOptions {
   retry?: RetryOptions | false;
   /** Extra headers sent on every request. */
   headers?: Record<string, string>;
+  /**
+   * A page whose envelope is not the one the spec declares for its collection throws a
+   * PaginationContractError instead of warning once. Default false.
+   */
+  strictPagination?: boolean;
+  /** How each collection pages. Default: the table generated from this spec's `x-pagination`. */
+  pagination?: PaginationTable;
 }
 
 /** Options every call accepts. */
@@ -106,10 +115,28 @@ export function createClient(options: ClientOptions) {
   const patch = typed('patch');
   const del = typed('delete');
 
+  const contracts: PaginationTable = options.pagination ?? specPagination;
+  const warned = new Set<string>();
+
+  function checkEnvelope(path: string, contract: PaginationContract, body: unknown, response: Response): void {
+    const missing = missingFields(contract, body, response.headers);
+    if (missing.length === 0) return;
+    const message = `${contract.operation} (GET ${path}) answered a page without ${missing.join(', ')}, which the spec declares for its ${contract.strategy} pagination; the walk may end early. Is the SDK generated from the server's spec?`;
+    if (options.strictPagination === true) throw new PaginationContractError(message, contract.operation, missing);
+    const key = `${path} ${missing.join(',')}`;
+    if (warned.has(key)) return;
+    warned.add(key);
+    console.warn(`@clubnotify/sdk: ${message} (strictPagination: true makes this an error)`);
+  }
+
   function pageSource<P extends CollectionPath>(path: P, timeoutMs: number | undefined): PageSource<ItemOf<P>, ListBody<P>> {
     const collection = new URL(`${base.href.replace(/\/+$/, '')}${path}`);
+    const contract = Object.hasOwn(contracts, path) ? contracts[path] : undefined;
+    if (contract === undefined) throw new PaginationError(`${path}: the spec declares no pagination for this path (x-pagination); known collections: ${Object.keys(contracts).join(', ')}`);
     return {
       path,
+      contract,
+      check: (body, response) => checkEnvelope(path, contract, body, response),
       urlOf: (query) => transport.url(path, { query }),
       fetch: (url, signal) =>
         execute(() => transport.send('GET', url, noInit, signal ?? undefined), attemptOptions('GET', path, true, timeoutMs ?? defaultTimeout, signal ?? undefined)).then(
@@ -208,3 +235,22 @@ export function createClient(options: ClientOptions) {
 
 /** The client `createClient` returns. */
 export type ClubnotifyClient = ReturnType<typeof createClient>;
+
+/** Options of `createPaginator`: a client's options, with the table generated from another spec. */
+export type PaginatorOptions<T extends PaginationTable> = Omit<ClientOptions, 'pagination'> & { pagination: T };
+
+/** Options of one walk of `createPaginator(...).paginate`. */
+export type UntypedPaginateParams = { query?: Query; timeoutMs?: number } & PaginateOptions;
+
+/**
+ * Pages through the collections of any OpenAPI document run through `scripts/generate.ts`
+ * (`--spec their.yaml --out dir`): pass its generated `pagination` table, then
+ * `paginate('/orders', { query: { pageSize: 50 } })`. Same retries, timeouts and checks as
+ * `client.paginate`; items are typed by the caller.
+ */
+export function createPaginator<T extends PaginationTable>(options: PaginatorOptions<T>) {
+  const walk = createClient(options).paginate as unknown as <Item>(path: string, params: UntypedPaginateParams) => Paginator<Item>;
+  return {
+    paginate: <Item = unknown>(path: keyof T & string, params: UntypedPaginateParams = {}): Paginator<Item> => walk<Item>(path, params),
+  };
+}

@@ -89,3 +89,21 @@ function isProblem(body: unknown): body is Problem {
   const b = body as Record<string, unknown>;
   return typeof b.title === 'string' && typeof b.status === 'number';
 }
+
+/**
+ * A page's envelope is not the one its operation declares in the spec (thrown with
+ * `strictPagination: true`; otherwise a one-time warning): a renamed or missing field would
+ * otherwise end the walk early without a word.
+ */
+export class PaginationContractError extends PaginationError {
+  override name = 'PaginationContractError';
+  /** The operation whose page did not match, e.g. `listItemsCursor`. */
+  readonly operation: string;
+  /** What the page lacked: body fields as dot paths, or headers (`Link header`). */
+  readonly missing: string[];
+  constructor(message: string, operation: string, missing: string[]) {
+    super(message);
+    this.operation = operation;
+    this.missing = missing;
+  }
+}

@@ -1,4 +1,4 @@
-export { createClient, type ClubnotifyClient, type ClientOptions, type RequestOptions, type CallInit, type SuccessData, type TypedCall, type PaginateParams, type CollectionPaginator } from './client.js';
+export { createClient, createPaginator, type PaginatorOptions, type UntypedPaginateParams, type ClubnotifyClient, type ClientOptions, type RequestOptions, type CallInit, type SuccessData, type TypedCall, type PaginateParams, type CollectionPaginator } from './client.js';
 export { Page, Paginator, type PaginateOptions } from './pagination.js';
 export {
   ClubnotifyError,
@@ -16,8 +16,11 @@ export {
   ConnectionError,
   TimeoutError,
   PaginationError,
+  PaginationContractError,
   type Problem,
 } from './errors.js';
+export { type PaginationContract, type PaginationTable } from './pagination-contract.js';
+export { pagination } from './generated/pagination.js';
 export { parseLinkHeader, type WebLink } from './link-header.js';
 export type { Fetch } from './internal/transport.js';
 export type { RetryOptions } from './retry.js';

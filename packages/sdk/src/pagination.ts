@@ -1,5 +1,6 @@
 import { PaginationError } from './errors.js';
 import { findLink } from './link-header.js';
+import { fieldAt, type PaginationContract } from './pagination-contract.js';
 
 export type Query = Record<string, unknown>;
 
@@ -7,6 +8,10 @@ export type Query = Record<string, unknown>;
 export interface PageSource<Item, Body> {
   /** The collection path, e.g. `/items`. */
   readonly path: string;
+  /** How the collection pages, from the spec. */
+  readonly contract: PaginationContract;
+  /** Warns about (or, when strict, throws for) a page whose envelope is not the declared one. */
+  check(body: Body, response: Response): void;
   /** The URL of the collection for `query`. */
   urlOf(query: Query): string;
   /** Resolves a `next` link against the collection; throws a PaginationError for one that leaves it. */
@@ -27,9 +32,9 @@ export interface PaginateOptions {
 
 /**
  * One page of a collection: its items, the totals the server gave, the parsed envelope and
- * the raw Response. `getNextPage()` follows `links.next` or a `Link: rel="next"` header when
- * the server sends links, and otherwise computes the next request from the metadata
- * (`next_cursor`, `page`/`total_pages`, `offset`/`limit`/`total`).
+ * the raw Response. `getNextPage()` goes where the collection's contract in the spec says:
+ * its next link (`links.next`, a `Link: rel="next"` header) or the next request computed
+ * from its declared fields (`next_cursor`, `page`/`total_pages`, `offset`/`limit`/`total`).
  */
 export class Page<Item, Body = unknown> {
   readonly items: Item[];
@@ -37,7 +42,7 @@ export class Page<Item, Body = unknown> {
   readonly totalPages: number | undefined;
   /** The URL this page was fetched from. */
   readonly url: string;
-  readonly #meta: Record<string, unknown>;
+  readonly #envelope: unknown;
   #query: Query | undefined;
   readonly #next: string | undefined;
   readonly #source: PageSource<Item, Body>;
@@ -59,17 +64,18 @@ export class Page<Item, Body = unknown> {
     this.#source = source;
     this.#visited = visited;
     this.#depth = depth;
-    const envelope = (isObject(body) ? body : {}) as Record<string, unknown>;
-    this.items = (Array.isArray(envelope.data) ? envelope.data : []) as Item[];
-    const meta = isObject(envelope.meta) ? envelope.meta : envelope;
-    this.#meta = meta;
-    this.totalPages = num(meta.total_pages);
-    this.#next = this.items.length === 0 ? undefined : this.#nextUrl(envelope, meta);
+    const { contract } = source;
+    this.#envelope = body;
+    const items = fieldAt(body, contract.items);
+    this.items = (Array.isArray(items) ? items : []) as Item[];
+    this.totalPages = num(fieldAt(body, contract.totalPages));
+    this.#next = this.items.length === 0 ? undefined : this.#nextUrl();
   }
 
-  /** Total number of records, when the server says (`meta.total` or `X-Total-Count`). */
+  /** Total number of records, when the server says (`meta.total` or `X-Total-Count`, as the contract declares). */
   get total(): number | undefined {
-    return num(this.#meta.total) ?? headerTotal(this.response);
+    const { contract } = this.#source;
+    return num(fieldAt(this.#envelope, contract.total)) ?? headerTotal(this.response, contract.totalHeader);
   }
 
   /** The query this page was fetched with (read from its URL when the page came from a link). */
@@ -98,6 +104,7 @@ export class Page<Item, Body = unknown> {
     }
     this.#visited.set(url, this.#depth + 1);
     const { body, response } = await this.#source.fetch(url, options.signal);
+    this.#source.check(body, response);
     return new Page(body, response, { url }, this.#source, this.#visited, this.#depth + 1);
   }
 
@@ -105,25 +112,23 @@ export class Page<Item, Body = unknown> {
   static async first<Item, Body>(source: PageSource<Item, Body>, query: Query, signal?: AbortSignal | null): Promise<Page<Item, Body>> {
     const url = source.urlOf(query);
     const { body, response } = await source.fetch(url, signal);
+    source.check(body, response);
     return new Page(body, response, { url, query }, source, new Map([[url, 0]]), 0);
   }
 
-  /**
-   * The next page's URL: `links.next` or the `Link` header's `rel="next"` when the server
-   * sends links, else computed from `next_cursor`, `page`/`total_pages` or `offset`/`limit`/`total`.
-   */
-  #nextUrl(envelope: Record<string, unknown>, meta: Record<string, unknown>): string | undefined {
+  /** The next page's URL: the declared next link, the `Link` header's `rel="next"`, or the next query. */
+  #nextUrl(): string | undefined {
     const source = this.#source;
-    if (isObject(envelope.links)) {
-      const next = envelope.links.next;
+    const { contract } = source;
+    if (contract.nextLink !== undefined) {
+      const next = fieldAt(this.#envelope, contract.nextLink);
       return typeof next === 'string' && next !== '' ? source.resolveLink(next).href : undefined;
     }
-    const linkHeader = this.response.headers.get('link');
-    if (linkHeader !== null) {
-      const next = findLink(linkHeader, 'next');
+    if (contract.strategy === 'link-header') {
+      const next = findLink(this.response.headers.get('link'), 'next');
       return next === undefined ? undefined : source.resolveLink(next).href;
     }
-    const next = nextQuery(envelope, meta, this);
+    const next = nextQuery(contract, this.#envelope, this);
     return next === undefined ? undefined : source.urlOf(next);
   }
 }
@@ -184,33 +189,32 @@ export class Paginator<Item, Body = unknown> implements AsyncIterable<Item> {
   }
 }
 
-function headerTotal(response: Response): number | undefined {
-  const totalCount = response.headers.get('x-total-count');
+function headerTotal(response: Response, name: string | undefined): number | undefined {
+  const totalCount = name === undefined ? null : response.headers.get(name);
   return totalCount !== null && /^\d+$/.test(totalCount) ? Number(totalCount) : undefined;
 }
 
-function nextQuery(envelope: Record<string, unknown>, meta: Record<string, unknown>, page: { readonly query: Query }): Query | undefined {
-  if ('next_cursor' in envelope) {
-    const cursor = envelope.next_cursor;
-    return typeof cursor === 'string' && cursor !== '' ? { ...page.query, cursor } : undefined;
+function nextQuery(contract: PaginationContract, body: unknown, page: { readonly query: Query }): Query | undefined {
+  const field = (path: string | undefined) => num(fieldAt(body, path));
+  if (contract.strategy === 'cursor') {
+    const cursor = fieldAt(body, contract.nextCursor);
+    return contract.cursorParam !== undefined && typeof cursor === 'string' && cursor !== '' ? { ...page.query, [contract.cursorParam]: cursor } : undefined;
   }
-  const current = num(meta.page);
-  const totalPages = num(meta.total_pages);
-  if (current !== undefined && totalPages !== undefined) {
-    const size = num(meta.size);
-    return current < totalPages ? { ...page.query, page: current + 1, ...(size !== undefined && { size }) } : undefined;
+  if (contract.strategy === 'page' && contract.pageParam !== undefined) {
+    const current = field(contract.page);
+    const totalPages = field(contract.totalPages);
+    if (current === undefined || totalPages === undefined || current >= totalPages) return undefined;
+    const size = field(contract.size);
+    return { ...page.query, [contract.pageParam]: current + 1, ...(size !== undefined && contract.sizeParam !== undefined && { [contract.sizeParam]: size }) };
   }
-  const offset = num(meta.offset);
-  const limit = num(meta.limit);
-  const total = num(meta.total);
-  if (offset !== undefined && limit !== undefined && total !== undefined && limit > 0) {
-    return offset + limit < total ? { ...page.query, offset: offset + limit, limit } : undefined;
+  if (contract.strategy === 'offset' && contract.offsetParam !== undefined && contract.limitParam !== undefined) {
+    const offset = field(contract.offset);
+    const limit = field(contract.limit);
+    const total = field(contract.total);
+    if (offset === undefined || limit === undefined || total === undefined || limit <= 0) return undefined;
+    return offset + limit < total ? { ...page.query, [contract.offsetParam]: offset + limit, [contract.limitParam]: limit } : undefined;
   }
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function num(value: unknown): number | undefined {

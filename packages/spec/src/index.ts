@@ -14,6 +14,7 @@ export {
 } from './generated/events.js';
 export {
   validateBody,
+  validateBodyWith,
   validateParams,
   hasBodyValidator,
   hasParamValidator,
@@ -22,4 +23,5 @@ export {
   type FieldError,
   type ValidationResult,
 } from './validation.js';
+export type { CompiledValidator } from './compiled-validator.js';
 export { routeTable, type OperationEntry, type RouteMatch } from './routes.js';

@@ -64,6 +64,14 @@ export function validateParams(key: ParamValidatorKey, params: Record<string, un
   return { ok: false, errors: result.ok ? errors : [...result.errors, ...errors] };
 }
 
+/**
+ * Validates a body with another set of compiled validators, such as the `bodyValidators` that
+ * scripts/generate.ts writes for another spec; an unknown key throws.
+ */
+export function validateBodyWith(validators: Readonly<Record<string, CompiledValidator>>, key: string, data: unknown, root = '/body'): ValidationResult {
+  return run(Object.hasOwn(validators, key) ? validators[key] : undefined, root, data);
+}
+
 /** Whether a validator exists for this key (for callers that build keys at run time). */
 export function hasBodyValidator(key: string): key is BodyValidatorKey {
   return Object.hasOwn(bodyValidators, key);

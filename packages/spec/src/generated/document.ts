@@ -9,7 +9,7 @@ export const document: { readonly [key: string]: Json } = {
     "title": "clubnotify",
     "version": "1.0.0",
     "summary": "Concert alerts, concert-update callbacks, stock updates and paginated collections.",
-    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\nTwo extensions make these links machine-readable; the reference server, SDK, mock,\nconsole and receiver kit are derived from them:\n\n- `x-clubnotify-webhook: <webhook>` on a registration operation names the webhook it\n  registers `url` for. Every webhook has at least one such operation. Registration is\n  idempotent, so these operations are safe to retry.\n- `x-clubnotify-idempotent: true` marks another `POST` that is idempotent by design\n  (the same request gives the same record back). Operations that declare the\n  `Idempotency-Key` header are safe to retry when the client sends one.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\nOrder between messages is not guaranteed; use the payload or `webhook-timestamp`.\n\n## Lifecycle\n\nRegistrations and subscriptions (targets) are in one of these states:\n\n| state | receives | how it gets there | how it leaves |\n|---|---|---|---|\n| `active` | every new message | created; `PATCH status: active` | `PATCH status: paused`; disabled by the service; `DELETE` |\n| `paused` | nothing (pending deliveries `cancelled`) | `PATCH status: paused` by its owner | `PATCH status: active`; `DELETE` |\n| `disabled` (`disabledReason`) | nothing (pending deliveries `cancelled`) | `410 Gone`; 5 days of failures; its API key revoked | `PATCH status: active` (with `recoverSince` to resend what failed or was cancelled); `DELETE` |\n| removed | nothing, for good (`404`) | `DELETE` | none; registering the URL again makes a new target |\n\nRegistering a URL that the key already registered returns that target in whatever state\nit is; re-enable a disabled one with `PATCH`. Deliveries (`GET /deliveries`) are\n`pending` (queued or between attempts) and end `succeeded` (a `2xx`), `failed` (every\nattempt failed, or `410`) or `cancelled` (the target was paused, disabled or removed\nfirst). `POST /deliveries/{deliveryId}/replay` makes a finished delivery `pending` again;\n`POST /deliveries/recover` does so for a target's `failed` ones, and `PATCH` with\n`recoverSince` for its `failed` and `cancelled` ones.\n\nSecrets rotate with overlap (`POST .../rotateSecret`): during the overlap each delivery\ncarries one signature per valid secret, space-separated. `POST .../test` sends the\nevent's example from this document, signed and logged like any delivery.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`; a JSON\nbody declared in another charset is `415`. While the database is unreachable every\noperation that needs it answers `503` with `Retry-After`; retry then.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\nEach API key may hold 100 live registrations and 100 live subscriptions (the server's\noperator may change both): one more is a `409` `limit-exceeded` problem, since removing\none helps and waiting does not. Owners may cap deliveries per second to one target\n(`rateLimitPerSecond`), e.g. to protect a small receiver.\n\n## Versioning and deprecation\n\n`info.version` follows semver for both sides of the contract: clients calling the\noperations, and receivers of webhooks and callbacks. A change that can break either\n(removing or renaming a field, an operation, a status or a header; a new required input;\na narrower input or a wider output, such as a new enum value in a response or in a\nwebhook payload) ships only in a new major, with a breaking entry in the changelog.\nAdditions that existing clients and receivers can ignore ship in a minor.\n\nAn operation is deprecated for at least six months before it is removed:\n`deprecated: true` with `x-deprecated-at` and `x-sunset` (dates, `YYYY-MM-DD`, at least\nsix months apart), and its responses declare the `Deprecation` and `Sunset` headers.\nThe service then sends `Deprecation` (RFC 9745, `@` and Unix seconds) and `Sunset`\n(RFC 8594, an HTTP-date) on every answer of that operation, the SDK warns once per\noperation, and these docs mark it deprecated. It may be removed after its sunset, in a\nnew major. A parameter is deprecated with `deprecated: true`. `npm run spec:diff` checks\nevery change against the released contracts kept in `spec/released/`.\n",
+    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\nTwo extensions make these links machine-readable; the reference server, SDK, mock,\nconsole and receiver kit are derived from them:\n\n- `x-clubnotify-webhook: <webhook>` on a registration operation names the webhook it\n  registers `url` for. Every webhook has at least one such operation. Registration is\n  idempotent, so these operations are safe to retry.\n- `x-clubnotify-idempotent: true` marks another `POST` that is idempotent by design\n  (the same request gives the same record back). Operations that declare the\n  `Idempotency-Key` header are safe to retry when the client sends one.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\nOrder between messages is not guaranteed; use the payload or `webhook-timestamp`.\n\n## Lifecycle\n\nRegistrations and subscriptions (targets) are in one of these states:\n\n| state | receives | how it gets there | how it leaves |\n|---|---|---|---|\n| `active` | every new message | created; `PATCH status: active` | `PATCH status: paused`; disabled by the service; `DELETE` |\n| `paused` | nothing (pending deliveries `cancelled`) | `PATCH status: paused` by its owner | `PATCH status: active`; `DELETE` |\n| `disabled` (`disabledReason`) | nothing (pending deliveries `cancelled`) | `410 Gone`; 5 days of failures; its API key revoked | `PATCH status: active` (with `recoverSince` to resend what failed or was cancelled); `DELETE` |\n| removed | nothing, for good (`404`) | `DELETE` | none; registering the URL again makes a new target |\n\nRegistering a URL that the key already registered returns that target in whatever state\nit is; re-enable a disabled one with `PATCH`. Deliveries (`GET /deliveries`) are\n`pending` (queued or between attempts) and end `succeeded` (a `2xx`), `failed` (every\nattempt failed, or `410`) or `cancelled` (the target was paused, disabled or removed\nfirst). `POST /deliveries/{deliveryId}/replay` makes a finished delivery `pending` again;\n`POST /deliveries/recover` does so for a target's `failed` ones, and `PATCH` with\n`recoverSince` for its `failed` and `cancelled` ones.\n\nSecrets rotate with overlap (`POST .../rotateSecret`): during the overlap each delivery\ncarries one signature per valid secret, space-separated. `POST .../test` sends the\nevent's example from this document, signed and logged like any delivery.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nEach collection declares its strategy and field names in an `x-pagination` extension on\nits operation (`strategy`, `items`, the `*Param` query parameters, dot paths such as\n`nextCursor: next_cursor` or `nextLink: links.next`); the SDK's paginator is generated\nfrom it, so renaming a field means changing it there too.\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`; a JSON\nbody declared in another charset is `415`. While the database is unreachable every\noperation that needs it answers `503` with `Retry-After`; retry then.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\nEach API key may hold 100 live registrations and 100 live subscriptions (the server's\noperator may change both): one more is a `409` `limit-exceeded` problem, since removing\none helps and waiting does not. Owners may cap deliveries per second to one target\n(`rateLimitPerSecond`), e.g. to protect a small receiver.\n\n## Versioning and deprecation\n\n`info.version` follows semver for both sides of the contract: clients calling the\noperations, and receivers of webhooks and callbacks. A change that can break either\n(removing or renaming a field, an operation, a status or a header; a new required input;\na narrower input or a wider output, such as a new enum value in a response or in a\nwebhook payload) ships only in a new major, with a breaking entry in the changelog.\nAdditions that existing clients and receivers can ignore ship in a minor.\n\nAn operation is deprecated for at least six months before it is removed:\n`deprecated: true` with `x-deprecated-at` and `x-sunset` (dates, `YYYY-MM-DD`, at least\nsix months apart), and its responses declare the `Deprecation` and `Sunset` headers.\nThe service then sends `Deprecation` (RFC 9745, `@` and Unix seconds) and `Sunset`\n(RFC 8594, an HTTP-date) on every answer of that operation, the SDK warns once per\noperation, and these docs mark it deprecated. It may be removed after its sunset, in a\nnew major. A parameter is deprecated with `deprecated: true`. `npm run spec:diff` checks\nevery change against the released contracts kept in `spec/released/`.\n",
     "contact": {
       "name": "clubnotify"
     },
@@ -238,6 +238,13 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Registrations"
         ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextLink": "links.next"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Cursor"
@@ -814,6 +821,13 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Registrations"
         ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextLink": "links.next"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Cursor"
@@ -1705,6 +1719,13 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Collections"
         ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextLink": "links.next"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Cursor"
@@ -1769,6 +1790,13 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Collections"
         ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextCursor": "next_cursor"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Cursor"
@@ -1833,6 +1861,15 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Collections"
         ],
+        "x-pagination": {
+          "strategy": "page",
+          "items": "data",
+          "pageParam": "page",
+          "sizeParam": "size",
+          "page": "page",
+          "size": "size",
+          "totalPages": "total_pages"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Page"
@@ -1897,6 +1934,16 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Collections"
         ],
+        "x-pagination": {
+          "strategy": "page",
+          "items": "data",
+          "pageParam": "page",
+          "sizeParam": "size",
+          "page": "meta.page",
+          "size": "meta.size",
+          "totalPages": "meta.total_pages",
+          "nextLink": "links.next"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Page"
@@ -1961,6 +2008,13 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Collections"
         ],
+        "x-pagination": {
+          "strategy": "link-header",
+          "items": "data",
+          "pageParam": "page",
+          "sizeParam": "size",
+          "totalHeader": "X-Total-Count"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Page"
@@ -2031,6 +2085,15 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Collections"
         ],
+        "x-pagination": {
+          "strategy": "offset",
+          "items": "data",
+          "offsetParam": "offset",
+          "limitParam": "limit",
+          "offset": "meta.offset",
+          "limit": "meta.limit",
+          "total": "meta.total"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Offset"
@@ -2095,6 +2158,16 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Collections"
         ],
+        "x-pagination": {
+          "strategy": "offset",
+          "items": "data",
+          "offsetParam": "offset",
+          "limitParam": "limit",
+          "offset": "meta.offset",
+          "limit": "meta.limit",
+          "total": "meta.total",
+          "nextLink": "links.next"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Offset"
@@ -2159,6 +2232,13 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Deliveries"
         ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextLink": "links.next"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/Cursor"
@@ -2402,6 +2482,13 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Administration"
         ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextLink": "links.next"
+        },
         "security": [
           {
             "apiKey": [
