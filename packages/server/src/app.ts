@@ -104,6 +104,8 @@ export function createApp(deps: AppDeps): Express {
   };
 
   const app = express();
+  // Tells observers (spec coverage in tests) which server answers for the contract.
+  app.locals.servesContract = true;
   app.disable('x-powered-by');
   // The contract declares no conditional requests: no ETag, so no 304.
   app.set('etag', false);

@@ -12,7 +12,7 @@ export interface OutgoingEvent {
   event: string;
 }
 
-/** Published for every payload checked (spec coverage in tests subscribes; free without subscribers). */
+/** Published for every payload that passed the check (spec coverage in tests subscribes; free without subscribers). */
 export const outgoingChannel = channel('clubnotify:outgoing-payload');
 
 /** What is wrong with a webhook or callback body against its declared schema and media type; empty when it conforms. */
@@ -37,9 +37,11 @@ export type OutgoingGuard = (target: OutgoingEvent, contentType: string, body: s
 
 export function createOutgoingGuard(mode: OutgoingValidationMode, logger: Logger, countViolation: (target: OutgoingEvent) => void): OutgoingGuard & { readonly refuses: boolean } {
   const guard: OutgoingGuard = (target, contentType, body) => {
-    if (outgoingChannel.hasSubscribers) outgoingChannel.publish({ kind: target.kind, event: target.event, contentType });
     const errors = checkOutgoingPayload(target, contentType, body);
-    if (errors.length === 0) return;
+    if (errors.length === 0) {
+      if (outgoingChannel.hasSubscribers) outgoingChannel.publish({ kind: target.kind, event: target.event, contentType });
+      return;
+    }
     countViolation(target);
     logger.error({ kind: target.kind, event: target.event, errors }, mode === 'strict' ? 'outgoing payload violates the spec; refused' : 'outgoing payload violates the spec');
     if (mode === 'strict') {
