@@ -95,13 +95,7 @@ export function createApp(deps: AppDeps): Express {
     checkResponse,
     checkOutgoing: createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation),
   };
-  const handlers: Record<string, Handler> = {
-    ...registrationHandlers(services),
-    ...subscriptionHandlers(services),
-    ...itemHandlers(services),
-    ...publishingHandlers(services),
-    ...adminHandlers(services),
-  };
+  const handlers = operationHandlers(services);
 
   const app = express();
   // Tells observers (spec coverage in tests) which server answers for the contract.
@@ -163,6 +157,17 @@ export function createApp(deps: AppDeps): Express {
   app.use(bodyErrors);
   app.use(errorHandler(logger));
   return app;
+}
+
+/** The handlers of the spec's operations, by operationId (the delivery routes and `GET /metrics` are mounted apart). */
+export function operationHandlers(services: Services): Record<string, Handler> {
+  return {
+    ...registrationHandlers(services),
+    ...subscriptionHandlers(services),
+    ...itemHandlers(services),
+    ...publishingHandlers(services),
+    ...adminHandlers(services),
+  };
 }
 
 /** Without validation (benchmark baseline) the handlers still need coerced parameters. */
