@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Spec coverage: every test process records what the reference server answered (npm run spec:coverage).
+    globalSetup: ['test/spec-coverage/global-setup.ts'],
+    setupFiles: ['test/spec-coverage/recorder.ts'],
     // Most suites wait on sockets, child processes and timers, not the CPU: two files at a time on two cores.
     maxWorkers: 2,
     typecheck: {

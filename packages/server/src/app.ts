@@ -13,6 +13,7 @@ import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
 import { deliveryRoutes } from './delivery/routes.js';
 import type { DeliveryHandoff } from './delivery/handoff.js';
+import { createOutgoingGuard, type OutgoingValidationMode } from './delivery/outgoing-check.js';
 import { HttpProblem, sendProblem } from './http/problem.js';
 import { databaseUnavailable } from './http/unavailable.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
@@ -44,6 +45,8 @@ export interface AppDeps {
   rateLimitPerMinute?: number;
   /** Default `strict` (a response that breaks the spec is a 500 and an error log). */
   responseValidation?: ResponseValidationMode;
+  /** Default `strict` (a webhook or callback body that breaks the spec is a 500 and nothing is queued); `warn` logs and counts it. */
+  outgoingValidation?: OutgoingValidationMode;
   /** Only for benchmarks: `false` skips request validation, or replaces it with these middlewares. */
   requestValidation?: boolean | RequestHandler[];
   /** Where the Redoc HTML of `/docs` is cached. */
@@ -81,6 +84,7 @@ export function createApp(deps: AppDeps): Express {
   const checkResponse = createResponseCheck(deps.responseValidation ?? 'strict', logger);
   const keys = createKeyLookup(deps.db);
   const limits = { registrationsPerKey: 100, subscriptionsPerKey: 100, ...deps.limits };
+  const metrics = deps.metrics ?? createMetrics(deps.db);
   const services: Services = {
     db: deps.db,
     cursors: createCursorCodec(deps.cursorKey),
@@ -93,16 +97,13 @@ export function createApp(deps: AppDeps): Express {
     keys,
     limits,
     checkResponse,
+    checkOutgoing: createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation),
   };
-  const handlers: Record<string, Handler> = {
-    ...registrationHandlers(services),
-    ...subscriptionHandlers(services),
-    ...itemHandlers(services),
-    ...publishingHandlers(services),
-    ...adminHandlers(services),
-  };
+  const handlers = operationHandlers(services);
 
   const app = express();
+  // Tells observers (spec coverage in tests) which server answers for the contract.
+  app.locals.servesContract = true;
   app.disable('x-powered-by');
   // The contract declares no conditional requests: no ETag, so no 304.
   app.set('etag', false);
@@ -111,7 +112,6 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestLog(logger));
 
-  const metrics = deps.metrics ?? createMetrics(deps.db);
   app.use(countRequests(metrics));
   app.use(docsRoutes(deps.docsCacheDir ?? defaultDocsCacheDir));
   app.use(consoleRoutes(deps.consoleDir));
@@ -162,6 +162,17 @@ export function createApp(deps: AppDeps): Express {
   app.use(bodyErrors);
   app.use(errorHandler(logger));
   return app;
+}
+
+/** The handlers of the spec's operations, by operationId (the delivery routes and `GET /metrics` are mounted apart). */
+export function operationHandlers(services: Services): Record<string, Handler> {
+  return {
+    ...registrationHandlers(services),
+    ...subscriptionHandlers(services),
+    ...itemHandlers(services),
+    ...publishingHandlers(services),
+    ...adminHandlers(services),
+  };
 }
 
 /** Without validation (benchmark baseline) the handlers still need coerced parameters. */

@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { apiKeyPattern } from './ids.js';
 import type { ResponseValidationMode } from './http/response-validation.js';
+import type { OutgoingValidationMode } from './delivery/outgoing-check.js';
 import type { ConnectionLimits } from './http/connection-guard.js';
 import { parseAllowList } from './net/url-policy.js';
 
@@ -14,6 +15,8 @@ export interface Config {
   allowPrivateTargets: string[];
   rateLimitPerMinute: number;
   responseValidation: ResponseValidationMode;
+  /** OUTGOING_VALIDATION: `strict` refuses a webhook or callback body that breaks the spec (dev, test), `warn` logs and counts it (production). */
+  outgoingValidation: OutgoingValidationMode;
   logLevel: string;
   trustProxy: boolean | number | string | undefined;
   /** PUBLIC_BASE_URL without a trailing slash: the base of absolute `Link` header URLs. */
@@ -90,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const responseValidation = (env.RESPONSE_VALIDATION || (production ? 'warn' : 'strict')) as ResponseValidationMode;
   if (!['strict', 'warn', 'off'].includes(responseValidation)) problems.push(`RESPONSE_VALIDATION must be strict, warn or off, not '${responseValidation}'.`);
+  const outgoingValidation = (env.OUTGOING_VALIDATION || (production ? 'warn' : 'strict')) as OutgoingValidationMode;
+  if (!['strict', 'warn'].includes(outgoingValidation)) problems.push(`OUTGOING_VALIDATION must be strict or warn, not '${outgoingValidation}'.`);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LEVELS.join(', ')}.`);
   const trust = env.TRUST_PROXY;
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateTargets,
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     responseValidation,
+    outgoingValidation,
     logLevel,
     trustProxy,
     publicBaseUrl,

@@ -62,6 +62,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       rateLimitPerMinute: config.rateLimitPerMinute,
       limits: { registrationsPerKey: config.registrationsPerKey, subscriptionsPerKey: config.subscriptionsPerKey },
       responseValidation: config.responseValidation,
+      outgoingValidation: config.outgoingValidation,
       docsCacheDir: join(config.dataDir, 'docs-cache'),
       trustProxy: config.trustProxy,
       publicBaseUrl: config.publicBaseUrl,

@@ -1,4 +1,5 @@
 import type { Database } from './db/database.js';
+import type { OutgoingGuard } from './delivery/outgoing-check.js';
 import type { DeliveryHandoff } from './delivery/handoff.js';
 import type { KeyLookup } from './http/auth.js';
 import type { ResponseCheck } from './http/response-validation.js';
@@ -15,6 +16,8 @@ export interface Services {
   lookup?: LookupFn;
   /** Checks an answer against the spec before the work behind it commits. */
   checkResponse: ResponseCheck;
+  /** Checks a webhook or callback body against the spec before it is queued (see delivery/outgoing-check.ts). */
+  checkOutgoing: OutgoingGuard & { readonly refuses: boolean };
   /** Tells the local delivery worker that deliveries were queued. */
   wake?: () => void;
   /** The local delivery worker, handed what publishing queued once it has committed (else `wake` is called). */

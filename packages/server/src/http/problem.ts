@@ -19,6 +19,7 @@ const titles = {
   'rate-limited': [429, 'Too many requests'],
   internal: [500, 'Internal server error'],
   'response-validation': [500, 'Response violates the contract'],
+  'payload-validation': [500, 'Outgoing payload violates the contract'],
   unavailable: [503, 'Service unavailable'],
 } as const;
 

@@ -10,6 +10,8 @@ export interface Metrics {
   countRequest(operation: string, status: number): void;
   /** Worker hook (`onOutcome`): counts one recorded attempt outcome. */
   onOutcome: (outcome: Outcome) => void;
+  /** Counts one webhook or callback body that broke its declared schema (queued anyway: production's `warn`). */
+  countOutgoingViolation(target: { kind: string; event: string }): void;
   /** The text exposition; reads the queue gauges with one query first. */
   scrape(): Promise<string>;
 }
@@ -54,6 +56,12 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
     labelNames: ['state'],
     registers: [registry],
   });
+  const outgoing = new Counter({
+    name: 'clubnotify_outgoing_payload_violations_total',
+    help: 'Webhook and callback bodies that broke their declared schema, by kind and event (refused in strict mode, queued in warn mode).',
+    labelNames: ['kind', 'event'],
+    registers: [registry],
+  });
   const eventOf = createEventLookup(db);
 
   return {
@@ -65,6 +73,9 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
       const outcome = OUTCOME[status];
       duration.observe({ outcome }, result.durationMs / 1000);
       void eventOf(delivery.target_id).then((event) => deliveries.inc({ event, outcome }));
+    },
+    countOutgoingViolation({ kind, event }) {
+      outgoing.inc({ kind, event });
     },
     async scrape() {
       const [row] = await db.query<{ depth: number; oldest: number | null; open: number; half_open: number }>(SCRAPE_SQL);

@@ -23,6 +23,7 @@ async function webhookTargets(tx: Queryable, event: OutgoingMessage['event']) {
 }
 
 async function queueCallbacks(services: Services, tx: Queryable, concertId: string, body: string): Promise<FreshDelivery[]> {
+  services.checkOutgoing({ kind: 'callback', event: 'concertAlert' }, TEXT, body);
   const targets = await tx.query<{ id: string; owner_key_id: string; callback_url: string }>(
     `SELECT id, owner_key_id, callback_url FROM subscriptions WHERE concert_id = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
     [concertId],
@@ -72,6 +73,7 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
           [newId('con'), body.title, startsAt, body.venue, body.priceCents ?? null, body.currency ?? 'EUR'],
         );
         const text = scheduledText(row!);
+        services.checkOutgoing({ kind: 'webhook', event: 'concertAlert' }, TEXT, text);
         const targets = await webhookTargets(tx, 'concertAlert');
         fresh = await enqueueDeliveries(
           tx,
@@ -125,10 +127,12 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
 
     changeStock: async (_req, res, ctx) => {
       const change = ctx.body as StockChange;
-      const stockCall = { ...call(services, res, ctx), standalone: !services.checkResponse.rollsBack };
+      // A refused webhook body rolls the change back, so it must stay uncommitted until checked.
+      const stockCall = { ...call(services, res, ctx), standalone: !services.checkResponse.rollsBack && !services.checkOutgoing.refuses };
       let fresh: FreshDelivery[] = [];
       const outcome = await idempotent(services.db, stockCall, async (db, alone) => {
         const changed = alone ? await services.stockChanges.change(change) : await changeStock(db, change, services.handoff);
+        services.checkOutgoing({ kind: 'webhook', event: 'stockUpdate' }, 'application/json', JSON.stringify(changed.levels));
         fresh = changed.fresh;
         return { status: 200, body: changed.levels };
       });

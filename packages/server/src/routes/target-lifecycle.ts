@@ -169,6 +169,7 @@ async function sendTest<T>(services: Services, t: LifecycleTarget<unknown>, row:
   if (row.status !== 'active') throw new HttpProblem('conflict', `${t.noun} ${row.id} is ${row.status}; only active targets receive test events.`);
   const event = t.eventOf(row);
   const sample = sampleEvent(t.kind, event);
+  services.checkOutgoing({ kind: t.kind, event }, sample.contentType, sample.body);
   const messageId = newMessageId('msg');
   const url = row[t.urlColumn] as string;
   // Read back in the same transaction, before the worker can see it: the answer is the queued delivery.

@@ -743,6 +743,7 @@ export interface paths {
          *     | `clubnotify_delivery_queue_depth` | gauge | |
          *     | `clubnotify_delivery_oldest_pending_age_seconds` | gauge | |
          *     | `clubnotify_delivery_circuits` | gauge | `state` (`open`, `half-open`) |
+         *     | `clubnotify_outgoing_payload_violations_total` | counter | `kind` (`webhook`, `callback`), `event` |
          *
          *     Delivery counters are per process (each process counts the attempts its worker made);
          *     the queue gauges are read from the shared database at scrape time. Process metrics
