@@ -1,6 +1,6 @@
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
-import { checkAddress, reservedName, systemLookup, type LookupFn, type UrlPolicy } from './url-policy.js';
+import { allowedLoopback, checkAddress, reservedName, resolvedReason, systemLookup, type LookupFn, type UrlPolicy } from './url-policy.js';
 
 /** A connection refused by the URL policy; its message names the address and why. */
 export class BlockedAddressError extends Error {
@@ -36,11 +36,13 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
     if (reserved && 'blocked' in reserved) return callback(new BlockedAddressError(reserved.blocked), '', 4);
     (reserved ? Promise.resolve(reserved.addresses) : resolve(hostname)).then(
       (found) => {
-        const addresses = found.filter((a) => wanted === 0 || a.family === wanted);
+        const candidates = reserved ? allowedLoopback(found, policy) : found;
+        const addresses = candidates.filter((a) => wanted === 0 || a.family === wanted);
+        if (reserved && candidates.length === 0) return callback(new BlockedAddressError(`${hostname} is this machine's loopback, which is not allowlisted`), '', 4);
         if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 4);
         for (const { address } of addresses) {
           const verdict = checkAddress(address, policy);
-          if (!verdict.ok) return callback(new BlockedAddressError(`${hostname} resolves to ${verdict.reason}`), '', 4);
+          if (!verdict.ok) return callback(new BlockedAddressError(resolvedReason(hostname, address, verdict)), '', 4);
         }
         if (typeof dnsOptions === 'object' && dnsOptions.all) {
           (callback as unknown as (err: null, all: Array<{ address: string; family: number }>) => void)(null, addresses);
