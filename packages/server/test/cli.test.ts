@@ -50,6 +50,29 @@ describe('clubnotify-server CLI', () => {
     expect((await serverCli(['start', 'now'])).code).toBe(2);
   });
 
+  it.each([
+    [['create-key', '--scope', 'admin', '--name', 'ops', '--frobnicate'], 'create-key has no option --frobnicate; run "clubnotify-server create-key --help" for its usage.'],
+    [['create-key', '--scope'], '--scope needs a value; run "clubnotify-server create-key --help" for its usage.'],
+    [['create-key', '--scope', 'root', '--name', 'ops'], '--scope must be admin or subscriber, not "root".'],
+    [['revoke-key', 'nope'], '"nope" is not a key id; key ids look like key_3fT9xQ (GET /apiKeys lists them).'],
+    [['revoke-key', 'key_a', 'key_b'], 'revoke-key takes one key id, got 2: key_a key_b.'],
+    [['revoke-key', '--all'], 'revoke-key has no option --all; run "clubnotify-server revoke-key --help" for its usage.'],
+  ])('answers %j with one line that says what was wrong, and exit 2', async (args, message) => {
+    const { code, stderr } = await serverCli(args);
+    expect({ code, stderr: stderr.trim() }).toEqual({ code: 2, stderr: message });
+  });
+
+  it.each([
+    [['create-key', '--name', 'ops'], 'Give --scope admin or --scope subscriber.'],
+    [['create-key', '--scope', 'admin'], 'Give --name, 1 to 100 characters saying whose key it is.'],
+    [['revoke-key'], 'Give the id of the key to revoke (key_..., as listed by GET /apiKeys).'],
+  ])('answers a missing argument in %j with an error line, then the usage, and exit 2', async (args, message) => {
+    const { code, stderr } = await serverCli(args);
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe(message);
+    expect(stderr).toMatch(/\n\nUsage: clubnotify-server /);
+  });
+
   it('creates the data folder and prints the key on the last stdout line', { timeout: 60_000 }, async () => {
     const { code, stdout } = await serverCli(['create-key', '--scope', 'admin', '--name', 'ops'], { DATA_DIR: join(dir, 'fresh/nested/data') });
     expect(code).toBe(0);
