@@ -46,7 +46,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<numbe
   try {
     running = await startServer(config);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${config.port} is in use; set PORT=...` : (error as Error).message;
+    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${config.port} is in use; stop what holds it, or start with another PORT=...` : (error as Error).message;
     console.error(`clubnotify server did not start: ${reason}`);
     return 1;
   }

@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -102,11 +103,12 @@ describe('clubnotify-server start', () => {
   });
   afterAll(() => new Promise((r) => busy.close(r)));
 
-  it('says in one line that the port is in use, and exits 1', { timeout: 60_000 }, async () => {
+  it('says in one line that the port is in use, and exits 1 before opening the database', { timeout: 60_000 }, async () => {
     const { port } = busy.address() as { port: number };
     const { code, stderr } = await serverCli(['start'], { PORT: String(port), DATA_DIR: join(dir, 'busy') });
     expect(code).toBe(1);
-    expect(oneLine(stderr)).toEqual([`clubnotify server did not start: port ${port} is in use; set PORT=...`]);
+    expect(oneLine(stderr)).toEqual([`clubnotify server did not start: port ${port} is in use; stop what holds it, or start with another PORT=...`]);
+    expect(existsSync(join(dir, 'busy/pglite')), 'the port is checked before the migrations').toBe(false);
   });
 
   it('prints the banner, serves /docs, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
