@@ -184,7 +184,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof HttpProblem) return sendProblem(res, error);
     if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error, requestId: req.id }, 'database unavailable');
+      logger.warn({ reason: (error as Error).message, requestId: req.id }, 'database unavailable');
       return sendProblem(res, databaseUnavailable());
     }
     logger.error({ err: error, requestId: req.id }, 'unhandled error');

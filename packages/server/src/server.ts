@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import type { MigratableDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
 import { openDatabase } from './db/open.js';
 import { seed } from './db/seed.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -70,7 +71,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       timeoutMs: config.deliveryTimeoutMs,
       leaseMs: config.deliveryLeaseMs,
       listenUrl: config.databaseUrl,
-      onError: (error) => logger.error({ err: error }, 'delivery worker'),
+      onError: (error) =>
+        isDatabaseUnavailable(error) ? logger.warn({ reason: (error as Error).message }, 'delivery worker: database unavailable') : logger.error({ err: error }, 'delivery worker'),
     });
     const app = createApp({
       wakeDeliveries: worker.wake,
