@@ -35,7 +35,7 @@ export function consoleRoutes(dir: string = defaultConsoleDir): Router {
   );
   router.get(['/console', '/console/'], (_req, res) => {
     const page = `${dir}/index.html`;
-    if (!existsSync(page)) throw new HttpProblem('unavailable', 'The console is not built; run `npm run build` in the repository.');
+    if (!existsSync(page)) throw new HttpProblem('unavailable', 'The web console is not built: in the repository, `npm start` builds it, or run `npm run build`; then reload.');
     res.set('Cache-Control', 'no-cache').sendFile(page);
   });
   return router;
