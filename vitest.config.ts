@@ -10,6 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['./test/postgres-notice.ts'],
     // Most suites wait on sockets, child processes and timers, not the CPU: two files at a time on two cores.
     maxWorkers: 2,
     typecheck: {
