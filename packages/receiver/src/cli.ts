@@ -58,7 +58,7 @@ async function init(args: string[]): Promise<number> {
   const { values, positionals } = parseCommand('init', () => parseArgs({ args, allowPositionals: true, options }));
   if (values.help) return (console.log(INIT_HELP), 0);
   if (positionals.length === 0) throw new UsageError('Give the folder to create, e.g. clubnotify-receiver init my-receiver.', true);
-  if (positionals.length > 1) throw new UsageError(`init takes one folder, got ${positionals.length}: ${positionals.join(' ')}.`, true);
+  if (positionals.length > 1) throw new UsageError(`init takes one folder, got ${positionals.length} (${positionals.join(' ')}); quote a folder name that has spaces.`, true);
   const dir = positionals[0]!;
   const files = await scaffold(dir, { name: values.name, kit: values.kit, spec: values.spec });
   console.log(`Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npm test`);
@@ -77,7 +77,7 @@ function triggerInput(args: string[]) {
   const { values, positionals } = parseCommand('trigger', () => parseArgs({ args, allowPositionals: true, options }));
   if (values.help) return undefined;
   const { kind, url, secret, attempt } = values;
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Give the event to send, concertAlert or stockUpdate.' : `trigger takes one event, got ${positionals.length}: ${positionals.join(' ')}.`, true);
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Give the event to send, concertAlert or stockUpdate.' : `trigger takes one event, got ${positionals.length} (${positionals.join(' ')}); send one event at a time.`, true);
   if (!url) throw new UsageError('Give --url, the receiver address to send to (e.g. http://localhost:4000/webhooks/stockUpdate).', true);
   if (!URL.canParse(url)) throw new UsageError(`--url ${url} is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.`);
   if (!secret?.length) throw new UsageError("Give --secret, the registration's whsec_... secret.", true);

@@ -56,7 +56,7 @@ describe('clubnotify-server CLI', () => {
     [['create-key', '--scope'], '--scope needs a value; run "clubnotify-server create-key --help" for its usage.'],
     [['create-key', '--scope', 'root', '--name', 'ops'], '--scope must be admin or subscriber, not "root".'],
     [['revoke-key', 'nope'], '"nope" is not a key id; key ids look like key_3fT9xQ (GET /apiKeys lists them).'],
-    [['revoke-key', 'key_a', 'key_b'], 'revoke-key takes one key id, got 2: key_a key_b.'],
+    [['revoke-key', 'key_a', 'key_b'], 'revoke-key takes one key id, got 2 (key_a key_b); revoke them one at a time.'],
     [['revoke-key', '--all'], 'revoke-key has no option --all; run "clubnotify-server revoke-key --help" for its usage.'],
   ])('answers %j with one line that says what was wrong, and exit 2', async (args, message) => {
     const { code, stderr } = await serverCli(args);

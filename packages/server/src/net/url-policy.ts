@@ -198,7 +198,7 @@ export async function checkTargetUrl(url: string, policy: UrlPolicy, lookup: Loo
       : { ok: false, reason: `${parsed.protocol.replace(/:$/, '')} is not a delivery scheme`, fix: 'give an http:// or https:// URL' };
   }
   if (parsed.username || parsed.password) {
-    return { ok: false, reason: 'the URL contains a user name or password', fix: 'remove them; deliveries are signed, so the receiver checks the signature instead' };
+    return { ok: false, reason: 'the URL contains a user name or password', fix: 'remove them (deliveries are signed, so the receiver checks the signature instead)' };
   }
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
   if (host.startsWith('[')) return checkAddress(host, policy);
