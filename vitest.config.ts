@@ -11,7 +11,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Spec coverage: every test process records what the reference server answered (npm run spec:coverage).
-    globalSetup: ['test/spec-coverage/global-setup.ts'],
+    // The PostgreSQL notice says once why PostgreSQL suites are skipped without DATABASE_URL.
+    globalSetup: ['test/spec-coverage/global-setup.ts', './test/postgres-notice.ts'],
     setupFiles: ['test/spec-coverage/recorder.ts'],
     // Most suites wait on sockets, child processes and timers, not the CPU: two files at a time on two cores.
     maxWorkers: 2,

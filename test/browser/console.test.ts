@@ -126,7 +126,8 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     await page.getByRole('button', { name: 'Register' }).click();
     const row = page.locator('tr[data-target^="reg_"]');
     await row.waitFor();
-    await expect.poll(() => row.innerText()).toContain('circuit closed');
+    await expect.poll(() => row.innerText()).toContain('unused: no delivery yet');
+    expect(await row.locator('[data-health]').getAttribute('data-health')).toBe('none');
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -139,7 +140,8 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     await page.getByRole('button', { name: 'Deliveries' }).click();
     const delivery = page.locator('tr[data-delivery]').first();
     await expect.poll(() => delivery.innerText(), { timeout: 10_000 }).toMatch(/stockUpdate[\s\S]*succeeded/);
-    await expect.poll(() => page.locator('figcaption').first().innerText()).toMatch(/All targets 1 ok \/ 0 failed/);
+    await expect.poll(() => page.locator('figcaption').first().innerText()).toMatch(/All targets: 1 ok \/ 0 failed attempts/);
+    await expect.poll(() => page.locator('.charts-heading').innerText()).toMatch(/attempts per minute.*the table below lists deliveries/);
   });
 
   it('opens the timeline with the stored response, and replays the delivery', async () => {
@@ -153,6 +155,25 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     await expect.poll(() => site.received.length, { timeout: 10_000 }).toBe(2);
     expect(site.received[1]!.headers['webhook-id']).toBe(site.received[0]!.headers['webhook-id']);
     await expect.poll(() => timeline.innerText(), { timeout: 10_000 }).toContain('ok from the loopback receiver #2');
+  });
+
+  it('fits a 420 px wide window without sideways scrolling, on every view', async () => {
+    await page.setViewportSize({ width: 420, height: 900 });
+    try {
+      for (const view of ['Registrations & subscriptions', 'Deliveries', 'Publish', 'API keys']) {
+        await page.getByRole('button', { name: view }).click();
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+      }
+      await shot('8-narrow');
+    } finally {
+      await page.setViewportSize({ width: 1300, height: 900 });
+    }
+  });
+
+  it('serves /favicon.ico as an image, not a 404', async () => {
+    const res = await fetch(`${site.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\//);
   });
 
   it('rotates the secret, shows it once, and removes it from the page on dismissal', async () => {

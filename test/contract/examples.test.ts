@@ -38,7 +38,7 @@ describe('examples', () => {
   it('rejects a body that breaks its schema (the validators are not vacuous)', () => {
     expect(validateBody('registerForAlert.body.application/json', { url: 'not a uri' })).toEqual({
       ok: false,
-      errors: [{ pointer: '/body/url', detail: 'must match format "uri"' }],
+      errors: [{ pointer: '/body/url', detail: 'must be an absolute URL such as https://hooks.example.com/clubnotify' }],
     });
     expect(validateBody('webhook.stockUpdate.body.application/json', { drink: {} })).toMatchObject({ ok: false });
   });

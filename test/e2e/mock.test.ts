@@ -5,6 +5,7 @@ import { document, type WebhookPayloads } from '@clubnotify/spec';
 import { createNodeHandler, createReceiver, type EventContext } from '@clubnotify/receiver';
 import { parseMockArgs, startMock, type FiredWebhook, type Mock } from '../../scripts/mock.js';
 import { freePort } from '../free-port.js';
+import { formatPhrases } from '../../packages/spec/src/field-messages.js';
 
 const examples = (document.components as Record<string, any>).examples as Record<string, { value: any }>;
 const alertSecret: string = examples.AlertRegistration!.value.secret;
@@ -139,6 +140,14 @@ describe('npm run mock (Prism + companion)', () => {
     const problem = await res.json();
     expect(problem).toMatchObject({ type: `https://clubnotify.dev/problems/${c.type}`, status: c.status, instance: c.path.split('?')[0] });
     if (c.pointers) expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toEqual(c.pointers);
+  });
+
+  it('answers a bad date-time with one sentence for the field, as the server does: no pattern, no second format error', async () => {
+    const res = await fetch(`${mock.url}/concerts`, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'Jazz Night', startsAt: '2026-12-12 20:00', venue: 'Main Hall' }) });
+    expect(res.status).toBe(400);
+    const problem = await res.json();
+    expect(problem.errors).toEqual([{ pointer: '/body/startsAt', detail: formatPhrases['date-time'] }]);
+    expect(problem.detail).not.toMatch(/pattern|\\d/);
   });
 
   it('answers creation with its success status, and lets Prefer choose another', async () => {

@@ -139,6 +139,18 @@ describe.concurrent('journeys from npm pack tarballs', () => {
     times.push(['subscriber', seconds(start)]);
   });
 
+  it('operator: the server README\'s programmatic snippet compiles as pasted against the tarball, with skipLibCheck false', { timeout: 240_000 }, async () => {
+    const start = performance.now();
+    // What a TypeScript user installs: the server (and the spec, not on the registry) and @types/node; no @types/express by hand.
+    const dir = await installProject(root, 'programmatic', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/server'], '@types/node@^20.19.0']);
+    await mkdir(join(dir, 'src'), { recursive: true });
+    await writeFile(join(dir, 'src/server.ts'), await firstSnippet('packages/server/README.md'));
+    await writeFile(join(dir, 'tsconfig.json'), tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }));
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, allowFailure: true });
+    expect(result.stdout + result.stderr).toBe('');
+    times.push(['programmatic snippet', seconds(start)]);
+  });
+
   it('operator: create-key, then start on the embedded database; /docs and /openapi.json answer without network; SIGTERM stops cleanly', { timeout: 240_000 }, async () => {
     const start = performance.now();
     // The other journeys' servers keep their data elsewhere (DATA_DIR): ./data here is the operator's.

@@ -175,4 +175,13 @@ it('runs the README tour as pasted, terminal by terminal: the receiver verifies 
   expect(outputs[4]).toMatch(/"event":"concertAlert"/);
   expect(outputs[4]).toMatch(/"attempts":\[/);
   steps.push(`alert verified ${seconds(started)}`);
+
+  // "The docs are at /docs, a web console at /console, Prometheus metrics at /metrics": the
+  // two set-up commands gave all three (the console built by the first `npm start`).
+  const key = /export KEY=(\S+)/.exec(blocks[0]!.code)![1]!;
+  for (const [path, headers] of [['/console', {}], ['/docs', {}], ['/metrics', { authorization: `Bearer ${key}` }]] as const) {
+    expect((await fetch(`http://localhost:3000${path}`, { headers })).status, path).toBe(200);
+  }
+  expect(terminals.get(1)!.output).not.toMatch(/^\s+at /m);
+  steps.push(`console, docs and metrics ${seconds(started)}`);
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { callbackNames, webhookNames } from '@clubnotify/spec';
+import { parseCommand, UsageError } from './cli-args.js';
 import { scaffold } from './init.js';
 import { triggerEvent } from './trigger.js';
 
@@ -49,48 +50,73 @@ async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return command === undefined ? 2 : 0;
   }
-  if (command === 'init') {
-    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: 'string' }, kit: { type: 'string' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-    if (values.help) return (console.log(INIT_HELP), 0);
-    if (positionals.length !== 1) return (console.error(INIT_HELP), 2);
-    const dir = positionals[0]!;
-    const files = await scaffold(dir, { name: values.name, kit: values.kit, spec: values.spec });
-    console.log(`Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npm test`);
-    return 0;
+  if (command === 'init') return init(rest);
+  if (command === 'trigger') return trigger(rest);
+  throw new UsageError(`Unknown command "${command}"; the commands are init and trigger.`, true);
+}
+
+const usages: Record<string, string> = { init: INIT_HELP, trigger: TRIGGER_HELP };
+
+async function init(args: string[]): Promise<number> {
+  const options = { name: { type: 'string' }, kit: { type: 'string' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+  const { values, positionals } = parseCommand('init', () => parseArgs({ args, allowPositionals: true, options }));
+  if (values.help) return (console.log(INIT_HELP), 0);
+  if (positionals.length === 0) throw new UsageError('Give the folder to create, e.g. clubnotify-receiver init my-receiver.', true);
+  if (positionals.length > 1) throw new UsageError(`init takes one folder, got ${positionals.length} (${positionals.join(' ')}); quote a folder name that has spaces.`, true);
+  const dir = positionals[0]!;
+  const files = await scaffold(dir, { name: values.name, kit: values.kit, spec: values.spec });
+  console.log(`Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npm test`);
+  return 0;
+}
+
+function triggerInput(args: string[]) {
+  const options = {
+    url: { type: 'string' },
+    secret: { type: 'string', multiple: true },
+    kind: { type: 'string', default: 'webhook' },
+    payload: { type: 'string' },
+    attempt: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+  const { values, positionals } = parseCommand('trigger', () => parseArgs({ args, allowPositionals: true, options }));
+  if (values.help) return undefined;
+  const { kind, url, secret, attempt } = values;
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Give the event to send, concertAlert or stockUpdate.' : `trigger takes one event, got ${positionals.length} (${positionals.join(' ')}); send one event at a time.`, true);
+  if (!url) throw new UsageError('Give --url, the receiver address to send to (e.g. http://localhost:4000/webhooks/stockUpdate).', true);
+  if (!URL.canParse(url)) throw new UsageError(`--url ${url} is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.`);
+  if (!secret?.length) throw new UsageError("Give --secret, the registration's whsec_... secret.", true);
+  if (kind !== 'webhook' && kind !== 'callback') throw new UsageError(`--kind must be webhook or callback, not "${kind}".`);
+  if (attempt !== undefined && !/^[1-9]\d{0,5}$/.test(attempt)) throw new UsageError(`--attempt must be a whole number from 1, not "${attempt}".`);
+  return { event: positionals[0]!, kind, url, secret, payload: values.payload, attempt: attempt === undefined ? undefined : Number(attempt) } as const;
+}
+
+async function readPayload(file: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`Cannot read --payload ${file}: ${code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}.`);
   }
-  if (command === 'trigger') {
-    const { values, positionals } = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: {
-        url: { type: 'string' },
-        secret: { type: 'string', multiple: true },
-        kind: { type: 'string', default: 'webhook' },
-        payload: { type: 'string' },
-        attempt: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) return (console.log(TRIGGER_HELP), 0);
-    const kind = values.kind;
-    if (positionals.length !== 1 || !values.url || !values.secret?.length || (kind !== 'webhook' && kind !== 'callback')) return (console.error(TRIGGER_HELP), 2);
-    const result = await triggerEvent({
-      event: positionals[0]!,
-      kind,
-      url: values.url,
-      secret: values.secret,
-      ...(values.payload ? { payload: await readFile(values.payload) } : {}),
-      ...(values.attempt ? { attempt: Number(values.attempt) } : {}),
-    });
-    console.log(`${kind} ${positionals[0]} ${result.sent.id} -> ${values.url}`);
-    console.log(`status ${result.status}${result.declaredAs ? ` (declared by the spec as ${result.declaredAs})` : ''}`);
-    if (result.body) console.log(result.body.length > 2000 ? `${result.body.slice(0, 2000)}...` : result.body);
-    if (result.problems.length === 0) console.log('matches the responses the spec declares');
-    else for (const problem of result.problems) console.log(`does not match the spec: ${problem}`);
-    return result.ok ? 0 : 1;
-  }
-  console.error(`Unknown command "${command}".\n\n${HELP}`);
-  return 2;
+}
+
+async function trigger(args: string[]): Promise<number> {
+  const input = triggerInput(args);
+  if (!input) return (console.log(TRIGGER_HELP), 0);
+  const { event, kind, url, secret } = input;
+  const result = await triggerEvent({
+    event,
+    kind,
+    url,
+    secret,
+    ...(input.payload ? { payload: await readPayload(input.payload) } : {}),
+    ...(input.attempt ? { attempt: input.attempt } : {}),
+  });
+  console.log(`${kind} ${event} ${result.sent.id} -> ${url}`);
+  console.log(`status ${result.status}${result.declaredAs ? ` (declared by the spec as ${result.declaredAs})` : ''}`);
+  if (result.body) console.log(result.body.length > 2000 ? `${result.body.slice(0, 2000)}...` : result.body);
+  if (result.problems.length === 0) console.log('matches the responses the spec declares');
+  else for (const problem of result.problems) console.log(`does not match the spec: ${problem}`);
+  return result.ok ? 0 : 1;
 }
 
 /** Runs the CLI with `argv` (without node and script); returns the exit code. Errors are one line, never a stack. */
@@ -98,7 +124,12 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     return await main(argv);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    if (error instanceof UsageError) {
+      const usage = error.showUsage ? (usages[argv[0] ?? ''] ?? HELP) : undefined;
+      console.error(usage ? `${error.message}\n\n${usage}` : error.message);
+      return 2;
+    }
+    console.error(error instanceof Error ? (error.message.split('\n')[0] ?? String(error)) : String(error));
     return 1;
   }
 }

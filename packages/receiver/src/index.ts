@@ -4,6 +4,7 @@ export type { ReceiverResponse } from './problems.js';
 export { sign, signedHeaders, type SignInput } from './sign.js';
 export { verify, WebhookVerificationError, type VerificationFailure, type VerifiedMessage, type VerifyOptions } from './verify.js';
 export { decodeSecret } from './secret.js';
+export { readServerEnv, ServerEnvError, type ServerEnv } from './server-env.js';
 export { checkResponse, declaredResponseKey, ResponseContractError } from './response-check.js';
 export type { ClaimResult, DedupeStore } from './dedupe/store.js';
 export { MemoryDedupeStore, type MemoryStoreOptions } from './dedupe/memory.js';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { events } from '@clubnotify/spec';
 import type { EventKind } from './events.js';
+import { describeFetchFailure } from './fetch-failure.js';
 import { checkResponse, declaredResponseKey } from './response-check.js';
 import { signedHeaders } from './sign.js';
 
@@ -60,7 +61,9 @@ export async function triggerEvent(options: TriggerOptions): Promise<TriggerResu
     ...signedHeaders(options.secret, { id, timestamp: options.timestamp ?? new Date(), body }),
     'webhook-attempt': String(options.attempt ?? 1),
   };
-  const response = await (options.fetch ?? fetch)(options.url, { method: 'POST', headers, body: body as BodyInit, redirect: 'manual' });
+  const response = await (options.fetch ?? fetch)(options.url, { method: 'POST', headers, body: body as BodyInit, redirect: 'manual' }).catch((error: unknown) => {
+    throw new Error(describeFetchFailure(options.url, error), { cause: error });
+  });
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? undefined;
   const problems = checkResponse(event, response.status, contentType, text);

@@ -71,6 +71,35 @@ describe('CLI', () => {
     expect((await receiverCli(['launch'])).code).toBe(2);
   });
 
+  it.each([
+    [['init', 'x', '--frobnicate'], 'init has no option --frobnicate; run "clubnotify-receiver init --help" for its options.'],
+    [['trigger', 'stockUpdate', '--frobnicate'], 'trigger has no option --frobnicate; run "clubnotify-receiver trigger --help" for its options.'],
+    [['trigger', 'stockUpdate', '--url'], '--url needs a value; run "clubnotify-receiver trigger --help" for its options.'],
+    [['trigger', 'stockUpdate', '--url', 'x', '--secret', SECRET], '--url x is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.'],
+  ])('answers %j with one plain line and exit 2', async (args, message) => {
+    const { code, stderr } = await receiverCli(args);
+    expect({ code, stderr: stderr.trim() }).toEqual({ code: 2, stderr: message });
+  });
+
+  it.each([
+    [['init'], 'Give the folder to create, e.g. clubnotify-receiver init my-receiver.'],
+    [['trigger', 'stockUpdate', '--secret', SECRET], 'Give --url, the receiver address to send to (e.g. http://localhost:4000/webhooks/stockUpdate).'],
+    [['trigger', '--url', 'http://localhost:4000/', '--secret', SECRET], 'Give the event to send, concertAlert or stockUpdate.'],
+  ])('answers a missing argument in %j with an error line, then the usage, and exit 2', async (args, message) => {
+    const { code, stderr } = await receiverCli(args);
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe(message);
+    expect(stderr).toMatch(/\n\nUsage: clubnotify-receiver /);
+  });
+
+  it('names the URL, the cause and what to check when nothing listens at --url', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/webhooks/stockUpdate`;
+    const { code, stderr } = await receiverCli(['trigger', 'stockUpdate', '--url', url, '--secret', SECRET]);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(`Could not send to ${url}: the connection was refused (ECONNREFUSED): nothing listens there. Is the receiver running (npm start in its folder), and is --url its address and port?`);
+  });
+
   it('triggers an event from a payload file and exits 0 on a declared 2xx', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cn-trigger-'));
     const file = join(dir, 'text.txt');
@@ -150,7 +179,17 @@ describe('init', () => {
 
       const second = await run('npm', ['start', '--silent'], { cwd: project, env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: SECRET } }).catch((error: unknown) => error as { code: number; stderr: string });
       expect(second).toMatchObject({ code: 1 });
-      expect((second as { stderr: string }).stderr.trim()).toBe(`port ${port} is in use; set PORT=...`);
+      expect((second as { stderr: string }).stderr.trim()).toBe(`Port ${port} is in use; stop what holds it or start with another PORT=...`);
+
+      for (const [variables, message] of [
+        [{ PORT: String(port), WEBHOOK_SECRET: 'hunter2' }, /^WEBHOOK_SECRET is not a whsec_ signing secret, so every delivery would be refused with 401; set WEBHOOK_SECRET to/],
+        [{ PORT: 'abc', WEBHOOK_SECRET: SECRET }, /^PORT must be a port number from 0 to 65535, not "abc"\.$/],
+      ] as const) {
+        const refused = await run('npm', ['start', '--silent'], { cwd: project, env: { ...process.env, ...variables } }).catch((error: unknown) => error as { code: number; stderr: string });
+        expect(refused).toMatchObject({ code: 1 });
+        expect((refused as { stderr: string }).stderr.trim()).toMatch(message);
+        expect((refused as { stderr: string }).stderr.trim().split('\n')).toHaveLength(1);
+      }
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
     }
@@ -158,6 +197,6 @@ describe('init', () => {
 
   it('listens on 4000 by default, not the server\'s 3000', async () => {
     const server = await readFile(join(packageDir, 'templates/init/src/server.ts'), 'utf8');
-    expect(server).toMatch(/process\.env\.PORT \?\? 4000\b/);
+    expect(server).toMatch(/readServerEnv\(process\.env, 4000\)/);
   });
 });

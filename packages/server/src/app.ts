@@ -1,6 +1,6 @@
 import { document } from '@clubnotify/spec';
 import express from 'express';
-import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { Database } from './db/database.js';
@@ -108,6 +108,7 @@ export function createApp(deps: AppDeps): Express {
   // The contract declares no conditional requests: no ETag, so no 304.
   app.set('etag', false);
   app.set('query parser', 'simple');
+  endJsonWithNewline(app);
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
   app.use(requestLog(logger));
@@ -191,6 +192,19 @@ const passThroughContext: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * JSON answers end with a newline, as text files do, so `curl` output does not run into the
+ * shell prompt. Applied where Express writes JSON, so Content-Length counts the newline and
+ * response validation (which sees the value, not the text) is unaffected.
+ */
+function endJsonWithNewline(app: Express): void {
+  app.response.json = function json(this: Response, body: unknown) {
+    const text = JSON.stringify(body, app.get('json replacer') as undefined, app.get('json spaces') as undefined);
+    if (!this.get('Content-Type')) this.type('application/json');
+    return this.send(text === undefined ? text : `${text}\n`);
+  };
+}
+
 function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) {
@@ -200,7 +214,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof HttpProblem) return sendProblem(res, error);
     if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error, requestId: req.id }, 'database unavailable');
+      logger.warn({ reason: (error as Error).message, requestId: req.id }, 'database unavailable');
       return sendProblem(res, databaseUnavailable());
     }
     logger.error({ err: error, requestId: req.id }, 'unhandled error');

@@ -26,7 +26,7 @@ interface Command {
 
 // One entry per command, each in its own file under cli/.
 const commands: Record<string, Command> = {
-  start: { usage: startUsage, run: (args, env) => (args.length > 0 ? Promise.reject(new UsageError(`start takes no arguments, got "${args[0]}".`)) : start(env)) },
+  start: { usage: startUsage, run: (args, env) => (args.length > 0 ? Promise.reject(new UsageError(`start takes no arguments, got "${args[0]}"; configure it with environment variables (see --help).`)) : start(env)) },
   'create-key': { usage: createKeyUsage, run: createKey },
   'revoke-key': { usage: revokeKeyUsage, run: revokeKey },
 };
@@ -44,7 +44,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
-    console.error(`Unknown command "${name}".\n\n${usage}`);
+    console.error(`Unknown command "${name}"; the commands are ${Object.keys(commands).join(', ')}.\n\n${usage}`);
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {
@@ -55,7 +55,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     return await command.run(args, env);
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${command.usage}`);
+      console.error(error.showUsage ? `${error.message}\n\n${command.usage}` : error.message);
       return 2;
     }
     console.error(`clubnotify-server ${name}: ${oneLine(error)}`);

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import type { MigratableDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
 import { openDatabase } from './db/open.js';
 import { seed } from './db/seed.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -29,11 +30,33 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds, ensures ADMIN_API_KEY, and listens. */
+/** Until the app is ready (migrations can take seconds), requests get a 503 that says so. */
+const starting: RequestListener = (_req, res) => {
+  res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '1', connection: 'close' });
+  res.end(`${JSON.stringify({ type: 'https://clubnotify.dev/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'The server is starting (opening and migrating its database); try again in a second.' })}\n`);
+};
+
+function listen(server: Server, config: Config): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host ?? '::', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Takes the port first (so a port in use fails at once, not after the migrations), then opens
+ * the database, migrates, seeds, ensures ADMIN_API_KEY, and serves the app.
+ */
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const release = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  let handler = starting;
+  const server = createGuardedServer((req, res) => handler(req, res), config.connections, shedLogger(logger));
   let db: MigratableDatabase | undefined;
   try {
+    await listen(server, config);
     db = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
@@ -48,7 +71,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       timeoutMs: config.deliveryTimeoutMs,
       leaseMs: config.deliveryLeaseMs,
       listenUrl: config.databaseUrl,
-      onError: (error) => logger.error({ err: error }, 'delivery worker'),
+      onError: (error) =>
+        isDatabaseUnavailable(error) ? logger.warn({ reason: (error as Error).message }, 'delivery worker: database unavailable') : logger.error({ err: error }, 'delivery worker'),
     });
     const app = createApp({
       wakeDeliveries: worker.wake,
@@ -67,11 +91,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       trustProxy: config.trustProxy,
       publicBaseUrl: config.publicBaseUrl,
     });
-    const server = createGuardedServer(app, config.connections, shedLogger(logger));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host ?? '::', () => resolve());
-    });
+    handler = app;
     const { port } = server.address() as AddressInfo;
     worker.start();
     const opened = db;
@@ -94,6 +114,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       },
     };
   } catch (error) {
+    if (server.listening) await new Promise((resolve) => server.close(resolve));
     await db?.close().catch(() => {});
     await release();
     throw error;

@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from './server.js';
 function printBanner(running: RunningServer, storage: string): void {
   console.log(`clubnotify server listening on ${running.url} (${storage})`);
   console.log(`  docs ${running.url}/docs, spec ${running.url}/openapi.json`);
+  console.log(`  console ${running.url}/console, metrics ${running.url}/metrics (an admin key or METRICS_TOKEN)`);
   if (!running.hasAdminKey) {
     console.log('  no admin key yet: restart with ADMIN_API_KEY=cn_<43 base64url chars>, or stop the server and run');
     console.log('  npx clubnotify-server create-key --scope admin --name ops');
@@ -46,7 +47,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<numbe
   try {
     running = await startServer(config);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${config.port} is in use; set PORT=...` : (error as Error).message;
+    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${config.port} is in use; stop what holds it, or start with another PORT=...` : (error as Error).message;
     console.error(`clubnotify server did not start: ${reason}`);
     return 1;
   }

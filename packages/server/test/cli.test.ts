@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,29 @@ describe('clubnotify-server CLI', () => {
     expect((await serverCli(['start', 'now'])).code).toBe(2);
   });
 
+  it.each([
+    [['create-key', '--scope', 'admin', '--name', 'ops', '--frobnicate'], 'create-key has no option --frobnicate; run "clubnotify-server create-key --help" for its usage.'],
+    [['create-key', '--scope'], '--scope needs a value; run "clubnotify-server create-key --help" for its usage.'],
+    [['create-key', '--scope', 'root', '--name', 'ops'], '--scope must be admin or subscriber, not "root".'],
+    [['revoke-key', 'nope'], '"nope" is not a key id; key ids look like key_3fT9xQ (GET /apiKeys lists them).'],
+    [['revoke-key', 'key_a', 'key_b'], 'revoke-key takes one key id, got 2 (key_a key_b); revoke them one at a time.'],
+    [['revoke-key', '--all'], 'revoke-key has no option --all; run "clubnotify-server revoke-key --help" for its usage.'],
+  ])('answers %j with one line that says what was wrong, and exit 2', async (args, message) => {
+    const { code, stderr } = await serverCli(args);
+    expect({ code, stderr: stderr.trim() }).toEqual({ code: 2, stderr: message });
+  });
+
+  it.each([
+    [['create-key', '--name', 'ops'], 'Give --scope admin or --scope subscriber.'],
+    [['create-key', '--scope', 'admin'], 'Give --name, 1 to 100 characters saying whose key it is.'],
+    [['revoke-key'], 'Give the id of the key to revoke (key_..., as listed by GET /apiKeys).'],
+  ])('answers a missing argument in %j with an error line, then the usage, and exit 2', async (args, message) => {
+    const { code, stderr } = await serverCli(args);
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe(message);
+    expect(stderr).toMatch(/\n\nUsage: clubnotify-server /);
+  });
+
   it('creates the data folder and prints the key on the last stdout line', { timeout: 60_000 }, async () => {
     const { code, stdout } = await serverCli(['create-key', '--scope', 'admin', '--name', 'ops'], { DATA_DIR: join(dir, 'fresh/nested/data') });
     expect(code).toBe(0);
@@ -79,11 +103,12 @@ describe('clubnotify-server start', () => {
   });
   afterAll(() => new Promise((r) => busy.close(r)));
 
-  it('says in one line that the port is in use, and exits 1', { timeout: 60_000 }, async () => {
+  it('says in one line that the port is in use, and exits 1 before opening the database', { timeout: 60_000 }, async () => {
     const { port } = busy.address() as { port: number };
     const { code, stderr } = await serverCli(['start'], { PORT: String(port), DATA_DIR: join(dir, 'busy') });
     expect(code).toBe(1);
-    expect(oneLine(stderr)).toEqual([`clubnotify server did not start: port ${port} is in use; set PORT=...`]);
+    expect(oneLine(stderr)).toEqual([`clubnotify server did not start: port ${port} is in use; stop what holds it, or start with another PORT=...`]);
+    expect(existsSync(join(dir, 'busy/pglite')), 'the port is checked before the migrations').toBe(false);
   });
 
   it('prints the banner, serves /docs, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {

@@ -40,6 +40,24 @@ describe('guarded agent', () => {
     await agent.close();
   });
 
+  it('delivers to localhost through the loopback address that is allowlisted, 127.0.0.1 here, not ::1', async () => {
+    const agent = createGuardedAgent({ policy: { allow: ['127.0.0.1/32'] } });
+    const before = connections;
+    expect(await post(`http://localhost:${port}/hook`, agent)).toBe(200);
+    expect(connections - before).toBe(1);
+    await agent.close();
+  });
+
+  it('refuses localhost when neither loopback is allowlisted, naming the setting that allows it', async () => {
+    const agent = createGuardedAgent({ policy: { allow: [] } });
+    const before = connections;
+    await expect(post(`http://localhost:${port}/hook`, agent)).rejects.toThrow(
+      "blocked address: localhost is this machine's loopback; to deliver there, start the server with ALLOW_PRIVATE_TARGETS=127.0.0.1/32,::1/128",
+    );
+    expect(connections - before).toBe(0);
+    await agent.close();
+  });
+
   it('refuses when any one of several addresses is private', async () => {
     const mixed: LookupFn = async () => [
       { address: '93.184.215.14', family: 4 },

@@ -142,6 +142,33 @@ describe('checkTargetUrl', () => {
     expect(await checkTargetUrl('http://127.0.0.1:9/x', { allow: ['127.0.0.1/32'] }, noDns)).toEqual({ ok: true });
   });
 
+  it('accepts localhost when either loopback is allowlisted, since localhost is 127.0.0.1 and ::1 alike', async () => {
+    expect(await checkTargetUrl('http://localhost:4000/x', { allow: ['127.0.0.1/32'] }, noDns)).toEqual({ ok: true });
+    expect(await checkTargetUrl('http://localhost:4000/x', { allow: ['::1/128'] }, noDns)).toEqual({ ok: true });
+  });
+
+  it('refuses localhost with a sentence that names the allowlist setting that would allow it', async () => {
+    const result = await checkTargetUrl('http://localhost:4000/x', strict, noDns);
+    expect(result).toEqual({
+      ok: false,
+      reason: "localhost is this machine's loopback (127.0.0.1 and ::1)",
+      fix: 'to deliver there, start the server with ALLOW_PRIVATE_TARGETS=127.0.0.1/32,::1/128',
+    });
+  });
+
+  it('names the one-address allowlist entry for a refused private literal, and no fix for metadata', async () => {
+    const loopback = await checkTargetUrl('http://[::1]:4000/x', strict, noDns);
+    expect(loopback).toMatchObject({ reason: '[::1] is a loopback address', fix: 'to deliver there, start the server with ALLOW_PRIVATE_TARGETS=::1/128' });
+    const metadata = await checkTargetUrl('http://169.254.169.254/', { allow: ['169.254.0.0/16'] }, noDns);
+    expect(metadata).toEqual({ ok: false, reason: '169.254.169.254 is a cloud metadata address, which is never allowed', what: 'a cloud metadata address, which is never allowed' });
+  });
+
+  it('says what a resolved name points at in one grammatical clause', async () => {
+    const lookup: LookupFn = async () => [{ address: '0.0.0.0', family: 4 }];
+    const result = await checkTargetUrl('https://hooks.example.com/x', strict, lookup);
+    expect(result).toMatchObject({ reason: 'hooks.example.com resolves to 0.0.0.0, the unspecified address' });
+  });
+
   it('refuses http when the policy is https only', async () => {
     expect((await checkTargetUrl('http://93.184.215.14/', { allow: [], httpsOnly: true }, noDns)).ok).toBe(false);
     expect(await checkTargetUrl('https://93.184.215.14/', { allow: [], httpsOnly: true }, noDns)).toEqual({ ok: true });

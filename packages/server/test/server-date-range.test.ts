@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPhrases } from '../../spec/src/field-messages.js';
 import { dbFactories, pointers, startTestServer, type TestServer } from './server-support.js';
 
 // Each was accepted by `format: date-time` alone and then failed in PostgreSQL or `new Date()`.
@@ -39,6 +40,10 @@ describe.each(dbFactories)('date-time bounds on $name', (factory) => {
   it.each(outOfRange)('refuses %s with 400 on every date field (%s)', async (_name, value) => {
     const create = await schedule(value);
     expect(create.status).toBe(400);
+    const problem = (await create.clone().json()) as { detail: string; errors: unknown[] };
+    // One sentence for the field: no regular expression, no second "format" error.
+    expect(problem.errors).toEqual([{ pointer: '/body/startsAt', detail: formatPhrases['date-time'] }]);
+    expect(problem.detail).toBe(`/body/startsAt ${formatPhrases['date-time']}`);
     expect(await pointers(create)).toEqual(['/body/startsAt']);
     const update = await admin('PATCH', '/concerts/con_jazznight2026', { startsAt: value });
     expect(update.status).toBe(400);

@@ -16,6 +16,17 @@ describe.each(dbFactories)('server HTTP behaviour on $name', (factory) => {
     }
   });
 
+  it('ends every JSON answer with a newline, counted in Content-Length, so a shell prompt starts on its own line', async () => {
+    for (const [path, key] of [['/items', undefined], ['/nope', undefined], ['/openapi.json', null], ['/healthz', null]] as const) {
+      const res = await s.call('GET', path, key === null ? { key: null } : {});
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.at(-1), path).toBe(0x0a);
+      expect(bytes.at(-2), path).not.toBe(0x0a);
+      if (res.headers.get('content-length')) expect(Number(res.headers.get('content-length')), path).toBe(bytes.length);
+      expect(() => JSON.parse(bytes.toString('utf8')), path).not.toThrow();
+    }
+  });
+
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
     const given = await s.call('GET', '/healthz', { headers: { 'x-request-id': 'req-42.abc' } });
     expect(given.headers.get('x-request-id')).toBe('req-42.abc');

@@ -1,4 +1,5 @@
 import type { AjvError, CompiledValidator } from './compiled-validator.js';
+import { describeAjvError } from './field-messages.js';
 import { bodyValidators, type BodyValidatorKey } from './generated/body-validators.js';
 import { paramValidators, type ParamValidatorKey } from './generated/param-validators.js';
 
@@ -13,13 +14,13 @@ export interface FieldError {
 
 export type ValidationResult = { ok: true } | { ok: false; errors: FieldError[] };
 
-
+/** One error per field (Ajv reports a bad date-time twice, as a pattern and as a format), phrased for people. */
 function toFieldErrors(root: string, errors: AjvError[]): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const error of errors) {
     let pointer = root + error.instancePath;
-    let detail = error.message ?? error.keyword;
+    let detail = describeAjvError(error);
     if (error.keyword === 'required') {
       pointer += `/${String(error.params.missingProperty)}`;
       detail = 'is required';
@@ -28,9 +29,8 @@ function toFieldErrors(root: string, errors: AjvError[]): FieldError[] {
       pointer += `/${String(error.params.additionalProperty)}`;
       detail = 'is not a known field';
     }
-    const key = `${pointer} ${detail}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (seen.has(pointer)) continue;
+    seen.add(pointer);
     out.push({ pointer, detail });
   }
   return out;

@@ -78,12 +78,13 @@ export function DeliveriesView({ session }: { session: Session }) {
         <input type="checkbox" checked={live} onChange={(e) => setLive(e.currentTarget.checked)} /> Live (every {POLL_MS / 1000} s, first page)
       </label>
       <Status text={action.status} />
+      <h3 class="charts-heading">Delivery attempts per minute, last hour (a delivery can take several; the table below lists deliveries)</h3>
       <div class="charts">
         <MinuteChart title="All targets" minutes={perMinute(recent, now)} />
         {targets.map((t) => <MinuteChart key={t} title={t} minutes={perMinute(recent.filter((d) => d.targetId === t), now)} />)}
       </div>
       {open && <DeliveryTimeline delivery={open} busy={action.busy} onReplay={() => void replay(open.id)} onClose={() => setOpenId(null)} />}
-      <table>
+      <div class="table-scroll"><table>
         <caption class="sr-only">Deliveries, newest first</caption>
         <thead>
           <tr><th scope="col">Delivery</th><th scope="col">Event</th><th scope="col">Target</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Created</th></tr>
@@ -100,7 +101,7 @@ export function DeliveriesView({ session }: { session: Session }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </table></div>
       {shown.length === 0 && <p>No deliveries match.</p>}
       <div class="row">
         <button type="button" disabled={first || action.busy} onClick={() => setPages(pages.slice(0, -1))}>Previous page</button>

@@ -48,7 +48,7 @@ export function KeysView({ session }: { session: Session }) {
       </form>
       <Status text={action.status} />
       {created && <SecretNotice {...created} onDismiss={() => setCreated(null)} />}
-      <table>
+      <div class="table-scroll"><table>
         <caption class="sr-only">API keys</caption>
         <thead><tr><th scope="col">Name</th><th scope="col">Id</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Revoked</th><th scope="col">Actions</th></tr></thead>
         <tbody>
@@ -67,7 +67,7 @@ export function KeysView({ session }: { session: Session }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </table></div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { when } from './format.js';
+import { healthVerdict } from './health.js';
 import type { Target } from './targets.js';
 
 type Action = 'pause' | 'resume' | 'rotate' | 'test' | 'delete';
@@ -7,10 +8,10 @@ type Action = 'pause' | 'resume' | 'rotate' | 'test' | 'delete';
 function HealthCell({ target }: { target: Target }) {
   const h = target.health;
   if (!h) return <td>—</td>;
-  const tone = h.circuitState !== 'closed' || h.consecutiveFailures > 0 ? 'bad' : h.lastSuccessAt ? 'good' : 'none';
+  const { tone, label } = healthVerdict(h);
   return (
     <td>
-      <span class={`badge ${tone}`}>circuit {h.circuitState}</span>
+      <span class={`badge ${tone}`} data-health={tone}>{label}</span>
       <dl class="health">
         <dt>last success</dt><dd>{when(h.lastSuccessAt)}</dd>
         <dt>last failure</dt><dd>{when(h.lastFailureAt)}</dd>
@@ -31,7 +32,7 @@ export function TargetRow({ target, busy, onAction }: { target: Target; busy: bo
         <div class="url">{target.url}</div>
       </td>
       <td>
-        <span class={`badge ${target.status === 'active' ? 'good' : 'bad'}`}>{target.status}</span>
+        <span class={`badge ${target.status === 'active' ? 'good' : target.status === 'paused' ? 'none' : 'bad'}`}>{target.status}</span>
         {target.disabledReason && <div class="hint">{target.disabledReason}</div>}
       </td>
       <HealthCell target={target} />

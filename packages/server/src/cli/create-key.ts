@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createApiKey } from '../domain/api-keys.js';
-import { UsageError } from './usage-error.js';
+import { parseCommand, UsageError } from './usage-error.js';
 import { withDatabase } from './with-database.js';
 
 export const createKeyUsage = `Usage: clubnotify-server create-key --scope <admin|subscriber> --name <name>
@@ -10,16 +10,12 @@ Creates an API key in the database named by DATABASE_URL, or the embedded one in
 With the embedded database, stop the server first.`;
 
 function parse(args: string[]): { scope: 'admin' | 'subscriber'; name: string } {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, options: { scope: { type: 'string' }, name: { type: 'string' } } }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseCommand('create-key', () => parseArgs({ args, options: { scope: { type: 'string' }, name: { type: 'string' } } }));
   const { scope, name } = values;
-  if ((scope !== 'admin' && scope !== 'subscriber') || !name || name.length > 100) {
-    throw new UsageError('--scope must be admin or subscriber and --name 1 to 100 characters.');
-  }
+  if (scope === undefined) throw new UsageError('Give --scope admin or --scope subscriber.', true);
+  if (scope !== 'admin' && scope !== 'subscriber') throw new UsageError(`--scope must be admin or subscriber, not "${scope}".`);
+  if (!name) throw new UsageError('Give --name, 1 to 100 characters saying whose key it is.', true);
+  if (name.length > 100) throw new UsageError(`--name is ${name.length} characters long; the most is 100.`);
   return { scope, name };
 }
 

@@ -15,10 +15,19 @@ const outcomes = {
   'last-admin': [1, (id: string) => `${id} is the last admin key; create another one first (create-key --scope admin).`],
 } as const;
 
+function keyId(args: string[]): string {
+  const option = args.find((arg) => arg.startsWith('-'));
+  if (option) throw new UsageError(`revoke-key has no option ${option}; run "clubnotify-server revoke-key --help" for its usage.`);
+  if (args.length === 0) throw new UsageError('Give the id of the key to revoke (key_..., as listed by GET /apiKeys).', true);
+  if (args.length > 1) throw new UsageError(`revoke-key takes one key id, got ${args.length} (${args.join(' ')}); revoke them one at a time.`);
+  const id = args[0]!;
+  if (!/^key_[A-Za-z0-9]{1,60}$/.test(id)) throw new UsageError(`"${id}" is not a key id; key ids look like key_3fT9xQ (GET /apiKeys lists them).`);
+  return id;
+}
+
 /** `clubnotify-server revoke-key <id>`; returns the exit code. */
 export async function revokeKey(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const [id, ...extra] = args;
-  if (!id || extra.length > 0 || !/^key_[A-Za-z0-9]{1,60}$/.test(id)) throw new UsageError('Give exactly one key id (key_...).');
+  const id = keyId(args);
   const busy = (owner: number, dataDir: string) =>
     `The server (pid ${owner}) is using ${dataDir}. Revoke the key with DELETE /apiKeys/${id} using an admin key, or stop the server first.`;
   return withDatabase(env, busy, async (db) => {

@@ -65,7 +65,7 @@ export function docsRoutes(cacheDir: string): Router {
   const yamlText = stringify(document, { aliasDuplicateObjects: false });
   const render = docsRenderer(cacheDir);
   router.get('/openapi.json', (_req, res) => {
-    res.type('application/json').send(json);
+    res.type('application/json').send(`${json}\n`);
   });
   router.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(yamlText);

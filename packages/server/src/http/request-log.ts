@@ -35,6 +35,13 @@ export function requestLog(logger: Logger): RequestHandler {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
+    // A 5xx answered on purpose (a problem document) is logged by its status, not with a made-up
+    // Error and its stack; a real error (res.err) keeps its stack.
+    customErrorObject: (_req, res, error, fields: Record<string, unknown>) => {
+      if ((res as { err?: unknown }).err || error.message !== `failed with status code ${res.statusCode}`) return fields;
+      const { err: _synthetic, ...rest } = fields;
+      return rest;
+    },
     customProps: (_req, res) => {
       const ctx = (res as Response).locals?.ctx as RequestContext | undefined;
       return ctx ? { operation: ctx.operation.id, keyId: ctx.caller?.keyId } : {};

@@ -1,6 +1,6 @@
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
-import { checkAddress, reservedName, systemLookup, type LookupFn, type UrlPolicy } from './url-policy.js';
+import { allowedLoopback, allowFix, checkAddress, reservedName, resolvedReason, systemLookup, type LookupFn, type UrlPolicy } from './url-policy.js';
 
 /** A connection refused by the URL policy; its message names the address and why. */
 export class BlockedAddressError extends Error {
@@ -9,6 +9,10 @@ export class BlockedAddressError extends Error {
     super(`blocked address: ${reason}`);
     this.name = 'BlockedAddressError';
   }
+}
+
+function withFix(reason: string, fix: string | undefined): string {
+  return fix ? `${reason}; ${fix}` : reason;
 }
 
 export interface GuardedAgentOptions {
@@ -36,11 +40,13 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
     if (reserved && 'blocked' in reserved) return callback(new BlockedAddressError(reserved.blocked), '', 4);
     (reserved ? Promise.resolve(reserved.addresses) : resolve(hostname)).then(
       (found) => {
-        const addresses = found.filter((a) => wanted === 0 || a.family === wanted);
+        const candidates = reserved ? allowedLoopback(found, policy) : found;
+        const addresses = candidates.filter((a) => wanted === 0 || a.family === wanted);
+        if (reserved && candidates.length === 0) return callback(new BlockedAddressError(withFix(`${hostname} is this machine's loopback`, allowFix(['127.0.0.1/32', '::1/128']))), '', 4);
         if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 4);
         for (const { address } of addresses) {
           const verdict = checkAddress(address, policy);
-          if (!verdict.ok) return callback(new BlockedAddressError(`${hostname} resolves to ${verdict.reason}`), '', 4);
+          if (!verdict.ok) return callback(new BlockedAddressError(withFix(resolvedReason(hostname, address, verdict), verdict.fix)), '', 4);
         }
         if (typeof dnsOptions === 'object' && dnsOptions.all) {
           (callback as unknown as (err: null, all: Array<{ address: string; family: number }>) => void)(null, addresses);
@@ -57,7 +63,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
     const host = opts.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(host)) {
       const verdict = checkAddress(host, policy);
-      if (!verdict.ok) return callback(new BlockedAddressError(verdict.reason), null);
+      if (!verdict.ok) return callback(new BlockedAddressError(withFix(verdict.reason, verdict.fix)), null);
     }
     connector(opts, callback);
   };

@@ -9,7 +9,8 @@ export interface UrlPolicy {
   httpsOnly?: boolean;
 }
 
-export type PolicyResult = { ok: true } | { ok: false; reason: string };
+/** `reason` is a clause ("::1 is a loopback address"); `fix`, when an operator can allow it, says how. */
+export type PolicyResult = { ok: true } | { ok: false; reason: string; fix?: string; what?: string };
 
 /** Resolves a host name to every address it has. */
 export type LookupFn = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
@@ -80,15 +81,32 @@ function effective(addr: Addr): Addr {
   return addr;
 }
 
+const rangeNames: Record<string, string> = {
+  private: 'a private (RFC 1918) address',
+  carrierGradeNat: 'a carrier-grade NAT (100.64.0.0/10) address',
+  linkLocal: 'a link-local address',
+  uniqueLocal: 'a unique local (private) address',
+  rfc6052: 'a NAT64 local-use address',
+  unspecified: 'the unspecified address',
+  ipv4Mapped: 'an IPv4-mapped address',
+};
+
+/** "a loopback address", "an unspecified address": the range's name with its article. */
 function describe(range: string): string {
-  const names: Record<string, string> = {
-    private: 'private (RFC 1918)',
-    carrierGradeNat: 'carrier-grade NAT (100.64.0.0/10)',
-    linkLocal: 'link-local',
-    uniqueLocal: 'unique local (private)',
-    rfc6052: 'NAT64 local-use',
-  };
-  return names[range] ?? range;
+  const name = rangeNames[range];
+  if (name) return name;
+  const words = range.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
+  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words} address`;
+}
+
+/** The one-address CIDR an operator would allowlist for this address. */
+function cidrOf(addr: Addr): string {
+  return `${addr.toString()}/${addr.kind() === 'ipv4' ? 32 : 128}`;
+}
+
+/** How an operator allows these addresses. */
+export function allowFix(cidrs: string[]): string {
+  return `to deliver there, start the server with ALLOW_PRIVATE_TARGETS=${cidrs.join(',')}`;
 }
 
 /**
@@ -105,12 +123,13 @@ export function checkAddress(ip: string, policy: UrlPolicy): PolicyResult {
     return { ok: false, reason: `${ip} is not an IP address` };
   }
   const target = effective(addr);
-  if (metadataAddresses.has(target.toString())) return { ok: false, reason: `${ip} is a cloud metadata address` };
+  const refuse = (what: string, fix?: string): PolicyResult => ({ ok: false, reason: `${ip} is ${what}`, what, ...(fix ? { fix } : {}) });
+  if (metadataAddresses.has(target.toString())) return refuse('a cloud metadata address, which is never allowed');
   if (isAllowed(target, policy)) return { ok: true };
   const range = target.range();
-  if (range !== 'unicast') return { ok: false, reason: `${ip} is a ${describe(range)} address` };
+  if (range !== 'unicast') return refuse(describe(range), allowFix([cidrOf(target)]));
   if (target.kind() === 'ipv6' && (target as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) {
-    return { ok: false, reason: `${ip} is an IPv4-compatible IPv6 address` };
+    return refuse('an IPv4-compatible IPv6 address, which is never allowed');
   }
   return { ok: true };
 }
@@ -121,11 +140,32 @@ export function checkAddress(ip: string, policy: UrlPolicy): PolicyResult {
  */
 export function reservedName(hostname: string): { blocked: string } | { addresses: Array<{ address: string; family: number }> } | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (blockedNames.has(host)) return { blocked: `${host} is a cloud metadata host` };
+  if (blockedNames.has(host)) return { blocked: `${host} is a cloud metadata host, which is never allowed` };
   if (host === 'localhost' || host.endsWith('.localhost')) {
     return { addresses: [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }] };
   }
   return undefined;
+}
+
+const loopbackCidrs = ['127.0.0.1/32', '::1/128'];
+
+/**
+ * `localhost` means this machine's loopback, 127.0.0.1 and ::1 alike: it is allowed when either is
+ * allowlisted, and delivery then dials only the allowlisted one(s). DNS names stay stricter (every
+ * address must pass), because a resolver could mix public and private answers.
+ */
+export function allowedLoopback(addresses: Array<{ address: string; family: number }>, policy: UrlPolicy): Array<{ address: string; family: number }> {
+  return addresses.filter(({ address }) => checkAddress(address, policy).ok);
+}
+
+function checkReservedAddresses(host: string, addresses: Array<{ address: string; family: number }>, policy: UrlPolicy): PolicyResult {
+  if (allowedLoopback(addresses, policy).length > 0) return { ok: true };
+  return { ok: false, reason: `${host} is this machine's loopback (${addresses.map((a) => a.address).join(' and ')})`, fix: allowFix(loopbackCidrs) };
+}
+
+/** "hooks.example.com resolves to 10.0.0.5, a private (RFC 1918) address". */
+export function resolvedReason(host: string, address: string, refused: { reason: string; what?: string }): string {
+  return refused.what ? `${host} resolves to ${address}, ${refused.what}` : `${host} resolves to ${refused.reason}`;
 }
 
 /** A resolver that hangs must not hold a registration; the connect-time guard still applies. */
@@ -150,30 +190,31 @@ export async function checkTargetUrl(url: string, policy: UrlPolicy, lookup: Loo
   try {
     parsed = new URL(url);
   } catch {
-    return { ok: false, reason: 'not an absolute URL' };
+    return { ok: false, reason: 'it is not an absolute URL', fix: 'give a URL such as https://hooks.example.com/clubnotify' };
   }
   if (parsed.protocol !== 'https:' && (parsed.protocol !== 'http:' || policy.httpsOnly)) {
-    return { ok: false, reason: policy.httpsOnly ? 'the URL must use https' : 'the URL must use http or https' };
+    return policy.httpsOnly
+      ? { ok: false, reason: `this server delivers over https only`, fix: 'give an https:// URL' }
+      : { ok: false, reason: `${parsed.protocol.replace(/:$/, '')} is not a delivery scheme`, fix: 'give an http:// or https:// URL' };
   }
-  if (parsed.username || parsed.password) return { ok: false, reason: 'the URL must not contain credentials' };
+  if (parsed.username || parsed.password) {
+    return { ok: false, reason: 'the URL contains a user name or password', fix: 'remove them (deliveries are signed, so the receiver checks the signature instead)' };
+  }
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
   if (host.startsWith('[')) return checkAddress(host, policy);
   if (ipaddr.isValid(host)) return checkAddress(host, policy);
   const reserved = reservedName(host);
   if (reserved && 'blocked' in reserved) return { ok: false, reason: reserved.blocked };
+  if (reserved) return checkReservedAddresses(host, reserved.addresses, policy);
   let addresses: Array<{ address: string }>;
-  if (reserved) {
-    addresses = reserved.addresses;
-  } else {
-    try {
-      addresses = await withTimeout(lookup(host), LOOKUP_TIMEOUT_MS);
-    } catch {
-      return { ok: true };
-    }
+  try {
+    addresses = await withTimeout(lookup(host), LOOKUP_TIMEOUT_MS);
+  } catch {
+    return { ok: true };
   }
   for (const { address } of addresses) {
     const result = checkAddress(address, policy);
-    if (!result.ok) return { ok: false, reason: `${host} resolves to ${result.reason}` };
+    if (!result.ok) return { ...result, reason: resolvedReason(host, address, result) };
   }
   return { ok: true };
 }

@@ -4439,14 +4439,14 @@ export const document: { readonly [key: string]: Json } = {
           "type": "https://clubnotify.dev/problems/validation",
           "title": "Invalid request",
           "status": 400,
-          "detail": "'url' must be a URI.",
+          "detail": "/body/url must be an absolute URL such as https://hooks.example.com/clubnotify",
           "instance": "/registerForAlert",
           "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35",
           "errorCount": 1,
           "errors": [
             {
               "pointer": "/body/url",
-              "detail": "must match format \"uri\""
+              "detail": "must be an absolute URL such as https://hooks.example.com/clubnotify"
             }
           ]
         }
@@ -4523,7 +4523,7 @@ export const document: { readonly [key: string]: Json } = {
           "type": "https://clubnotify.dev/problems/url-not-allowed",
           "title": "URL not allowed",
           "status": 422,
-          "detail": "'http://10.0.0.5/hook' resolves to a private address; deliveries never go there.",
+          "detail": "/body/url is not allowed: 10.0.0.5 is a private (RFC 1918) address; to deliver there, start the server with ALLOW_PRIVATE_TARGETS=10.0.0.5/32.",
           "instance": "/registerForAlert",
           "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
         }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { readServerEnv, ServerEnvError } from '../src/index.js';
+import { SECRET } from './helpers.js';
+
+describe('readServerEnv', () => {
+  it('reads the whsec_ secret and PORT, with the default port when PORT is unset', () => {
+    expect(readServerEnv({ WEBHOOK_SECRET: SECRET, PORT: '4100' })).toEqual({ secret: SECRET, port: 4100 });
+    expect(readServerEnv({ WEBHOOK_SECRET: SECRET })).toEqual({ secret: SECRET, port: 4000 });
+  });
+
+  const refused: Array<[string, NodeJS.ProcessEnv, RegExp]> = [
+    ['no secret', {}, /^WEBHOOK_SECRET is not set; set WEBHOOK_SECRET to the "secret" \(whsec_\.\.\.\)/],
+    ['a password instead of a secret', { WEBHOOK_SECRET: 'hunter2' }, /^WEBHOOK_SECRET is not a whsec_ signing secret, so every delivery would be refused with 401/],
+    ['the README placeholder', { WEBHOOK_SECRET: 'whsec_...' }, /^WEBHOOK_SECRET is not a whsec_ signing secret/],
+    ['a secret too short to be a real one', { WEBHOOK_SECRET: 'whsec_aGk=' }, /^WEBHOOK_SECRET is not a whsec_ signing secret/],
+    ['a port that is not a number', { WEBHOOK_SECRET: SECRET, PORT: 'abc' }, /^PORT must be a port number from 0 to 65535, not "abc"\.$/],
+    ['a port out of range', { WEBHOOK_SECRET: SECRET, PORT: '70000' }, /^PORT must be a port number from 0 to 65535, not "70000"\.$/],
+  ];
+  it.each(refused)('refuses %s in one line that says what to set, never echoing the value of the secret', (_name, env, message) => {
+    let error: unknown;
+    try {
+      readServerEnv(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ServerEnvError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+});
