@@ -49,12 +49,16 @@ const byKind = {
   callback: new Map<string, EventDefinition>(events.filter((e) => e.kind === 'callback').map((e) => [e.name, e])),
 };
 
+const knownPaths = new Map<string, { kind: EventKind; name: string }>(events.map((e) => [`/${e.kind}s/${e.name}`, { kind: e.kind, name: e.name }]));
+
 export function findEvent(kind: string, name: string): EventDefinition | undefined {
   return kind === 'webhook' || kind === 'callback' ? byKind[kind].get(name) : undefined;
 }
 
 /** `/webhooks/stockUpdate` -> `{ kind: 'webhook', name: 'stockUpdate' }`; anything else -> undefined. */
 export function eventFromPath(pathname: string): { kind: EventKind; name: string } | undefined {
+  const known = knownPaths.get(pathname);
+  if (known) return { ...known };
   const match = /^\/(webhooks|callbacks)\/([^/]+)\/?$/.exec(pathname);
   if (!match) return undefined;
   return { kind: match[1] === 'webhooks' ? 'webhook' : 'callback', name: decodeURIComponent(match[2]!) };
