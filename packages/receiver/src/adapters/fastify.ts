@@ -1,3 +1,4 @@
+import { events } from '@clubnotify/spec';
 import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { parseEventKey, type EventKey, type EventKind } from '../events.js';
 import { apiError, problem, type ReceiverResponse } from '../problems.js';
@@ -10,10 +11,15 @@ export interface FastifyRouteOptions {
 
 const EMPTY = new Uint8Array(0);
 
+function keepRaw(_request: FastifyRequest, body: Buffer, parsed: (error: Error | null, body?: unknown) => void): void {
+  parsed(null, body);
+}
+
 function send(reply: FastifyReply, response: ReceiverResponse): FastifyReply {
   reply.code(response.status);
   for (const name in response.headers) reply.header(name, response.headers[name]);
-  return reply.send(response.body === '' ? undefined : response.body);
+  // A Buffer, so Fastify sends the content type as given (it adds a charset to strings).
+  return reply.send(response.body === '' ? undefined : Buffer.from(response.body, 'utf8'));
 }
 
 function fastifyProblem(error: FastifyError, maxBodyBytes: number): ReceiverResponse {
@@ -46,7 +52,11 @@ function handler(receiver: Receiver, kind: EventKind, fixedName?: string) {
 export function createFastifyPlugin(receiver: Receiver, options: FastifyRouteOptions = {}): FastifyPluginCallback {
   return (fastify, _opts, done) => {
     fastify.removeAllContentTypeParsers();
-    fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: receiver.maxBodyBytes }, (_request, body, parsed) => parsed(null, body));
+    // The spec's own media types by exact name (Fastify's fast lookup), any other through '*'
+    // so that the receiver answers it with its 415.
+    for (const type of new Set(['*', ...events.map((e) => e.contentType)])) {
+      fastify.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: receiver.maxBodyBytes }, keepRaw);
+    }
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       if ((error.statusCode ?? 500) >= 500) request.log.error(error);
       return send(reply, fastifyProblem(error, receiver.maxBodyBytes));
