@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { scaffold } from './init.js';
+import { FRAMEWORKS, isFramework, scaffold } from './init.js';
 import { triggerEvent } from './trigger.js';
 
 const HELP = `Usage: clubnotify-receiver <command> [options]
@@ -11,12 +11,14 @@ Commands:
 
 Run "clubnotify-receiver <command> --help" for a command's options.`;
 
-const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--name <package-name>] [--kit <path|tarball>] [--spec <path|tarball>]
+const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--framework node|express|hono|fastify] [--name <package-name>] [--kit <path|tarball>] [--spec <path|tarball>]
 
 Writes a receiver project: one handler per webhook and callback, a server reading PORT
 (default 4000) and WEBHOOK_SECRET, and a test that sends signed events to it.
 Then: cd <dir> && npm install && npm test
 
+  --framework <name>      the framework the receiver runs on: node (node:http, the default),
+                          express (Express 5), hono (Hono on @hono/node-server) or fastify (Fastify 5)
   --name <name>           the project's package name (default: the folder's name)
   --kit <path|tarball>    depend on this @clubnotify/receiver (a folder or an \`npm pack\`
                           tarball) instead of the registry's, as an absolute file: spec
@@ -46,11 +48,12 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? 2 : 0;
   }
   if (command === 'init') {
-    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: 'string' }, kit: { type: 'string' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { framework: { type: 'string' }, name: { type: 'string' }, kit: { type: 'string' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
     if (values.help) return (console.log(INIT_HELP), 0);
     if (positionals.length !== 1) return (console.error(INIT_HELP), 2);
     const dir = positionals[0]!;
-    const files = await scaffold(dir, { name: values.name, kit: values.kit, spec: values.spec });
+    if (values.framework !== undefined && !isFramework(values.framework)) return (console.error(`--framework must be one of ${Object.keys(FRAMEWORKS).join(', ')}, not "${values.framework}".\n\n${INIT_HELP}`), 2);
+    const files = await scaffold(dir, { name: values.name, framework: values.framework, kit: values.kit, spec: values.spec });
     console.log(`Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npm test`);
     return 0;
   }

@@ -1,9 +1,31 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localSpecs, withLocalSpecs, type LocalSources } from './init-sources.js';
 
 const templates = fileURLToPath(new URL('../templates/init/', import.meta.url));
+const overlays = fileURLToPath(new URL('../templates/frameworks/', import.meta.url));
+
+/** The frameworks `init --framework` scaffolds on, with what each adds to the project's package.json. */
+export const FRAMEWORKS = {
+  node: { dependencies: {}, devDependencies: {} },
+  express: { dependencies: { express: '^5.1.0' }, devDependencies: { '@types/express': '^5.0.0' } },
+  hono: { dependencies: { hono: '^4.7.0', '@hono/node-server': '^2.0.0' }, devDependencies: {} },
+  fastify: { dependencies: { fastify: '^5.0.0' }, devDependencies: {} },
+} satisfies Record<string, { dependencies: Record<string, string>; devDependencies: Record<string, string> }>;
+export type Framework = keyof typeof FRAMEWORKS;
+
+export function isFramework(name: string): name is Framework {
+  return Object.hasOwn(FRAMEWORKS, name);
+}
+
+function withFramework(packageJson: string, framework: Framework): string {
+  const pkg = JSON.parse(packageJson) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  pkg.dependencies = { ...pkg.dependencies, ...FRAMEWORKS[framework].dependencies };
+  pkg.devDependencies = { ...pkg.devDependencies, ...FRAMEWORKS[framework].devDependencies };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -15,11 +37,14 @@ async function* walk(dir: string): AsyncGenerator<string> {
 
 /**
  * Writes a receiver project into `dir` (which must be missing or empty): one handler file
- * per event, a server reading PORT and WEBHOOK_SECRET, and a test over a real socket.
+ * per event, a server reading PORT and WEBHOOK_SECRET on `framework` (default `node:http`),
+ * and a test over a real socket.
  * `kit` and `spec` make it depend on local folders or tarballs instead of the registry.
  * Returns the files written, relative to `dir`.
  */
-export async function scaffold(dir: string, options: { name?: string } & LocalSources = {}): Promise<string[]> {
+export async function scaffold(dir: string, options: { name?: string; framework?: Framework } & LocalSources = {}): Promise<string[]> {
+  const framework = options.framework ?? 'node';
+  if (!isFramework(framework)) throw new Error(`--framework: "${String(framework)}" is not one of ${Object.keys(FRAMEWORKS).join(', ')}.`);
   const target = resolve(dir);
   const existing = await readdir(target).catch(() => []);
   if (existing.length > 0) throw new Error(`${target} is not empty; choose a new folder.`);
@@ -30,8 +55,9 @@ export async function scaffold(dir: string, options: { name?: string } & LocalSo
   for await (const source of walk(templates)) {
     let rel = relative(templates, source);
     rel = rel.replace(/\.template$/, '').replace(/(^|[/\\])gitignore$/, '$1.gitignore');
-    let text = (await readFile(source, 'utf8')).replaceAll('{{name}}', name).replaceAll('{{version}}', pkg.version);
-    if (rel === 'package.json') text = withLocalSpecs(text, specs);
+    const overlay = join(overlays, framework, relative(templates, source));
+    let text = (await readFile(existsSync(overlay) ? overlay : source, 'utf8')).replaceAll('{{name}}', name).replaceAll('{{version}}', pkg.version);
+    if (rel === 'package.json') text = withLocalSpecs(withFramework(text, framework), specs);
     await mkdir(dirname(join(target, rel)), { recursive: true });
     await writeFile(join(target, rel), text);
     written.push(rel);
