@@ -15,7 +15,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { createExpressMiddleware, createNodeHandler, createReceiver } from '@clubnotify/receiver';
 import { createHonoMiddleware } from '@clubnotify/receiver/hono';
 import { createFastifyPlugin } from '@clubnotify/receiver/fastify';
-import { BODY, PATH, SECRET } from './message.js';
+import { PATH, SECRET } from './message.js';
 
 export const FRAMEWORKS = ['node', 'express', 'hono', 'fastify'] as const;
 export const CONTENDERS = ['bare', 'ours', 'svix', 'standardwebhooks'] as const;
