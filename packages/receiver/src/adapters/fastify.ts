@@ -65,6 +65,8 @@ export function createFastifyPlugin(receiver: Receiver, options: FastifyRouteOpt
       const { kind, name } = parseEventKey(options.event);
       fastify.all('/', handler(receiver, kind, name));
     } else {
+      // The spec's events as static routes (Fastify's quickest lookup); other names reach the receiver's 404.
+      for (const event of events) fastify.all(`/${event.kind}s/${event.name}`, handler(receiver, event.kind, event.name));
       fastify.all('/webhooks/:name', handler(receiver, 'webhook'));
       fastify.all('/callbacks/:name', handler(receiver, 'callback'));
     }
