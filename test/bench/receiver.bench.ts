@@ -9,6 +9,7 @@
  * `BENCH_FRAMEWORKS=express,node` limits the frameworks.
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cpuMs } from './peers/cpu.js';
 import { spawnPeer, type Child } from './peers/processes.js';
@@ -62,6 +63,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export default async function bench(): Promise<void> {
   const frameworks = (process.env.BENCH_FRAMEWORKS?.split(',') ?? FRAMEWORKS) as Framework[];
   const entries = frameworks.flatMap((framework) => CONTENDERS.map((contender) => ({ framework, contender })));
+  const loadBefore = loadavg();
   const children = new Map<string, Child & { url: string }>();
   const samples = new Map<string, Sample[]>();
   const key = (f: Framework, c: Contender) => `${f}/${c}`;
@@ -83,8 +85,10 @@ export default async function bench(): Promise<void> {
     await Promise.all([...children.values()].map((c) => c.stop()));
   }
   console.log(`### Receiver throughput (stockUpdate, ${CONNECTIONS} connections, median of ${ROUNDS} x ${SECONDS} s, Node ${process.version})\n`);
-  console.log('| framework | receiver | requests/s | ratio to bare | CPU µs/request | non-2xx or errors |');
-  console.log('|---|---|---:|---:|---:|---:|');
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(`Load average (1, 5, 15 min) before: ${load(loadBefore)}; after: ${load(loadavg())}. Spread: the lowest and highest round.\n`);
+  console.log('| framework | receiver | requests/s | ratio to bare | spread req/s | CPU µs/request | non-2xx or errors |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const framework of frameworks) {
     const bare = median(samples.get(key(framework, 'bare'))!.map((s) => s.rps));
     for (const contender of CONTENDERS) {
@@ -92,7 +96,8 @@ export default async function bench(): Promise<void> {
       const rps = median(list.map((s) => s.rps));
       const cpu = median(list.map((s) => s.cpuUsPerRequest));
       const failed = list.reduce((n, s) => n + s.failed, 0);
-      console.log(`| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${cpu.toFixed(1)} | ${failed} |`);
+      const sorted = list.map((s) => s.rps).sort((a, b) => a - b);
+      console.log(`| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)} | ${cpu.toFixed(1)} | ${failed} |`);
     }
   }
   console.log('');
