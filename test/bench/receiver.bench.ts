@@ -1,98 +1,104 @@
 /**
- * Receiver throughput: Express + @clubnotify/receiver (verify, validate, dedupe, dispatch)
- * vs a bare Express handler that only reads the body. Same run, same signed requests.
+ * Receiver throughput, measured the way an outside harness does: every contender (a
+ * framework with its bare route, @clubnotify/receiver's adapter, svix and standardwebhooks)
+ * in its own process with NODE_ENV=production, autocannon in another, BENCH_CONNECTIONS (10)
+ * connections, a fresh webhook-id and signature on every request, BENCH_ROUNDS (3) rounds of
+ * BENCH_SECONDS (3) s after one warm-up round, contenders in a rotating order each round.
+ * Reported: median requests/s, its ratio to the bare route of the same framework in the same
+ * run, and CPU µs per request of the receiver process (/proc/<pid>/stat, all its threads).
+ * `BENCH_FRAMEWORKS=express,node` limits the frameworks.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import express from 'express';
-import { Agent, request } from 'undici';
-import { createExpressMiddleware, createReceiver, signedHeaders } from '@clubnotify/receiver';
-import { printFigures, printRatios } from './table.js';
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { cpuMs } from './peers/cpu.js';
+import { spawnPeer, type Child } from './peers/processes.js';
+import { CONTENDERS, FRAMEWORKS, type Contender, type Framework } from './receiver/contenders.js';
 
-const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const CONCURRENCY = 32;
-const SECONDS = 2;
-const ROUNDS = 6;
-const body = JSON.stringify({
-  drink: { id: 'itm_mojito', name: 'Mojito', stock: 18, unit: 'glass' },
-  ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 3, unit: 'bunch' },
-});
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
-function signedRequests(count: number, prefix: string): Array<Record<string, string>> {
-  const timestamp = new Date();
-  return Array.from({ length: count }, (_, i) => ({
-    'content-type': 'application/json',
-    ...signedHeaders(SECRET, { id: `msg_${prefix}${i}`, timestamp, body }),
-  }));
+interface LoadResult {
+  requests: number;
+  rps: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
 }
 
-async function start(app: express.Express): Promise<{ url: string; server: Server }> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/stockUpdate`, server };
+interface Sample {
+  rps: number;
+  cpuUsPerRequest: number;
+  failed: number;
 }
 
-async function load(url: string, headers: Array<Record<string, string>>): Promise<{ rps: number; bad: number }> {
-  const dispatcher = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 10_000 });
-  let next = 0;
-  let done = 0;
-  let bad = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline && next < headers.length) {
-        const response = await request(url, { method: 'POST', headers: headers[next++], body, dispatcher });
-        await response.body.dump();
-        if (response.statusCode !== 200) bad++;
-        done++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  await dispatcher.close();
-  return { rps: done / elapsed, bad };
+function load(url: string, seconds: number): Promise<LoadResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=clubnotify-source', fileURLToPath(new URL('receiver/load.ts', import.meta.url))], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', BENCH_URL: url, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(CONNECTIONS), BENCH_POOL: String(Math.ceil(seconds * 25_000)) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`load generator exited ${String(code)}: ${out}`));
+      else resolve(JSON.parse(line) as LoadResult);
+    });
+  });
 }
+
+async function measure(child: Child & { url: string }, seconds: number): Promise<Sample> {
+  const before = cpuMs(child.pid)!;
+  const r = await load(child.url, seconds);
+  const cpu = cpuMs(child.pid)! - before;
+  return { rps: r.rps, cpuUsPerRequest: r.requests === 0 ? NaN : (cpu * 1000) / r.requests, failed: r.non2xx + r.errors + r.timeouts };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export default async function bench(): Promise<void> {
-  let handled = 0;
-  const receiver = createReceiver({
-    secret: SECRET,
-    mode: 'production',
-    handlers: { webhooks: { stockUpdate: () => void handled++ } },
-  });
-  const ours = express();
-  ours.use(createExpressMiddleware(receiver));
-  const bare = express();
-  bare.post('/webhooks/stockUpdate', (req, res) => {
-    req.on('data', () => undefined);
-    req.on('end', () => res.status(200).end());
-  });
-  const a = await start(ours);
-  const b = await start(bare);
-  const results = { ours: [] as number[], bare: [] as number[] };
-  let bad = 0;
+  const frameworks = (process.env.BENCH_FRAMEWORKS?.split(',') ?? FRAMEWORKS) as Framework[];
+  const entries = frameworks.flatMap((framework) => CONTENDERS.map((contender) => ({ framework, contender })));
+  const loadBefore = loadavg();
+  const children = new Map<string, Child & { url: string }>();
+  const samples = new Map<string, Sample[]>();
+  const key = (f: Framework, c: Contender) => `${f}/${c}`;
   try {
-    await load(b.url, signedRequests(5000, 'warm'));
-    await load(a.url, signedRequests(5000, 'warm'));
-    // Who goes first alternates, so drift in the machine's speed falls on both sides alike.
+    for (const { framework, contender } of entries) {
+      children.set(key(framework, contender), await spawnPeer('../receiver/server.ts', { NODE_ENV: 'production', BENCH_FRAMEWORK: framework, BENCH_CONTENDER: contender }));
+      samples.set(key(framework, contender), []);
+    }
+    for (const { framework, contender } of entries) await measure(children.get(key(framework, contender))!, 1);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const side of round % 2 === 0 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const)) {
-        const r = await load(side === 'ours' ? a.url : b.url, signedRequests(60_000, `${side}${round}_`));
-        results[side].push(r.rps);
-        bad += r.bad;
+      for (const framework of frameworks) {
+        for (let i = 0; i < CONTENDERS.length; i++) {
+          const contender = CONTENDERS[(i + round) % CONTENDERS.length]!;
+          samples.get(key(framework, contender))!.push(await measure(children.get(key(framework, contender))!, SECONDS));
+        }
       }
     }
   } finally {
-    a.server.close();
-    b.server.close();
+    await Promise.all([...children.values()].map((c) => c.stop()));
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  printRatios('Receiver throughput (stockUpdate, loopback, keep-alive)', [
-    { name: `requests/s, ${CONCURRENCY} concurrent, median of ${ROUNDS} x ${SECONDS}s`, ours: median(results.ours), baseline: median(results.bare), unit: 'req/s', better: 'higher', goal: '>= 0.8x' },
-  ]);
-  printFigures('Receiver bench details', [
-    ['handler runs (unique ids)', handled],
-    ['non-200 answers', bad],
-  ]);
+  console.log(`### Receiver throughput (stockUpdate, ${CONNECTIONS} connections, median of ${ROUNDS} x ${SECONDS} s, Node ${process.version})\n`);
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(`Load average (1, 5, 15 min) before: ${load(loadBefore)}; after: ${load(loadavg())}. Spread: the lowest and highest round.\n`);
+  console.log('| framework | receiver | requests/s | ratio to bare | spread req/s | CPU µs/request | non-2xx or errors |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const framework of frameworks) {
+    const bare = median(samples.get(key(framework, 'bare'))!.map((s) => s.rps));
+    for (const contender of CONTENDERS) {
+      const list = samples.get(key(framework, contender))!;
+      const rps = median(list.map((s) => s.rps));
+      const cpu = median(list.map((s) => s.cpuUsPerRequest));
+      const failed = list.reduce((n, s) => n + s.failed, 0);
+      const sorted = list.map((s) => s.rps).sort((a, b) => a - b);
+      console.log(`| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)} | ${cpu.toFixed(1)} | ${failed} |`);
+    }
+  }
+  console.log('');
 }

@@ -151,6 +151,22 @@ describe.concurrent('journeys from npm pack tarballs', () => {
     times.push(['programmatic snippet', seconds(start)]);
   });
 
+  it('subscriber on Hono and on Fastify: init --framework from the receiver tarball, npm install from the cache, npm test', { timeout: 240_000 }, async () => {
+    const start = performance.now();
+    const tools = await installProject(root, 'subscriber-frameworks', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/receiver']]);
+    await Promise.all(
+      (['hono', 'fastify'] as const).map(async (framework) => {
+        const project = join(root, `receiver-on-${framework}`);
+        await run('npx', ['clubnotify-receiver', 'init', project, '--framework', framework, '--kit', tarballs['@clubnotify/receiver'], '--spec', tarballs['@clubnotify/spec']], { cwd: tools });
+        await run('npm', ['install', ...installFlags], { cwd: project });
+        const test = await run('npm', ['test'], { cwd: project });
+        expect(test.stdout).toMatch(/^(?:# |ℹ )pass [1-9]\d*$/m);
+        expect(test.stdout).toMatch(/^(?:# |ℹ )fail 0$/m);
+      }),
+    );
+    times.push(['subscriber on hono, fastify', seconds(start)]);
+  });
+
   it('operator: create-key, then start on the embedded database; /docs and /openapi.json answer without network; SIGTERM stops cleanly', { timeout: 240_000 }, async () => {
     const start = performance.now();
     // The other journeys' servers keep their data elsewhere (DATA_DIR): ./data here is the operator's.

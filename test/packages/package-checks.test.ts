@@ -104,8 +104,9 @@ describe('declarations for a consumer with skipLibCheck: false', () => {
     // The workspace links resolve @clubnotify/* to the packages, whose `types` are the built .d.ts.
     await symlink(join(repoRoot, 'node_modules'), join(consumer, 'node_modules'), 'dir');
     await writeFile(join(consumer, 'package.json'), '{ "type": "module" }\n');
-    const imports = packages.map((name, i) => `import * as p${i} from '@clubnotify/${name}';`).join('\n');
-    await writeFile(join(consumer, 'index.ts'), `${imports}\nexport const all = [${packages.map((_, i) => `p${i}`).join(', ')}];\n`);
+    const entries = [...packages.map((name) => `@clubnotify/${name}`), '@clubnotify/receiver/hono', '@clubnotify/receiver/fastify'];
+    const imports = entries.map((entry, i) => `import * as p${i} from '${entry}';`).join('\n');
+    await writeFile(join(consumer, 'index.ts'), `${imports}\nexport const all = [${entries.map((_, i) => `p${i}`).join(', ')}];\n`);
     for (const [resolution, module] of [['NodeNext', 'NodeNext'], ['Bundler', 'ESNext']]) {
       const compilerOptions = { module, moduleResolution: resolution, target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] };
       await writeFile(join(consumer, `tsconfig.${resolution}.json`), JSON.stringify({ compilerOptions, files: ['index.ts'] }));

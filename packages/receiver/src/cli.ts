@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { callbackNames, webhookNames } from '@clubnotify/spec';
 import { parseCommand, UsageError } from './cli-args.js';
-import { scaffold } from './init.js';
+import { FRAMEWORKS, isFramework, scaffold } from './init.js';
 import { triggerEvent } from './trigger.js';
 
 const HELP = `Usage: clubnotify-receiver <command> [options]
@@ -13,12 +13,14 @@ Commands:
 
 Run "clubnotify-receiver <command> --help" for a command's options.`;
 
-const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--name <package-name>] [--kit <path|tarball>] [--spec <path|tarball>]
+const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--framework node|express|hono|fastify] [--name <package-name>] [--kit <path|tarball>] [--spec <path|tarball>]
 
 Writes a receiver project: one handler per webhook and callback, a server reading PORT
 (default 4000) and WEBHOOK_SECRET, and a test that sends signed events to it.
 Then: cd <dir> && npm install && npm test
 
+  --framework <name>      the framework the receiver runs on: node (node:http, the default),
+                          express (Express 5), hono (Hono on @hono/node-server) or fastify (Fastify 5)
   --name <name>           the project's package name (default: the folder's name)
   --kit <path|tarball>    depend on this @clubnotify/receiver (a folder or an \`npm pack\`
                           tarball) instead of the registry's, as an absolute file: spec
@@ -58,13 +60,15 @@ async function main(argv: string[]): Promise<number> {
 const usages: Record<string, string> = { init: INIT_HELP, trigger: TRIGGER_HELP };
 
 async function init(args: string[]): Promise<number> {
-  const options = { name: { type: 'string' }, kit: { type: 'string' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+  const options = { framework: { type: 'string' }, name: { type: 'string' }, kit: { type: 'string' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
   const { values, positionals } = parseCommand('init', () => parseArgs({ args, allowPositionals: true, options }));
   if (values.help) return (console.log(INIT_HELP), 0);
   if (positionals.length === 0) throw new UsageError('Give the folder to create, e.g. clubnotify-receiver init my-receiver.', true);
   if (positionals.length > 1) throw new UsageError(`init takes one folder, got ${positionals.length} (${positionals.join(' ')}); quote a folder name that has spaces.`, true);
   const dir = positionals[0]!;
-  const files = await scaffold(dir, { name: values.name, kit: values.kit, spec: values.spec });
+  const { framework } = values;
+  if (framework !== undefined && !isFramework(framework)) throw new UsageError(`--framework must be one of ${Object.keys(FRAMEWORKS).join(', ')}, not "${framework}".`, true);
+  const files = await scaffold(dir, { name: values.name, framework, kit: values.kit, spec: values.spec });
   console.log(`Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npm test`);
   return 0;
 }

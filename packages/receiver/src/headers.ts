@@ -6,18 +6,26 @@ export type HeaderSource = Headers | Record<string, string | string[] | undefine
  * lines into one string with `, `; arrays (`req.headersDistinct`) keep them apart.
  */
 export function headerLines(headers: HeaderSource, name: string): string[] {
-  if (typeof (headers as Headers).get === 'function') {
-    const value = (headers as Headers).get(name);
-    return value === null ? [] : [value];
-  }
-  const record = headers as Record<string, string | string[] | undefined>;
-  let value = record[name];
-  if (value === undefined) {
-    const key = Object.keys(record).find((k) => k.toLowerCase() === name);
-    value = key === undefined ? undefined : record[key];
-  }
+  const value = rawHeader(headers, name);
   if (value === undefined) return [];
   return Array.isArray(value) ? value : [value];
+}
+
+/** One header as the source holds it: a string, an array of lines (`headersDistinct`), or undefined. */
+function rawHeader(headers: HeaderSource, name: string): string | string[] | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const record = headers as Record<string, string | string[] | undefined>;
+  const value = record[name];
+  if (value !== undefined) return value;
+  for (const key in record) if (key.length === name.length && key.toLowerCase() === name) return record[key];
+  return undefined;
+}
+
+/** Every line of one header joined with `, ` (as Node and `Headers.get()` join them), or undefined. */
+export function headerValue(headers: HeaderSource, name: string): string | undefined {
+  const value = rawHeader(headers, name);
+  if (value === undefined || typeof value === 'string') return value;
+  return value.length === 0 ? undefined : value.join(', ');
 }
 
 /** Thrown by `singleHeader` when a header that must appear once came several times. */
@@ -33,7 +41,8 @@ export class RepeatedHeaderError extends Error {
  * numbers): a joined repeat is told apart from a single value by that separator.
  */
 export function singleHeader(headers: HeaderSource, name: string): string | undefined {
-  const lines = headerLines(headers, name);
-  if (lines.length > 1 || lines[0]?.includes(', ')) throw new RepeatedHeaderError(name);
-  return lines[0];
+  const value = rawHeader(headers, name);
+  const line = Array.isArray(value) ? (value.length > 1 ? undefined : value[0]) : value;
+  if ((Array.isArray(value) && value.length > 1) || line?.includes(', ')) throw new RepeatedHeaderError(name);
+  return line;
 }

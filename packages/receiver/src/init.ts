@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,6 +6,27 @@ import { eventPlaceholders, genericHandler, scaffoldEvents } from './init-events
 import { localSpecs, withLocalSpecs, type LocalSources } from './init-sources.js';
 
 const templates = fileURLToPath(new URL('../templates/init/', import.meta.url));
+const overlays = fileURLToPath(new URL('../templates/frameworks/', import.meta.url));
+
+/** The frameworks `init --framework` scaffolds on, with what each adds to the project's package.json. */
+export const FRAMEWORKS = {
+  node: { dependencies: {}, devDependencies: {} },
+  express: { dependencies: { express: '^5.1.0' }, devDependencies: { '@types/express': '^5.0.0' } },
+  hono: { dependencies: { hono: '^4.7.0', '@hono/node-server': '^2.0.0' }, devDependencies: {} },
+  fastify: { dependencies: { fastify: '^5.0.0' }, devDependencies: {} },
+} satisfies Record<string, { dependencies: Record<string, string>; devDependencies: Record<string, string> }>;
+export type Framework = keyof typeof FRAMEWORKS;
+
+export function isFramework(name: string): name is Framework {
+  return Object.hasOwn(FRAMEWORKS, name);
+}
+
+function withFramework(packageJson: string, framework: Framework): string {
+  const pkg = JSON.parse(packageJson) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  pkg.dependencies = { ...pkg.dependencies, ...FRAMEWORKS[framework].dependencies };
+  pkg.devDependencies = { ...pkg.devDependencies, ...FRAMEWORKS[framework].devDependencies };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -19,11 +41,14 @@ const HANDLER = /^src\/handlers\/(webhook|callback)s\/(.+)\.ts$/;
 /**
  * Writes a receiver project into `dir` (which must be missing or empty): one handler file
  * per event of the spec (the template's example where it has one, a generic one otherwise),
- * a server reading PORT and WEBHOOK_SECRET, and a test over a real socket.
+ * a server reading PORT and WEBHOOK_SECRET on `framework` (default `node:http`), and a test
+ * over a real socket.
  * `kit` and `spec` make it depend on local folders or tarballs instead of the registry.
  * Returns the files written, relative to `dir`.
  */
-export async function scaffold(dir: string, options: { name?: string } & LocalSources = {}): Promise<string[]> {
+export async function scaffold(dir: string, options: { name?: string; framework?: Framework } & LocalSources = {}): Promise<string[]> {
+  const framework = options.framework ?? 'node';
+  if (!isFramework(framework)) throw new Error(`--framework: "${String(framework)}" is not one of ${Object.keys(FRAMEWORKS).join(', ')}.`);
   const target = resolve(dir);
   const existing = await readdir(target).catch(() => []);
   if (existing.length > 0) throw new Error(`${target} is not empty; choose a new folder.`);
@@ -37,8 +62,9 @@ export async function scaffold(dir: string, options: { name?: string } & LocalSo
     const handler = HANDLER.exec(rel);
     // A template's example handler for an event the spec no longer has is left out.
     if (handler && !scaffoldEvents.some((e) => e.kind === handler[1] && e.name === handler[2])) continue;
-    const text = placeholders.reduce((t, [from, to]) => t.replaceAll(from, to), await readFile(source, 'utf8'));
-    files.set(rel, rel === 'package.json' ? withLocalSpecs(text, specs) : text);
+    const overlay = join(overlays, framework, relative(templates, source));
+    const text = placeholders.reduce((t, [from, to]) => t.replaceAll(from, to), await readFile(existsSync(overlay) ? overlay : source, 'utf8'));
+    files.set(rel, rel === 'package.json' ? withLocalSpecs(withFramework(text, framework), specs) : text);
   }
   for (const event of scaffoldEvents) if (!files.has(event.file)) files.set(event.file, genericHandler(event));
   const written: string[] = [];

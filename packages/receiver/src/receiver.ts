@@ -1,16 +1,17 @@
-import { createSecretKey } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import { validateBody, validateBodyWith, type BodyValidatorKey } from '@clubnotify/spec';
 import { BodyTooLargeError, type RawBody } from './body.js';
+import { HandlerContext } from './context.js';
 import { MemoryDedupeStore } from './dedupe/memory.js';
 import type { DedupeStore } from './dedupe/store.js';
-import { eventFinder, findEvent, type ContractEvent, type EventContext, type EventContract, type EventKind, type Handler, type HandlerResult, type Handlers } from './events.js';
-import { apiError, ok, problem, type ReceiverResponse } from './problems.js';
+import { eventFinder, findEvent, type ContractEvent, type EventContract, type EventKind, type Handler, type Handlers } from './events.js';
+import { createRunner, type AnyHandler } from './handler-run.js';
+import { headerValue, RepeatedHeaderError, singleHeader } from './headers.js';
+import { HmacSha256Key } from './hmac.js';
+import { apiError, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
-import { withinDeadline, TIMED_OUT } from './deadline.js';
-import { headerLines, RepeatedHeaderError, singleHeader } from './headers.js';
 import { decodeSecret } from './secret.js';
-import { readSignatureHeaders, verifyWithKeys, WebhookVerificationError } from './verify.js';
+import { readSignatureHeaders, verifyWithKeys, WebhookVerificationError, type SignatureHeaders } from './verify.js';
 
 export interface ReceiverOptions {
   /** The registration's `whsec_` secret. */
@@ -64,11 +65,6 @@ export interface Receiver {
 
 const RAW_BODY_HINT =
   'The receiver got an already parsed body (an object), so it cannot check the signature. Are you passing the raw request body? Mount the receiver before express.json() (or any body parser), or pass the body as a Buffer or string.';
-
-function header(headers: ReceiverRequest['headers'], name: string): string | undefined {
-  const lines = headerLines(headers, name);
-  return lines.length === 0 ? undefined : lines.join(', ');
-}
 
 function handlerTimeout(options: ReceiverOptions, leaseSec: number): number {
   const sec = options.handlerTimeoutSec ?? 10;
@@ -133,7 +129,7 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
   const validate = contract ? (key: string, data: unknown) => validateBodyWith(contract.bodyValidators, key, data) : validateBody;
   const secrets = options.secrets ?? (options.secret === undefined ? [] : [options.secret]);
   if (secrets.length === 0) throw new TypeError('createReceiver needs `secret` or `secrets` (whsec_...).');
-  const keys = secrets.map((s) => createSecretKey(decodeSecret(s)));
+  const keys = secrets.map((s) => new HmacSha256Key(decodeSecret(s)));
   const toleranceSec = options.toleranceSec ?? 300;
   const ttlSec = options.dedupeTtlSec ?? 86_400;
   if (ttlSec < 2 * toleranceSec) throw new RangeError(`dedupeTtlSec must be at least twice toleranceSec (${2 * toleranceSec}).`);
@@ -146,24 +142,32 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
   const mode = options.mode ?? (env?.NODE_ENV === 'production' ? 'production' : 'development');
   // Concurrent duplicates in this process share one run, but only while its lease holds.
   const inflight = new Map<string, { answer: Promise<ReceiverResponse>; leaseEnds: number }>();
+  const run = createRunner({ store, logger, leaseSec, ttlSec, handlerTimeoutSec });
 
   function handlerFor(kind: EventKind, name: string) {
     const table = (kind === 'webhook' ? options.handlers.webhooks : options.handlers.callbacks) as Record<string, unknown> | undefined;
     const handler = table && Object.hasOwn(table, name) ? table[name] : undefined;
-    return typeof handler === 'function' ? (handler as (payload: unknown, ctx: EventContext) => Promise<void | HandlerResult> | void | HandlerResult) : undefined;
+    return typeof handler === 'function' ? (handler as AnyHandler) : undefined;
   }
 
   function routes(): string {
     return [...Object.keys(options.handlers.webhooks ?? {}).map((n) => `/webhooks/${n}`), ...Object.keys(options.handlers.callbacks ?? {}).map((n) => `/callbacks/${n}`)].join(', ');
   }
 
-  async function readRaw(body: unknown): Promise<Uint8Array | ReceiverResponse> {
+  function tooLarge(): ReceiverResponse {
+    return { ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`), headers: { 'content-type': 'application/problem+json', connection: 'close' } };
+  }
+
+  async function readBody(read: (limit: number) => Promise<Uint8Array>): Promise<Uint8Array | ReceiverResponse> {
     try {
-      if (typeof body === 'function') return await (body as (limit: number) => Promise<Uint8Array>)(maxBodyBytes);
+      return await read(maxBodyBytes);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return { ...problem(413, error.message), headers: { 'content-type': 'application/problem+json', connection: 'close' } };
+      if (error instanceof BodyTooLargeError) return tooLarge();
       throw error;
     }
+  }
+
+  function rawOf(body: unknown): Uint8Array | ReceiverResponse {
     if (body === undefined || body === null) return new Uint8Array(0);
     if (typeof body === 'string') return Buffer.from(body, 'utf8');
     if (body instanceof Uint8Array) return body;
@@ -171,48 +175,7 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     return apiError(500, 'raw_body_required', RAW_BODY_HINT);
   }
 
-  async function release(id: string): Promise<void> {
-    await store.release(id).catch((e: unknown) => logger.error('@clubnotify/receiver: release failed', e));
-  }
-
-  async function run(event: ContractEvent, handler: NonNullable<ReturnType<typeof handlerFor>>, payload: unknown, ctx: EventContext, controller: AbortController): Promise<ReceiverResponse> {
-    let claim;
-    try {
-      claim = await store.claim(ctx.id, leaseSec);
-    } catch (error) {
-      logger.error(`@clubnotify/receiver: the dedupe store failed for ${ctx.id}`, error);
-      return apiError(503, 'dedupe_unavailable', 'The receiver cannot check for duplicates right now; retry later.');
-    }
-    if (claim === 'handled') return ok();
-    if (claim === 'in-progress') return apiError(503, 'in_progress', `Message ${ctx.id} is being handled by another worker; retry later.`);
-
-    let result: void | HandlerResult | typeof TIMED_OUT;
-    const work = new Promise<void | HandlerResult>((resolve) => resolve(handler(payload, ctx)));
-    try {
-      result = await withinDeadline(work, handlerTimeoutSec * 1000, controller);
-    } catch (error) {
-      logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler failed for ${ctx.id}`, error);
-      await release(ctx.id);
-      return apiError(500, 'handler_failed', `The ${event.name} ${event.kind} handler failed; see the receiver's logs.`);
-    }
-    if (result === TIMED_OUT) {
-      work.catch((error: unknown) => logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler failed for ${ctx.id} after its timeout`, error));
-      logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s for ${ctx.id}; answered 503 so the sender retries (handlerTimeoutSec).`);
-      await release(ctx.id);
-      return apiError(503, 'handler_timeout', `The ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s; retry later.`);
-    }
-    const status = result?.status ?? 200;
-    if (status >= 200 && status < 300) {
-      await store.complete(ctx.id, ttlSec).catch((e: unknown) => logger.error(`@clubnotify/receiver: could not mark ${ctx.id} handled`, e));
-    } else {
-      await release(ctx.id);
-    }
-    if (result?.body !== undefined) return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result.body) };
-    if (status >= 500) return apiError(status, 'handler_declined', `The ${event.name} ${event.kind} handler answered ${status}.`);
-    return { status, headers: {}, body: '' };
-  }
-
-  async function process(event: ContractEvent, handler: NonNullable<ReturnType<typeof handlerFor>>, request: ReceiverRequest): Promise<ReceiverResponse> {
+  function headerProblem(request: ReceiverRequest): ReceiverResponse | { signed: SignatureHeaders; attempt: number } {
     let signed;
     try {
       signed = readSignatureHeaders(request.headers);
@@ -230,15 +193,26 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     if (attemptHeader !== undefined && !/^[0-9]{1,4}$/.test(attemptHeader)) {
       return problem(400, 'The webhook-attempt header must be a number from 1.', { type: 'malformed-headers', title: 'Malformed webhook headers' });
     }
-    const mediaError = mediaTypeError(event, header(request.headers, 'content-type'));
+    return { signed, attempt: attemptHeader === undefined ? 1 : Number(attemptHeader) };
+  }
+
+  function process(event: ContractEvent, handler: AnyHandler, request: ReceiverRequest): ReceiverResponse | Promise<ReceiverResponse> {
+    const headers = headerProblem(request);
+    if ('status' in headers) return headers;
+    const mediaError = mediaTypeError(event, headerValue(request.headers, 'content-type'));
     if (mediaError) return problem(415, mediaError);
-    const declaredLength = Number(header(request.headers, 'content-length'));
-    if (declaredLength > maxBodyBytes) return { ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`), headers: { 'content-type': 'application/problem+json', connection: 'close' } };
+    const declaredLength = Number(headerValue(request.headers, 'content-length'));
+    if (declaredLength > maxBodyBytes) return tooLarge();
+    const body = request.body;
+    if (typeof body !== 'function') {
+      const raw = rawOf(body);
+      return raw instanceof Uint8Array ? withBody(event, handler, headers.signed, headers.attempt, raw) : raw;
+    }
+    return readBody(body as (limit: number) => Promise<Uint8Array>).then((raw) => (raw instanceof Uint8Array ? withBody(event, handler, headers.signed, headers.attempt, raw) : raw));
+  }
 
-    const raw = await readRaw(request.body);
-    if (!(raw instanceof Uint8Array)) return raw;
+  function withBody(event: ContractEvent, handler: AnyHandler, signed: SignatureHeaders, attempt: number, raw: Uint8Array): ReceiverResponse | Promise<ReceiverResponse> {
     if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
-
     try {
       verifyWithKeys(keys, signed, raw, { toleranceSec });
     } catch (error) {
@@ -259,18 +233,17 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     const validation = validate(bodyKey(event), payload);
     if (!validation.ok) return problem(400, `The ${event.name} payload does not match the spec.`, { type: 'validation', title: 'Invalid payload', errors: validation.errors });
 
-    const attempt = attemptHeader === undefined ? 1 : Number(attemptHeader);
     const pending = inflight.get(signed.id);
     if (pending && pending.leaseEnds > Date.now()) return pending.answer;
-    const controller = new AbortController();
-    const ctx: EventContext = { id: signed.id, timestamp: new Date(signed.timestamp * 1000), attempt, kind: event.kind, name: event.name, signal: controller.signal };
-    const own = { answer: run(event, handler, payload, ctx, controller), leaseEnds: Date.now() + leaseSec * 1000 };
+    const answer = run(event, handler, payload, new HandlerContext(signed.id, signed.timestamp, attempt, event.kind, event.name));
+    if (!(answer instanceof Promise)) return answer;
+    const own = { answer, leaseEnds: Date.now() + leaseSec * 1000 };
     inflight.set(signed.id, own);
-    try {
-      return await own.answer;
-    } finally {
+    const forget = () => {
       if (inflight.get(signed.id) === own) inflight.delete(signed.id);
-    }
+    };
+    answer.then(forget, forget);
+    return answer;
   }
 
   function checked(event: ContractEvent, response: ReceiverResponse): ReceiverResponse {
@@ -285,15 +258,20 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
   return {
     mode,
     maxBodyBytes,
-    async handle(request) {
-      const event = request.event && find(request.event.kind, request.event.name);
-      const handler = event && handlerFor(event.kind, event.name);
-      if (!event || !handler) {
-        const asked = request.event ? `${request.event.kind} "${request.event.name}"` : 'this path';
-        return problem(404, `No event handler for ${asked}. Routes here: ${routes() || 'none'} (names are case-sensitive).`);
+    handle(request) {
+      try {
+        const event = request.event && find(request.event.kind, request.event.name);
+        const handler = event && handlerFor(event.kind, event.name);
+        if (!event || !handler) {
+          const asked = request.event ? `${request.event.kind} "${request.event.name}"` : 'this path';
+          return Promise.resolve(problem(404, `No event handler for ${asked}. Routes here: ${routes() || 'none'} (names are case-sensitive).`));
+        }
+        if (request.method !== 'POST') return Promise.resolve({ ...problem(405, `${event.kind} ${event.name} is delivered with POST.`), headers: { 'content-type': 'application/problem+json', allow: 'POST' } });
+        const answer = process(event, handler, request);
+        return answer instanceof Promise ? answer.then((response) => checked(event, response)) : Promise.resolve(checked(event, answer));
+      } catch (error) {
+        return Promise.reject(error);
       }
-      if (request.method !== 'POST') return { ...problem(405, `${event.kind} ${event.name} is delivered with POST.`), headers: { 'content-type': 'application/problem+json', allow: 'POST' } };
-      return checked(event, await process(event, handler, request));
     },
   };
 }

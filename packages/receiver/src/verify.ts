@@ -1,7 +1,7 @@
-import { createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { HmacSha256Key } from './hmac.js';
 import { headerLines, RepeatedHeaderError, singleHeader, type HeaderSource } from './headers.js';
 import { decodeSecret } from './secret.js';
-import { computeSignature } from './sign.js';
 
 /** Why a message was refused: `missing` and `malformed` headers (400), or `signature` and `timestamp` (401). */
 export type VerificationFailure = 'missing-header' | 'malformed-header' | 'timestamp' | 'signature';
@@ -52,12 +52,20 @@ function single(headers: HeaderSource, name: string): string | undefined {
   }
 }
 
+/** The three signature headers, read and checked. */
+export interface SignatureHeaders {
+  id: string;
+  timestamp: number;
+  signatures: string;
+}
+
 /** Parses and checks the three headers without the body: throws for missing or malformed ones. */
-export function readSignatureHeaders(headers: HeaderSource): { id: string; timestamp: number; signatures: string } {
+export function readSignatureHeaders(headers: HeaderSource): SignatureHeaders {
   const id = single(headers, 'webhook-id');
   const timestamp = single(headers, 'webhook-timestamp');
   // Several lines are several lists of signatures: every entry of every line counts.
-  const signatures = headerLines(headers, 'webhook-signature').join(' ');
+  const lines = headerLines(headers, 'webhook-signature');
+  const signatures = lines.length === 1 ? lines[0]! : lines.join(' ');
   if (isBlank(id)) throw missingHeader('webhook-id');
   if (isBlank(timestamp)) throw missingHeader('webhook-timestamp');
   if (isBlank(signatures)) throw missingHeader('webhook-signature');
@@ -71,6 +79,7 @@ export function readSignatureHeaders(headers: HeaderSource): { id: string; times
  * and `, `-separated where Node or `Headers.get()` joined repeated lines.
  */
 function signatureEntries(header: string): string[] {
+  if (!/\s|,$/.test(header)) return [header];
   const entries: string[] = [];
   for (const token of header.split(/\s+/)) {
     const entry = token.replace(/,+$/, '');
@@ -85,14 +94,14 @@ function signatureEntries(header: string): string[] {
  * the HMAC of the raw body, compared in constant time. Throws `WebhookVerificationError`.
  */
 export function verify(secrets: string | string[], headers: HeaderSource, rawBody: string | Uint8Array, options: VerifyOptions = {}): VerifiedMessage {
-  const keys = (Array.isArray(secrets) ? secrets : [secrets]).map((s) => createSecretKey(decodeSecret(s)));
+  const keys = (Array.isArray(secrets) ? secrets : [secrets]).map((s) => new HmacSha256Key(decodeSecret(s)));
   return verifyWithKeys(keys, readSignatureHeaders(headers), rawBody, options);
 }
 
 /** `verify()` with keys decoded once and headers already read (the receiver's hot path). */
 export function verifyWithKeys(
-  keys: KeyObject[],
-  message: { id: string; timestamp: number; signatures: string },
+  keys: HmacSha256Key[],
+  message: SignatureHeaders,
   rawBody: string | Uint8Array,
   options: VerifyOptions = {},
 ): VerifiedMessage {
@@ -109,11 +118,17 @@ export function verifyWithKeys(
     if (!BASE64.test(encoded)) continue;
     candidates.push(Buffer.from(encoded, 'base64'));
   }
+  if (candidates.length === 0) throw noMatch();
+  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
   for (const key of keys) {
-    const expected = computeSignature(key, message.id, message.timestamp, rawBody);
+    const expected = key.sign(message.id, message.timestamp, body);
     for (const candidate of candidates) {
       if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) return { id: message.id, timestamp: message.timestamp };
     }
   }
-  throw new WebhookVerificationError('signature', 'No signature in webhook-signature matches this body. Are you passing the raw request body, and the right secret?');
+  throw noMatch();
+}
+
+function noMatch(): WebhookVerificationError {
+  return new WebhookVerificationError('signature', 'No signature in webhook-signature matches this body. Are you passing the raw request body, and the right secret?');
 }

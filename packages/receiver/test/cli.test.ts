@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -193,6 +193,31 @@ describe('init', () => {
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
     }
+  });
+
+  // The install from the registry's kit is the node case above; here the three other
+  // frameworks' templates run against the repository's own node_modules (no install).
+  it('scaffolds express, hono and fastify receivers whose own tests pass and whose code typechecks', { timeout: 120_000 }, async () => {
+    await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', packageDir], { cwd: repoRoot });
+    await Promise.all(
+      (['express', 'hono', 'fastify'] as const).map(async (framework) => {
+        const project = join(dir, `on-${framework}`);
+        const init = await receiverCli(['init', project, '--framework', framework]);
+        expect(init.code).toBe(0);
+        const pkg = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
+        expect(Object.keys(pkg.dependencies)).toContain(framework);
+        await symlink(join(repoRoot, 'node_modules'), join(project, 'node_modules'), 'dir');
+        const test = await run(process.execPath, ['--import', 'tsx', '--test', 'test/receiver.test.ts'], { cwd: project });
+        expect(test.stdout).toMatch(/^(?:# |ℹ )pass 4$/m);
+        await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project], { cwd: project });
+      }),
+    );
+  });
+
+  it('refuses an unknown --framework with exit code 2', async () => {
+    const init = await receiverCli(['init', join(dir, 'on-koa'), '--framework', 'koa']);
+    expect(init.code).toBe(2);
+    expect(init.stderr).toMatch(/--framework must be one of node, express, hono, fastify, not "koa"/);
   });
 
   it('listens on 4000 by default, not the server\'s 3000', async () => {

@@ -20,7 +20,7 @@ function isEmpty(headers: Record<string, string>): boolean {
   return true;
 }
 
-export async function handleNode(receiver: Receiver, options: RouteOptions, req: IncomingMessage & { body?: unknown }, url: string): Promise<ReceiverResponse> {
+export function handleNode(receiver: Receiver, options: RouteOptions, req: IncomingMessage & { body?: unknown }, url: string): Promise<ReceiverResponse> {
   const event = route(options, url) ?? undefined;
   return receiver.handle({
     method: req.method ?? 'GET',
@@ -35,13 +35,20 @@ export async function handleNode(receiver: Receiver, options: RouteOptions, req:
  * Paths name the events (`/webhooks/stockUpdate`); any other path answers 404.
  */
 export function createNodeHandler(receiver: Receiver, options: RouteOptions = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return async (req, res) => {
+  return (req, res) => {
+    let answer;
     try {
-      send(res, await handleNode(receiver, options, req, req.url ?? '/'));
+      answer = handleNode(receiver, options, req, req.url ?? '/');
     } catch (error) {
-      console.error('@clubnotify/receiver: unexpected failure', error);
-      if (!res.headersSent) send(res, { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'receiver_failed', message: 'The receiver failed unexpectedly.' }) });
-      else res.destroy();
+      answer = Promise.reject(error);
     }
+    return answer.then(
+      (response) => send(res, response),
+      (error: unknown) => {
+        console.error('@clubnotify/receiver: unexpected failure', error);
+        if (!res.headersSent) send(res, { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'receiver_failed', message: 'The receiver failed unexpectedly.' }) });
+        else res.destroy();
+      },
+    );
   };
 }

@@ -1,0 +1,75 @@
+import { events } from '@clubnotify/spec';
+import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { parseEventKey, type EventKey, type EventKind } from '../events.js';
+import { apiError, problem, type ReceiverResponse } from '../problems.js';
+import type { Receiver } from '../receiver.js';
+
+export interface FastifyRouteOptions {
+  /** Serve one event at the plugin's prefix, for example `'webhook.stockUpdate'`. Without it the routes are `/webhooks/:name` and `/callbacks/:name`. */
+  event?: EventKey;
+}
+
+const EMPTY = new Uint8Array(0);
+
+function keepRaw(_request: FastifyRequest, body: Buffer, parsed: (error: Error | null, body?: unknown) => void): void {
+  parsed(null, body);
+}
+
+function send(reply: FastifyReply, response: ReceiverResponse): FastifyReply {
+  reply.code(response.status);
+  for (const name in response.headers) reply.header(name, response.headers[name]);
+  // A Buffer, so Fastify sends the content type as given (it adds a charset to strings).
+  return reply.send(response.body === '' ? undefined : Buffer.from(response.body, 'utf8'));
+}
+
+function fastifyProblem(error: FastifyError, maxBodyBytes: number): ReceiverResponse {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`), headers: { 'content-type': 'application/problem+json', connection: 'close' } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return problem(status, error.message);
+  return apiError(500, 'receiver_failed', 'The receiver failed unexpectedly.');
+}
+
+function handler(receiver: Receiver, kind: EventKind, fixedName?: string) {
+  return (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+    receiver
+      .handle({
+        method: request.method,
+        event: { kind, name: fixedName ?? (request.params as { name: string }).name },
+        headers: request.headers,
+        body: request.body ?? EMPTY,
+      })
+      .then((response) => send(reply, response));
+}
+
+/**
+ * A Fastify plugin: `app.register(createFastifyPlugin(receiver), { prefix: '/hooks' })`. It
+ * is encapsulated: inside it every content type is read as a raw Buffer (Fastify's own
+ * content-type parsing, limited to `maxBodyBytes`), so the signature can be checked, while
+ * the rest of the app keeps its JSON parser.
+ */
+export function createFastifyPlugin(receiver: Receiver, options: FastifyRouteOptions = {}): FastifyPluginCallback {
+  return (fastify, _opts, done) => {
+    fastify.removeAllContentTypeParsers();
+    // The spec's own media types by exact name (Fastify's fast lookup), any other through '*'
+    // so that the receiver answers it with its 415.
+    for (const type of new Set(['*', ...events.map((e) => e.contentType)])) {
+      fastify.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: receiver.maxBodyBytes }, keepRaw);
+    }
+    fastify.setErrorHandler((error: FastifyError, request, reply) => {
+      if ((error.statusCode ?? 500) >= 500) request.log.error(error);
+      return send(reply, fastifyProblem(error, receiver.maxBodyBytes));
+    });
+    if (options.event) {
+      const { kind, name } = parseEventKey(options.event);
+      fastify.all('/', handler(receiver, kind, name));
+    } else {
+      // The spec's events as static routes (Fastify's quickest lookup); other names reach the receiver's 404.
+      for (const event of events) fastify.all(`/${event.kind}s/${event.name}`, handler(receiver, event.kind, event.name));
+      fastify.all('/webhooks/:name', handler(receiver, 'webhook'));
+      fastify.all('/callbacks/:name', handler(receiver, 'callback'));
+    }
+    done();
+  };
+}
