@@ -61,7 +61,7 @@ describe('a foreign spec with webhooks (parcel-tracking)', () => {
   it('generates its files without operationIds or named payload schemas', () => {
     const run = runs.get('parcel-tracking')!;
     expect(run.code, run.output).toBe(0);
-    expect(run.output).toMatch(/wrote 9 of 9 files/);
+    expect(run.output).toMatch(/wrote (\d+) of \1 files/);
   });
 
   it('a receiver built from the generated catalogue verifies, validates and dispatches a signed delivery', async () => {

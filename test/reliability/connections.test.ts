@@ -88,13 +88,14 @@ describe('connection flood', () => {
     expect(await healthz(port, '127.0.0.1')).toBe(200);
     expect(await healthz(port, '127.0.0.3')).toBe(200);
     // Sockets that never complete a request are closed after HEADERS_TIMEOUT_MS (2 s), checked every
-    // second; the margin is for a machine busy with other suites (accept queue and close events lag).
-    const deadline = Date.now() + 10_000;
+    // second; the margin is for a machine busy with other suites (accept queue and close events lag:
+    // 108 of 3,000 were still open after 10 s at a load average of 20 on 2 cores).
+    const deadline = Date.now() + 30_000;
     while (idle.open() + trickling.open() > 0 && Date.now() < deadline) await sleep(200);
     expect({ idle: idle.open(), trickling: trickling.open() }).toEqual({ idle: 0, trickling: 0 });
     expect(await healthz(port, '127.0.0.1')).toBe(200);
     expect(server.child.exitCode).toBeNull();
     console.log(`flood of 4,000 sockets handled in ${Date.now() - started} ms`);
     for (const s of [...idle.sockets, ...trickling.sockets]) s.destroy();
-  }, 30_000);
+  }, 60_000);
 });
