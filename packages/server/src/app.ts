@@ -9,8 +9,8 @@ import { consoleRoutes } from './http/console.js';
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
-import { deliveryRoutes } from './delivery/routes.js';
-import type { DeliveryHandoff } from './delivery/handoff.js';
+import { deliveryRoutes } from './routes/deliveries.js';
+import type { DeliveryHandoff } from './delivery/types.js';
 import { HttpProblem, sendProblem } from './http/problem.js';
 import { databaseUnavailable } from './http/unavailable.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
@@ -24,7 +24,7 @@ import { adminHandlers } from './routes/admin.js';
 import { itemHandlers } from './routes/items.js';
 import { publishingHandlers } from './routes/publishing.js';
 import { registrationHandlers } from './routes/registrations.js';
-import { StockChangeBatcher } from './routes/stock-batch.js';
+import { Outbox } from './publish/outbox.js';
 import { subscriptionHandlers } from './routes/subscriptions.js';
 import type { Services, TargetLimits } from './services.js';
 
@@ -77,14 +77,14 @@ export function createApp(deps: AppDeps): Express {
   const checkResponse = createResponseCheck(deps.responseValidation ?? 'strict', logger);
   const keys = createKeyLookup(deps.db);
   const limits = { registrationsPerKey: 100, subscriptionsPerKey: 100, ...deps.limits };
+  // PGlite runs one statement at a time: one stock change statement out is enough there.
+  const outbox = new Outbox({ db: deps.db, handoff: deps.deliveryHandoff, wake: deps.wakeDeliveries, stockStatements: deps.db.kind === 'pglite' ? 1 : 2 });
   const services: Services = {
     db: deps.db,
     cursors: createCursorCodec(deps.cursorKey),
     urlPolicy: deps.urlPolicy,
     lookup: deps.lookup,
-    wake: deps.wakeDeliveries,
-    handoff: deps.deliveryHandoff,
-    stockChanges: new StockChangeBatcher(deps.db, deps.deliveryHandoff === undefined, deps.db.kind === 'pglite' ? 1 : 2),
+    outbox,
     links: { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy !== undefined && deps.trustProxy !== false },
     keys,
     limits,
@@ -147,7 +147,7 @@ export function createApp(deps: AppDeps): Express {
     return handler(req, res, ctx);
   });
   // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
-  app.use(deps.deliveryRoutes ?? deliveryRoutes({ db: deps.db, cursors: services.cursors, wake: deps.wakeDeliveries, checkResponse }));
+  app.use(deps.deliveryRoutes ?? deliveryRoutes({ db: deps.db, cursors: services.cursors, outbox, checkResponse }));
   app.use((_req, res) => {
     const ctx = contextOf(res);
     // Not a contract violation of the response but a missing mount: say so plainly.

@@ -1,7 +1,9 @@
 import type { Database } from '../db/database.js';
 import { rateClaimCap, reserveSendSlots } from './rate-limit.js';
-import type { FreshDelivery } from './handoff.js';
-import { cancelClaimed, claimDue, singleOwner, type ClaimedDelivery } from './store.js';
+import { singleOwner } from './single-owner.js';
+import { cancelClaimed } from './sql/cancel.js';
+import { claimDue } from './sql/claim.js';
+import type { ClaimedDelivery, FreshDelivery } from './types.js';
 import { TargetHolds } from './target-holds.js';
 
 /** A fresh delivery is taken only while its target's hold outlasts the lease by this much (the hold was read before the commit). */

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
-import { recordOutcomes, type Outcome, type TargetPolicy } from './store.js';
+import { recordOutcomes } from './sql/record.js';
+import type { Outcome, TargetPolicy } from './types.js';
 
 export interface OutcomeRecorderOptions {
   db: Database;

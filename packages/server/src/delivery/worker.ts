@@ -8,12 +8,13 @@ import { Claimer } from './claimer.js';
 import { Waker } from './waker.js';
 import { listenForDeliveries, wakeUpSender, type WakeUpListener } from './wake-ups.js';
 import { decide } from './decide.js';
-import type { DeliveryHandoff, FreshDelivery } from './handoff.js';
 import { FairSlots } from './fair-slots.js';
 import { OutcomeRecorder } from './recorder.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './schedule.js';
 import { sendAttempt } from './send.js';
-import { releaseHolds, singleOwner, type ClaimedDelivery, type Outcome } from './store.js';
+import { singleOwner } from './single-owner.js';
+import { releaseHolds } from './sql/hold.js';
+import type { ClaimedDelivery, DeliveryHandoff, FreshDelivery, Outcome } from './types.js';
 
 const MAINTAIN_EVERY_MS = 30_000;
 /** Single-owner databases with a running worker: a second one would send everything twice. */
