@@ -10,7 +10,7 @@ import { formatInstant as iso, parseInstant } from '../domain/instant.js';
 import type { ResponseCheck } from '../http/response-validation.js';
 import { Outbox } from '../publish/outbox.js';
 import { resetHealth, targetTable } from '../delivery/sql/disable.js';
-import { RECOVER_WINDOW_MS, requeueDelivery, requeueSince } from '../delivery/sql/requeue.js';
+import { RECOVER_WINDOW, RECOVER_WINDOW_MS, requeueDelivery, requeueSince } from '../delivery/sql/requeue.js';
 
 type Delivery = components['schemas']['Delivery'];
 
@@ -139,7 +139,7 @@ async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Che
   const caller = ctx.caller!;
   const sinceMs = parseInstant(since, '/body/since').getTime();
   if (Date.now() - sinceMs > RECOVER_WINDOW_MS) {
-    throw problems.field('/body/since', 'must be at most 14 days ago');
+    throw problems.field('/body/since', `must be at most ${RECOVER_WINDOW} ago`);
   }
   const table = targetTable(targetId);
   return deps.outbox!.publish((queue) => deps.db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import type { components } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
 import { cancelDeliveriesForTarget } from '../delivery/sql/cancel.js';
 import { restartFailureWindow } from '../delivery/sql/disable.js';
-import { RECOVER_WINDOW_MS, requeueSince } from '../delivery/sql/requeue.js';
+import { RECOVER_WINDOW, RECOVER_WINDOW_MS, requeueSince } from '../delivery/sql/requeue.js';
 import { newId as newMessageId } from '../delivery/ids.js';
 import { formatInstant, parseInstant } from '../domain/instant.js';
 import { sampleEvent } from '../domain/sample-event.js';
@@ -90,7 +90,7 @@ async function updateTarget<T>(services: Services, t: LifecycleTarget<unknown>, 
   const url = body[t.urlField];
   if (url !== undefined) await requireAllowedUrl(services, url, `/body/${t.urlField}`);
   const since = body.recoverSince === undefined ? undefined : parseInstant(body.recoverSince, '/body/recoverSince').getTime();
-  if (since !== undefined && Date.now() - since > RECOVER_WINDOW_MS) throw problems.field('/body/recoverSince', 'must be at most 14 days ago');
+  if (since !== undefined && Date.now() - since > RECOVER_WINDOW_MS) throw problems.field('/body/recoverSince', `must be at most ${RECOVER_WINDOW} ago`);
   return services.outbox.publish((queue) => services.db.transaction(async (tx) => {
     const current = await findOwned(tx, t, id, caller, true);
     if (url !== undefined && url !== current[t.urlColumn]) await moveTarget(tx, t, current, url);

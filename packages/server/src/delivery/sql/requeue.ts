@@ -3,6 +3,8 @@ import { SUCCESS_COLUMNS } from './fragments.js';
 
 /** How far back a recovery may requeue a target's deliveries (recoverDeliveries, `recoverSince`). */
 export const RECOVER_WINDOW_MS = 14 * 86_400_000;
+/** The window as a recovery's 400 names it. */
+export const RECOVER_WINDOW = `${RECOVER_WINDOW_MS / 86_400_000} days`;
 
 /** Due now, at the first attempt of a new round; returns the ids requeued ($1, $2 for `where`). */
 function requeue(tx: Queryable, where: string, params: unknown[], returning = 'id'): Promise<Record<string, unknown>[]> {
