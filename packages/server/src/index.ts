@@ -14,3 +14,4 @@ export { HttpProblem, problems } from './http/problem.js';
 export { createLogger } from './http/logger.js';
 export * from './delivery/index.js';
 export { deliveryRoutes, type DeliveryRoutesDeps } from './routes/deliveries.js';
+export { Outbox, type OutboxOptions, type Queue } from './publish/outbox.js';

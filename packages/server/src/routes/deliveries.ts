@@ -20,6 +20,8 @@ export interface DeliveryRoutesDeps {
   cursors: CursorCodec;
   /** Where replay and recovery requeue deliveries (it wakes the local worker once they commit); none: the poll finds them. */
   outbox?: Outbox;
+  /** @deprecated Pass `outbox` (an `Outbox` with this `wake`); used only without one. */
+  wake?: () => void;
   /** Checks an answer before the work behind it commits (see `ResponseCheck`); none by default. */
   checkResponse?: ResponseCheck;
 }
@@ -56,7 +58,7 @@ type Check = <T>(status: number, body: T) => T;
 /** The delivery log and its operations: listDeliveries, replayDelivery, recoverDeliveries. */
 export function deliveryRoutes(options: DeliveryRoutesDeps): Router {
   // Without an outbox, replay and recovery requeue all the same; the workers' poll finds the rows.
-  const deps = { ...options, outbox: options.outbox ?? new Outbox({ db: options.db }) };
+  const deps = { ...options, outbox: options.outbox ?? new Outbox({ db: options.db, wake: options.wake }) };
   const router = Router();
   const handlers: Record<string, (path: string, ctx: RequestContext, check: Check) => Promise<[number, unknown]>> = {
     listDeliveries: (path, ctx) => list(deps, path, ctx),
