@@ -41,7 +41,7 @@ describe('held deliveries', () => {
     expect(held.unrecorded).toBe(1);
     held.recorded([a.id]);
     expect(held.size).toBe(1);
-    expect([...held.ids().keys()]).toEqual([b.id]);
+    expect([...held.ids.keys()]).toEqual([b.id]);
   });
 
   it('counts what waits or is on the wire per target and per owner, not what was sent', () => {
@@ -54,7 +54,7 @@ describe('held deliveries', () => {
     for (const x of started) held.sent(x);
     expect(held.byTarget.size).toBe(0);
     expect(held.byOwner.size).toBe(0);
-    expect(held.ids().size).toBe(3);
+    expect(held.ids.size).toBe(3);
   });
 
   it('cancels what waits for a gone target until the outcome that cancels it is recorded', () => {
@@ -66,7 +66,7 @@ describe('held deliveries', () => {
     expect(held.cancelTarget(gone)).toEqual([waiting]);
     expect(states(held)).toEqual({ waiting: 1, sending: 0, sent: 1, cancelled: 1 });
     held.recorded([gone.id, waiting.id]);
-    expect([...held.ids().keys()]).toEqual([other.id]);
+    expect([...held.ids.keys()]).toEqual([other.id]);
   });
 
   it('gives back what waits, and forgets it at once', () => {

@@ -74,7 +74,7 @@ export class Claimer {
         perTarget,
         caps: held.caps,
         inFlight: held.byTarget,
-        held: held.ids(),
+        held: held.ids,
         perOwner,
         ownerHeld: held.byOwner,
         holds: this.#holds,

@@ -9,11 +9,6 @@ import type { ClaimedDelivery } from './types.js';
  */
 export type HeldState = 'waiting' | 'sending' | 'sent' | 'cancelled';
 
-interface Entry {
-  delivery: ClaimedDelivery;
-  state: HeldState;
-}
-
 export interface HeldDeliveriesOptions {
   /** Attempts on the wire that owners share (see {@link FairSlots}). */
   concurrency: number;
@@ -31,7 +26,9 @@ export interface HeldDeliveriesOptions {
  */
 export class HeldDeliveries {
   readonly #slots: FairSlots<ClaimedDelivery>;
-  readonly #entries = new Map<string, Entry>();
+  /** Each held delivery's state, and its target (what claims read), by id: one set of ids, two columns. */
+  readonly #states = new Map<string, HeldState>();
+  readonly #targets = new Map<string, string>();
   readonly #count: Record<HeldState, number> = { waiting: 0, sending: 0, sent: 0, cancelled: 0 };
   /** Waiting or on the wire, per target and per owner: what the claim caps count. */
   readonly #byTarget = new Map<string, number>();
@@ -55,7 +52,7 @@ export class HeldDeliveries {
 
   /** Held until recorded or given back, in any state. */
   get size(): number {
-    return this.#entries.size;
+    return this.#states.size;
   }
 
   /** Owners with deliveries waiting or on the wire. */
@@ -88,22 +85,21 @@ export class HeldDeliveries {
     return this.#caps;
   }
 
-  /** Every id held until its outcome is recorded, with its target: claims skip them. */
-  ids(): ReadonlyMap<string, string> {
-    const ids = new Map<string, string>();
-    for (const [id, entry] of this.#entries) ids.set(id, entry.delivery.target_id);
-    return ids;
+  /** Every delivery held until its outcome is recorded, by id, with its target: claims skip them. */
+  get ids(): ReadonlyMap<string, string> {
+    return this.#targets;
   }
 
   has(id: string): boolean {
-    return this.#entries.has(id);
+    return this.#states.has(id);
   }
 
   /** A claimed or handed-over delivery waits for a slot; a claimed one's rate (or none) sets its target's claim cap. */
   take(delivery: ClaimedDelivery, claimed: boolean): void {
     if (claimed && delivery.rate_limit === null) this.#caps.delete(delivery.target_id);
     else if (claimed) this.#caps.set(delivery.target_id, rateClaimCap(delivery.rate_limit!));
-    this.#entries.set(delivery.id, { delivery, state: 'waiting' });
+    this.#states.set(delivery.id, 'waiting');
+    this.#targets.set(delivery.id, delivery.target_id);
     this.#count.waiting++;
     bump(this.#byTarget, delivery.target_id, 1);
     bump(this.#byOwner, delivery.owner_key_id, 1);
@@ -146,29 +142,26 @@ export class HeldDeliveries {
 
   /** These outcomes (and the cancellations recorded with them) are in the database: they leave. */
   recorded(ids: Iterable<string>): void {
-    for (const id of ids) {
-      const entry = this.#entries.get(id);
-      if (!entry) continue;
-      this.#count[entry.state]--;
-      this.#entries.delete(id);
-    }
+    for (const id of ids) this.#forget(id);
   }
 
   #release(deliveries: ClaimedDelivery[]): void {
-    for (const d of deliveries) {
-      const entry = this.#entries.get(d.id);
-      if (!entry) continue;
-      this.#count[entry.state]--;
-      this.#entries.delete(d.id);
-      this.#uncount(d);
-    }
+    for (const d of deliveries) if (this.#forget(d.id)) this.#uncount(d);
+  }
+
+  #forget(id: string): boolean {
+    const state = this.#states.get(id);
+    if (state === undefined) return false;
+    this.#count[state]--;
+    this.#states.delete(id);
+    this.#targets.delete(id);
+    return true;
   }
 
   #move(id: string, state: HeldState): void {
-    const entry = this.#entries.get(id)!;
-    this.#count[entry.state]--;
+    this.#count[this.#states.get(id)!]--;
     this.#count[state]++;
-    entry.state = state;
+    this.#states.set(id, state);
   }
 
   #uncount(delivery: ClaimedDelivery): void {
