@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { Database } from '../db/database.js';
 import { createGuardedAgent } from '../net/guarded-agent.js';
-import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
 import { ClaimSchedule, PREFETCH } from './claim-schedule.js';
 import { Claimer } from './claimer.js';
 import { decide } from './decide.js';
@@ -13,73 +12,15 @@ import { sendAttempt } from './send.js';
 import { SendSlotTimer } from './send-timer.js';
 import { singleOwner } from './single-owner.js';
 import { releaseHolds } from './sql/hold.js';
-import type { ClaimedDelivery, DeliveryHandoff, FreshDelivery, Outcome, TargetPolicy } from './types.js';
+import type { ClaimedDelivery, FreshDelivery, Outcome, TargetPolicy } from './types.js';
+import type { DeliveryWorker, DeliveryWorkerOptions } from './worker-options.js';
 import { Upkeep } from './upkeep.js';
 import { listenForDeliveries, wakeUpSender, type WakeUpListener } from './wake-ups.js';
 
 /** Single-owner databases with a running worker (by its id): a second one would send everything twice. */
 const owners = new WeakMap<Database, string>();
 
-export interface DeliveryWorkerOptions {
-  db: Database;
-  policy: UrlPolicy;
-  /** Delay before each attempt of a round; default {@link DEFAULT_SCHEDULE_MS}. */
-  schedule?: readonly number[];
-  /** ±fraction applied to each delay; default 0.2. */
-  jitter?: number;
-  /** Per-attempt timeout; default 15 s. */
-  timeoutMs?: number;
-  /** Attempts in flight in this process; default 64. */
-  concurrency?: number;
-  /**
-   * Attempts in flight per target, in all processes together (on PostgreSQL one process at a
-   * time serves a target); default 4.
-   */
-  perTargetConcurrency?: number;
-  /**
-   * How long a claimed delivery stays claimed (on PostgreSQL: how long its target's hold must
-   * outlast the claim). A claimed delivery may wait here behind its target's slots for up to
-   * PREFETCH - 1 attempts, so at least PREFETCH × timeout + 1 s; default PREFETCH × timeout + 30 s
-   * (PREFETCH: see claim-schedule.ts).
-   */
-  leaseMs?: number;
-  /** Poll interval when the queue looks empty; default 250 ms. */
-  pollMs?: number;
-  /** PostgreSQL URL to LISTEN on for new deliveries from any process (the poll stays as the fallback). */
-  listenUrl?: string;
-  /**
-   * Outcomes are recorded in batches gathered for this long, and freed slots claimed in
-   * batches gathered for at least this long while attempts are on the wire (longer while
-   * claims are slow); default 10 ms on PGlite, 5 ms on PostgreSQL.
-   */
-  batchDelayMs?: number;
-  /** A target failing this long without a success is disabled; default 5 days. */
-  disableAfterMs?: number;
-  /** Consecutive failed attempts, the last one unanswered (timeout, refused, reset), that open a target's circuit; default 5. */
-  breakAfter?: number;
-  /** How long an open circuit holds a target's deliveries before one probe goes; default 60 s. */
-  coolDownMs?: number;
-  /** Resolver used at connect time (tests simulate DNS rebinding with it). */
-  lookup?: LookupFn;
-  /** Replaces the guarded agent (benchmarks); the policy is then not enforced. */
-  dispatcher?: Dispatcher;
-  /** Called with unexpected errors (database unavailable, …); the worker keeps going. */
-  onError?: (error: unknown) => void;
-  /** Called with each outcome after its batch is recorded (metrics). */
-  onOutcome?: (outcome: Outcome) => void;
-}
-
-export interface DeliveryWorker extends DeliveryHandoff {
-  /** This worker's id, the holder of the targets it serves. */
-  readonly id: string;
-  start(): void;
-  /** Stops claiming, waits for attempts in flight to be recorded, then gives back the targets it serves. */
-  stop(): Promise<void>;
-  /** Claims now instead of at the next poll (call after committing new deliveries that were not offered). */
-  wake(): void;
-  /** Resolves when nothing is pending in the database and nothing is in flight here. */
-  drained(options?: { timeoutMs?: number }): Promise<void>;
-}
+export type { DeliveryWorker, DeliveryWorkerOptions } from './worker-options.js';
 
 /** The worker's settings, defaults applied. */
 interface Settings {
