@@ -11,9 +11,9 @@ import { deprecationHeaders, deprecationNotices, type DeprecationNotice } from '
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
-import { deliveryRoutes } from './delivery/routes.js';
-import type { DeliveryHandoff } from './delivery/handoff.js';
-import { createOutgoingGuard, type OutgoingValidationMode } from './delivery/outgoing-check.js';
+import { deliveryRoutes } from './routes/deliveries.js';
+import type { DeliveryHandoff } from './delivery/types.js';
+import { createOutgoingGuard, type OutgoingValidationMode } from './publish/outgoing-check.js';
 import { HttpProblem, sendProblem } from './http/problem.js';
 import { databaseUnavailable } from './http/unavailable.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
@@ -27,7 +27,7 @@ import { adminHandlers } from './routes/admin.js';
 import { itemHandlers } from './routes/items.js';
 import { publishingHandlers } from './routes/publishing.js';
 import { registrationHandlers } from './routes/registrations.js';
-import { StockChangeBatcher } from './routes/stock-batch.js';
+import { Outbox } from './publish/outbox.js';
 import { subscriptionHandlers } from './routes/subscriptions.js';
 import type { Services, TargetLimits } from './services.js';
 
@@ -85,19 +85,19 @@ export function createApp(deps: AppDeps): Express {
   const keys = createKeyLookup(deps.db);
   const limits = { registrationsPerKey: 100, subscriptionsPerKey: 100, ...deps.limits };
   const metrics = deps.metrics ?? createMetrics(deps.db);
+  const check = createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation);
+  // PGlite runs one statement at a time: one stock change statement out is enough there.
+  const outbox = new Outbox({ db: deps.db, handoff: deps.deliveryHandoff, wake: deps.wakeDeliveries, stockStatements: deps.db.kind === 'pglite' ? 1 : 2, check });
   const services: Services = {
     db: deps.db,
     cursors: createCursorCodec(deps.cursorKey),
     urlPolicy: deps.urlPolicy,
     lookup: deps.lookup,
-    wake: deps.wakeDeliveries,
-    handoff: deps.deliveryHandoff,
-    stockChanges: new StockChangeBatcher(deps.db, deps.deliveryHandoff === undefined, deps.db.kind === 'pglite' ? 1 : 2),
+    outbox,
     links: { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy !== undefined && deps.trustProxy !== false },
     keys,
     limits,
     checkResponse,
-    checkOutgoing: createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation),
   };
   const handlers = operationHandlers(services);
 
@@ -153,7 +153,7 @@ export function createApp(deps: AppDeps): Express {
     return handler(req, res, ctx);
   });
   // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
-  app.use(deps.deliveryRoutes ?? deliveryRoutes({ db: deps.db, cursors: services.cursors, wake: deps.wakeDeliveries, checkResponse }));
+  app.use(deps.deliveryRoutes ?? deliveryRoutes({ db: deps.db, cursors: services.cursors, outbox, checkResponse }));
   app.use((_req, res) => {
     const ctx = contextOf(res);
     // Not a contract violation of the response but a missing mount: say so plainly.

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { apiKeyPattern } from './ids.js';
 import type { ResponseValidationMode } from './http/response-validation.js';
-import type { OutgoingValidationMode } from './delivery/outgoing-check.js';
+import type { OutgoingValidationMode } from './publish/outgoing-check.js';
 import type { ConnectionLimits } from './http/connection-guard.js';
 import { parseAllowList } from './net/url-policy.js';
 

@@ -13,3 +13,5 @@ export type { Handler, RequestContext, Caller } from './http/context.js';
 export { HttpProblem, problems } from './http/problem.js';
 export { createLogger } from './http/logger.js';
 export * from './delivery/index.js';
+export { deliveryRoutes, type DeliveryRoutesDeps } from './routes/deliveries.js';
+export { Outbox, type OutboxOptions, type Queue } from './publish/outbox.js';

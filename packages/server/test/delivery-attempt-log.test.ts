@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import { claimDue, recordOutcomes, type ClaimedDelivery, type Outcome } from '../src/delivery/store.js';
+import { claimDue } from '../src/delivery/sql/claim.js';
+import { recordOutcomes } from '../src/delivery/sql/record.js';
+import type { ClaimedDelivery, Outcome } from '../src/delivery/types.js';
 import { addRegistration, createTestDatabase, databaseKinds, queueMessages } from './delivery-support.js';
 
 const POLICY = { disableAfterMs: 86_400_000, breakAfter: 5, coolDownMs: 60_000 };

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { decide } from '../src/delivery/decide.js';
 import type { AttemptResult } from '../src/delivery/send.js';
-import type { ClaimedDelivery } from '../src/delivery/store.js';
+import type { ClaimedDelivery } from '../src/delivery/types.js';
 
 const delivery = (roundAttempts: number) => ({ id: 'dlv_1', target_id: 'reg_1', round_attempts: roundAttempts }) as ClaimedDelivery;
 const result = (statusCode: number | null, retryAfterMs: number | null = null): AttemptResult => ({

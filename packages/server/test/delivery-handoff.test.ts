@@ -2,9 +2,10 @@ import pg from 'pg';
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { Claimer } from '../src/delivery/claimer.js';
+import { HeldDeliveries } from '../src/delivery/held.js';
 import { enqueueDeliveries } from '../src/delivery/enqueue.js';
-import type { FreshDelivery } from '../src/delivery/handoff.js';
-import { claimDue, type ClaimArgs } from '../src/delivery/store.js';
+import { claimDue, type ClaimArgs } from '../src/delivery/sql/claim.js';
+import type { FreshDelivery } from '../src/delivery/types.js';
 import { TargetHolds } from '../src/delivery/target-holds.js';
 import { DELIVERY_CHANNEL } from '../src/delivery/wake-ups.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
@@ -78,12 +79,13 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
 
   it('takes a fresh delivery only if a claim would take it now', async () => {
     const target = await addRegistration(t.db, receiver.url);
-    const claimer = new Claimer({ db: t.db, workerId: 'wrk_a', leaseMs: LEASE_MS, perTarget: 2, onError: (e) => expect.fail(String(e)) });
+    const held = new HeldDeliveries({ concurrency: 64, perTarget: 2 });
+    const claimer = new Claimer({ db: t.db, workerId: 'wrk_a', leaseMs: LEASE_MS, perTarget: 2, onError: (e) => expect.fail(String(e)), held });
     // PostgreSQL: a claim makes this worker serve the target.
     await queueMessages(t.db, target, receiver.url, 1);
     const [first] = await claimer.claim(10, 100);
-    claimer.forget([first!.id]);
-    claimer.release(first!);
+    expect(first).toBeDefined();
+    held.giveBackAll();
     const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, [textMessage(target, receiver.url, 'fresh')]));
     const d = fresh[0]!;
     if (kind === 'postgres') {

@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/database.js';
-import { claimDue, releaseHolds, type ClaimedDelivery } from '../src/delivery/store.js';
+import { claimDue } from '../src/delivery/sql/claim.js';
+import { releaseHolds } from '../src/delivery/sql/hold.js';
+import type { ClaimedDelivery } from '../src/delivery/types.js';
 import { holdMs, TargetHolds } from '../src/delivery/target-holds.js';
 import { addRegistration, createTestDatabase, queueMessages } from './delivery-support.js';
 

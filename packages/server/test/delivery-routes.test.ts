@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
 import { validateBody } from '@clubnotify/spec';
-import { deliveryRoutes } from '../src/delivery/routes.js';
+import { Outbox } from '../src/publish/outbox.js';
+import { deliveryRoutes } from '../src/routes/deliveries.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
 import { serverSecret } from '../src/domain/server-secret.js';
 import { createCursorCodec } from '../src/pagination/cursor.js';
@@ -29,7 +30,7 @@ describe.each(dbFactories)('delivery routes on $name', (factory) => {
     const mount: { routes?: RequestHandler } = {};
     s = await startTestServer(factory, { seedData: false, deps: { deliveryRoutes: (req, res, next) => mount.routes!(req, res, next) } });
     worker = createDeliveryWorker({ db: s.db, policy: { allow: ['127.0.0.1/32'] }, schedule: [0, 20], pollMs: 20, timeoutMs: 2_000 });
-    mount.routes = deliveryRoutes({ db: s.db, cursors: createCursorCodec(await serverSecret(s.db, 'cursor')), wake: worker.wake });
+    mount.routes = deliveryRoutes({ db: s.db, cursors: createCursorCodec(await serverSecret(s.db, 'cursor')), outbox: new Outbox({ db: s.db, wake: worker.wake }) });
     r = await startReceiver((_req, res) => res.writeHead(answer).end(answer === 200 ? 'thanks' : 'no'));
     worker.start();
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryRoutes } from '../src/delivery/routes.js';
+import { Outbox } from '../src/publish/outbox.js';
+import { deliveryRoutes } from '../src/routes/deliveries.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
 import { serverSecret } from '../src/domain/server-secret.js';
 import { createCursorCodec } from '../src/pagination/cursor.js';
@@ -29,7 +30,7 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
     const wake = () => worker?.wake();
     s = await startTestServer(factory, { deps: { deliveryRoutes: (req, res, next) => mount.routes!(req, res, next), wakeDeliveries: wake } });
     worker = createDeliveryWorker({ db: s.db, policy: { allow: ['127.0.0.1/32'] }, schedule: [0, 20], pollMs: 20, timeoutMs: 2_000 });
-    mount.routes = deliveryRoutes({ db: s.db, cursors: createCursorCodec(await serverSecret(s.db, 'cursor')), wake });
+    mount.routes = deliveryRoutes({ db: s.db, cursors: createCursorCodec(await serverSecret(s.db, 'cursor')), outbox: new Outbox({ db: s.db, wake }) });
     r = await startReceiver((_req, res) => res.writeHead(answer).end());
     worker.start();
   });

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/database.js';
 import { seed } from '../src/db/seed.js';
 import { HttpProblem } from '../src/http/problem.js';
-import { StockChangeBatcher } from '../src/routes/stock-batch.js';
-import { changesPerStatement, type StockChange } from '../src/routes/stock-change.js';
+import { StockChangeBatcher } from '../src/publish/stock-batch.js';
+import { StockFanOut, type StockChange } from '../src/publish/stock-change.js';
 import { addRegistration, createTestDatabase, databaseKinds, type TestDatabase } from './delivery-support.js';
 import { dbFactories, startTestServer, type TestServer } from './server-support.js';
 
@@ -43,9 +43,10 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
         return rows;
       },
     };
-    const batcher = new StockChangeBatcher(gated, false);
+    const fanOut = new StockFanOut();
+    const batcher = new StockChangeBatcher(gated, false, 2, fanOut);
     // With as many ids drawn as there are registrations (the first change of a process draws none).
-    await new StockChangeBatcher(t.db, false).change(change('itm_old_fashioned', 1, 'itm_bourbon', 1));
+    await new StockChangeBatcher(t.db, false, 2, fanOut).change(change('itm_old_fashioned', 1, 'itm_bourbon', 1));
     const calls = [
       change('itm_mojito', 1, 'itm_mint', 1),
       change('itm_caipirinha', 2, 'itm_lime', 2),
@@ -128,9 +129,10 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
 
   it('makes fewer changes a statement when each queues many webhooks (about 2,048 deliveries)', async () => {
     for (let i = 3; i < 100; i++) targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
-    await new StockChangeBatcher(t.db, false).change(change('itm_mojito', 1, 'itm_mint', 1));
-    expect(changesPerStatement()).toBe(20);
-    const batcher = new StockChangeBatcher(counted, false);
+    const fanOut = new StockFanOut();
+    await new StockChangeBatcher(t.db, false, 2, fanOut).change(change('itm_mojito', 1, 'itm_mint', 1));
+    expect(fanOut.changesPerStatement()).toBe(20);
+    const batcher = new StockChangeBatcher(counted, false, 2, fanOut);
     const answers = await Promise.all(Array.from({ length: 45 }, (_, i) => batcher.change(change('itm_caipirinha', i, 'itm_lime', i))));
     // Two go at once; the 43 that wait go 20, 20 and 3 to a statement.
     expect(statements).toBe(5);

@@ -1,8 +1,11 @@
 import type { Database } from '../db/database.js';
-import { rateClaimCap, reserveSendSlots } from './rate-limit.js';
-import type { FreshDelivery } from './handoff.js';
-import { cancelClaimed, claimDue, singleOwner, type ClaimedDelivery } from './store.js';
+import { HeldDeliveries } from './held.js';
+import { reserveSendSlots } from './rate-limit.js';
+import { singleOwner } from './single-owner.js';
+import { cancelClaimed } from './sql/cancel.js';
+import { claimDue } from './sql/claim.js';
 import { TargetHolds } from './target-holds.js';
+import type { ClaimedDelivery, FreshDelivery } from './types.js';
 
 /** A fresh delivery is taken only while its target's hold outlasts the lease by this much (the hold was read before the commit). */
 const HOLD_MARGIN_MS = 1_000;
@@ -15,23 +18,19 @@ export interface ClaimerOptions {
   /** Deliveries held here per target (waiting or on the wire); on PostgreSQL only of targets this process serves (one at a time per target). */
   perTarget: number;
   onError: (error: unknown) => void;
+  /** Where what it takes is held; a set of its own by default (tests). */
+  held?: HeldDeliveries;
 }
 
 /**
- * Claims due deliveries for this worker, or takes fresh ones its process hands over, and
- * keeps count of what it holds: per target and per owner until an attempt ends (claims stop
- * at the caps), and by id until its outcome is recorded (claims read past those; they are
- * still pending in the database). Deliveries of rate-limited targets come with their send
- * slot (`not_before`).
+ * Takes deliveries into {@link HeldDeliveries}: claims due ones from the database, or takes
+ * fresh ones its process hands over, as many as it is asked for and for whom its caps allow
+ * (per target and per owner, as held counts them). Deliveries of rate-limited targets come
+ * with their send slot (`not_before`). It counts nothing itself.
  */
 export class Claimer {
   readonly #options: ClaimerOptions;
-  readonly #byTarget = new Map<string, number>();
-  readonly #byOwner = new Map<string, number>();
-  /** Claim caps of rate-limited targets held here (from the last claim: a rate change applies at the next). */
-  readonly #caps = new Map<string, number>();
-  /** Claimed and not yet recorded, by id: their targets' holds are kept, and claims skip them. */
-  readonly #ids = new Map<string, string>();
+  readonly #held: HeldDeliveries;
   /** PostgreSQL: the targets this worker serves, and those other processes serve. */
   readonly #holds = new TargetHolds();
   /** Ids taken by {@link adopt} while a claim is out: the claim may have read them too. */
@@ -40,11 +39,12 @@ export class Claimer {
 
   constructor(options: ClaimerOptions) {
     this.#options = options;
+    this.#held = options.held ?? new HeldDeliveries({ concurrency: 64, perTarget: options.perTarget });
   }
 
-  /** Deliveries claimed and not yet recorded. */
+  /** Deliveries held until their outcome is recorded. */
   get held(): number {
-    return this.#ids.size;
+    return this.#held.size;
   }
 
   /**
@@ -58,15 +58,27 @@ export class Claimer {
 
   /**
    * Claims up to `limit` deliveries, at most `perOwner` held per owner; deliveries whose
-   * target is gone are cancelled, not returned.
+   * target is gone are cancelled, not returned. What it returns waits in the held set.
    */
   async claim(limit: number, perOwner: number): Promise<ClaimedDelivery[]> {
     const { db, workerId, leaseMs, perTarget, onError } = this.#options;
+    const held = this.#held;
     let claimed: ClaimedDelivery[] = [];
     this.#adoptedDuringClaim = new Set();
     this.#more = true;
     try {
-      const claim = await claimDue(db, { owner: workerId, limit, leaseMs, perTarget, caps: this.#caps, inFlight: this.#byTarget, held: this.#ids, perOwner, ownerHeld: this.#byOwner, holds: this.#holds });
+      const claim = await claimDue(db, {
+        owner: workerId,
+        limit,
+        leaseMs,
+        perTarget,
+        caps: held.caps,
+        inFlight: held.byTarget,
+        held: held.ids,
+        perOwner,
+        ownerHeld: held.byOwner,
+        holds: this.#holds,
+      });
       claimed = claim.rows;
       this.#more = claim.more;
     } catch (error) {
@@ -79,11 +91,7 @@ export class Claimer {
     if (gone.length > 0) await cancelClaimed(db, gone.map((d) => d.id)).catch(onError);
     let sendable = gone.length > 0 ? claimed.filter((d) => d.target_active && d.secret) : claimed;
     if (sendable.some((d) => d.rate_limit !== null)) sendable = await this.#reserve(sendable);
-    for (const d of sendable) {
-      if (d.rate_limit === null) this.#caps.delete(d.target_id);
-      else this.#caps.set(d.target_id, rateClaimCap(d.rate_limit));
-      this.#hold(d);
-    }
+    for (const d of sendable) held.take(d, true);
     return sendable;
   }
 
@@ -95,8 +103,8 @@ export class Claimer {
   adopt(fresh: FreshDelivery[], room: number, perOwner: number): ClaimedDelivery[] {
     const taken: ClaimedDelivery[] = [];
     for (const d of fresh) {
-      if (taken.length >= room || this.#ids.has(d.id) || !this.#mayTake(d, perOwner)) continue;
-      this.#hold(d);
+      if (taken.length >= room || this.#held.has(d.id) || !this.#mayTake(d, perOwner)) continue;
+      this.#held.take(d, false);
       this.#adoptedDuringClaim?.add(d.id);
       taken.push(d);
     }
@@ -107,14 +115,8 @@ export class Claimer {
   #mayTake(d: FreshDelivery, perOwner: number): boolean {
     const { db, workerId, leaseMs, perTarget } = this.#options;
     if (!d.target_active || !d.secret || d.rate_limit !== null || d.circuit) return false;
-    if ((this.#byTarget.get(d.target_id) ?? 0) >= perTarget || (this.#byOwner.get(d.owner_key_id) ?? 0) >= perOwner) return false;
+    if ((this.#held.byTarget.get(d.target_id) ?? 0) >= perTarget || (this.#held.byOwner.get(d.owner_key_id) ?? 0) >= perOwner) return false;
     return singleOwner(db) || (d.holder === workerId && (d.hold_left_ms ?? 0) >= leaseMs + HOLD_MARGIN_MS);
-  }
-
-  #hold(d: ClaimedDelivery): void {
-    bump(this.#byTarget, d.target_id, 1);
-    bump(this.#byOwner, d.owner_key_id, 1);
-    this.#ids.set(d.id, d.target_id);
   }
 
   /** Reserves the send slots of rate-limited deliveries; without slots they stay pending, unsent. */
@@ -128,22 +130,4 @@ export class Claimer {
       return claimed.filter((d) => d.rate_limit === null);
     }
   }
-
-  /** The delivery's attempt ended (or it will not be sent): it no longer counts against its caps. */
-  release(delivery: ClaimedDelivery): void {
-    if (this.#byTarget.get(delivery.target_id) === 1) this.#caps.delete(delivery.target_id);
-    bump(this.#byTarget, delivery.target_id, -1);
-    bump(this.#byOwner, delivery.owner_key_id, -1);
-  }
-
-  /** The outcomes of these deliveries are in the database (or they were given back). */
-  forget(ids: Iterable<string>): void {
-    for (const id of ids) this.#ids.delete(id);
-  }
-}
-
-function bump(map: Map<string, number>, key: string, by: number): void {
-  const n = (map.get(key) ?? 0) + by;
-  if (n === 0) map.delete(key);
-  else map.set(key, n);
 }

@@ -1,6 +1,6 @@
 import { nextDelayMs } from './schedule.js';
 import type { AttemptResult } from './send.js';
-import type { ClaimedDelivery, Outcome } from './store.js';
+import type { ClaimedDelivery, Outcome } from './types.js';
 
 /** What follows an attempt: success, a retry after the schedule's delay, failure, or disabling (410 Gone). */
 export function decide(delivery: ClaimedDelivery, result: AttemptResult, schedule: readonly number[], jitter: number): Outcome {

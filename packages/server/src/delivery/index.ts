@@ -1,6 +1,5 @@
 export { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from './worker.js';
 export { enqueueDeliveries, cancelDeliveriesForTarget, type OutgoingMessage } from './enqueue.js';
-export { deliveryRoutes, type DeliveryRoutesDeps } from './routes.js';
 export { DEFAULT_SCHEDULE_MS, DEFAULT_JITTER, nextDelayMs, parseRetryAfter } from './schedule.js';
 export { signPayload } from './sign.js';
 export { targetHealth, type TargetHealth, type CircuitState } from './target-health.js';

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
-import { recordOutcomes, type Outcome, type TargetPolicy } from './store.js';
+import { recordOutcomes } from './sql/record.js';
+import type { Outcome, TargetPolicy } from './types.js';
 
 export interface OutcomeRecorderOptions {
   db: Database;
@@ -18,17 +19,11 @@ export interface OutcomeRecorderOptions {
 export class OutcomeRecorder {
   readonly #options: OutcomeRecorderOptions;
   readonly #buffered: Outcome[] = [];
-  #recording = 0;
   #flushing: Promise<void> | undefined;
   #hurry = false;
 
   constructor(options: OutcomeRecorderOptions) {
     this.#options = options;
-  }
-
-  /** Outcomes not yet in the database. */
-  get pending(): number {
-    return this.#buffered.length + this.#recording;
   }
 
   add(outcome: Outcome): void {
@@ -47,7 +42,6 @@ export class OutcomeRecorder {
     while (this.#buffered.length > 0) {
       if (batchDelayMs > 0 && !this.#hurry) await new Promise((r) => setTimeout(r, batchDelayMs));
       const batch = this.#buffered.splice(0, this.#buffered.length);
-      this.#recording = batch.length;
       let opened: string[] = [];
       try {
         opened = await recordOutcomes(db, batch, policy);
@@ -55,7 +49,6 @@ export class OutcomeRecorder {
         // The rows stay pending and another attempt follows: at least once, never lost.
         onError(error);
       }
-      this.#recording = 0;
       onRecorded(batch, opened);
     }
     this.#flushing = undefined;

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { cancelDeliveriesForOwner } from '../delivery/sql/cancel.js';
 
 export type RevokeResult = 'revoked' | 'already-revoked' | 'not-found' | 'last-admin';
 
@@ -33,10 +34,7 @@ export async function revokeApiKey(db: Pick<Database, 'transaction'>, keyId: str
         [keyId, reason],
       );
     }
-    await tx.query(
-      `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now() WHERE owner_key_id = $1 AND status = 'pending'`,
-      [keyId],
-    );
+    await cancelDeliveriesForOwner(tx, keyId);
     return 'revoked';
   });
 }

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Queryable } from '../db/database.js';
-import type { Outcome } from '../delivery/store.js';
+import type { Outcome } from '../delivery/types.js';
 import { createEventLookup } from './event-lookup.js';
 
 /** The server's Prometheus registry and the instruments the app and the worker feed. */

@@ -1,6 +1,5 @@
 import type { Response } from 'express';
-import { enqueueDeliveries, type OutgoingMessage } from '../delivery/enqueue.js';
-import type { FreshDelivery } from '../delivery/handoff.js';
+import type { OutgoingMessage } from '../delivery/types.js';
 import { cancelledText, changedText, scheduledText } from '../domain/concert-text.js';
 import { idempotent, type IdempotentCall } from '../domain/idempotency.js';
 import { parseInstant } from '../domain/instant.js';
@@ -10,7 +9,8 @@ import type { Handler, RequestContext } from '../http/context.js';
 import { problems } from '../http/problem.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
-import { changeStock, type StockChange } from './stock-change.js';
+import type { Queue } from '../publish/outbox.js';
+import type { StockChange } from '../publish/stock-change.js';
 
 const CONCERT = 'id, title, starts_at, venue, price_cents, currency, tickets_available, status, created_at, updated_at';
 const TEXT = 'text/plain; charset=utf-8' as const;
@@ -22,23 +22,15 @@ async function webhookTargets(tx: Queryable, event: OutgoingMessage['event']) {
   );
 }
 
-async function queueCallbacks(services: Services, tx: Queryable, concertId: string, body: string): Promise<FreshDelivery[]> {
-  services.checkOutgoing({ kind: 'callback', event: 'concertAlert' }, TEXT, body);
+async function queueCallbacks(queue: Queue, tx: Queryable, concertId: string, body: string): Promise<void> {
   const targets = await tx.query<{ id: string; owner_key_id: string; callback_url: string }>(
     `SELECT id, owner_key_id, callback_url FROM subscriptions WHERE concert_id = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
     [concertId],
   );
-  return enqueueDeliveries(
+  await queue.messages(
     tx,
     targets.map((t) => ({ kind: 'callback', event: 'concertAlert', targetId: t.id, ownerKeyId: t.owner_key_id, url: t.callback_url, contentType: TEXT, body })),
-    services.handoff,
   );
-}
-
-/** What an operation queued has committed: the local worker takes what it may send now, and claims the rest. */
-function handOver(services: Services, fresh: FreshDelivery[]): void {
-  if (services.handoff) services.handoff.offer(fresh);
-  else if (fresh.length > 0) services.wake?.();
 }
 
 async function lockConcert(tx: Queryable, id: string): Promise<ConcertRow> {
@@ -66,31 +58,26 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
     scheduleConcert: async (_req, res, ctx) => {
       const body = ctx.body as { title: string; startsAt: string; venue: string; priceCents?: number; currency?: string };
       const startsAt = parseInstant(body.startsAt, '/body/startsAt').toISOString();
-      let fresh: FreshDelivery[] = [];
-      const outcome = await idempotent(services.db, call(services, res, ctx), async (tx) => {
+      const outcome = await services.outbox.publish((queue) => idempotent(services.db, call(services, res, ctx), async (tx) => {
         const [row] = await tx.query<ConcertRow>(
           `INSERT INTO concerts (id, title, starts_at, venue, price_cents, currency) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${CONCERT}`,
           [newId('con'), body.title, startsAt, body.venue, body.priceCents ?? null, body.currency ?? 'EUR'],
         );
         const text = scheduledText(row!);
-        services.checkOutgoing({ kind: 'webhook', event: 'concertAlert' }, TEXT, text);
         const targets = await webhookTargets(tx, 'concertAlert');
-        fresh = await enqueueDeliveries(
+        await queue.messages(
           tx,
           targets.map((t) => ({ kind: 'webhook', event: 'concertAlert', targetId: t.id, ownerKeyId: t.owner_key_id, url: t.url, contentType: TEXT, body: text })),
-          services.handoff,
         );
         return { status: 201, body: toConcert(row!) };
-      });
-      handOver(services, fresh);
+      }));
       res.status(outcome.status).json(outcome.body);
     },
 
     updateConcert: async (_req, res, ctx) => {
       const change = ctx.body as Partial<{ title: string; startsAt: string; venue: string; priceCents: number; ticketsAvailable: number; message: string }>;
       const startsAt = change.startsAt === undefined ? null : parseInstant(change.startsAt, '/body/startsAt').toISOString();
-      let fresh: FreshDelivery[] = [];
-      const outcome = await idempotent(services.db, call(services, res, ctx), async (tx) => {
+      const outcome = await services.outbox.publish((queue) => idempotent(services.db, call(services, res, ctx), async (tx) => {
         const before = await lockConcert(tx, ctx.path.concertId);
         if (before.status === 'cancelled') {
           throw problems.field('/path/concertId', 'is cancelled; a cancelled concert cannot be changed', 'conflict');
@@ -101,42 +88,34 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
            WHERE id = $1 RETURNING ${CONCERT}`,
           [before.id, change.title ?? null, startsAt, change.venue ?? null, change.priceCents ?? null, change.ticketsAvailable ?? null],
         );
-        fresh = await queueCallbacks(services, tx, before.id, change.message ?? changedText(before, after!));
+        await queueCallbacks(queue, tx, before.id, change.message ?? changedText(before, after!));
         return { status: 200, body: toConcert(after!) };
-      });
-      handOver(services, fresh);
+      }));
       res.status(outcome.status).json(outcome.body);
     },
 
     cancelConcert: async (_req, res, ctx) => {
       const reason = (ctx.body as { reason?: string } | undefined)?.reason;
-      let fresh: FreshDelivery[] = [];
-      const outcome = await idempotent(services.db, call(services, res, ctx), async (tx) => {
+      const outcome = await services.outbox.publish((queue) => idempotent(services.db, call(services, res, ctx), async (tx) => {
         const before = await lockConcert(tx, ctx.path.concertId);
         if (before.status === 'cancelled') return { status: 200, body: toConcert(before) };
         const [after] = await tx.query<ConcertRow>(
           `UPDATE concerts SET status = 'cancelled', updated_at = now() WHERE id = $1 RETURNING ${CONCERT}`,
           [before.id],
         );
-        fresh = await queueCallbacks(services, tx, before.id, cancelledText(after!, reason));
+        await queueCallbacks(queue, tx, before.id, cancelledText(after!, reason));
         return { status: 200, body: toConcert(after!) };
-      });
-      handOver(services, fresh);
+      }));
       res.status(outcome.status).json(outcome.body);
     },
 
     changeStock: async (_req, res, ctx) => {
       const change = ctx.body as StockChange;
-      // A refused webhook body rolls the change back, so it must stay uncommitted until checked.
-      const stockCall = { ...call(services, res, ctx), standalone: !services.checkResponse.rollsBack && !services.checkOutgoing.refuses };
-      let fresh: FreshDelivery[] = [];
-      const outcome = await idempotent(services.db, stockCall, async (db, alone) => {
-        const changed = alone ? await services.stockChanges.change(change) : await changeStock(db, change, services.handoff);
-        services.checkOutgoing({ kind: 'webhook', event: 'stockUpdate' }, 'application/json', JSON.stringify(changed.levels));
-        fresh = changed.fresh;
-        return { status: 200, body: changed.levels };
-      });
-      handOver(services, fresh);
+      // A refused answer or webhook body rolls the change back, so it must stay uncommitted until checked.
+      const stockCall = { ...call(services, res, ctx), standalone: !services.checkResponse.rollsBack && !services.outbox.refusesBadPayloads };
+      const outcome = await services.outbox.publish((queue) =>
+        idempotent(services.db, stockCall, async (db, alone) => ({ status: 200, body: (await queue.stockChange(db, change, alone)).levels })),
+      );
       res.status(outcome.status).json(outcome.body);
     },
   };

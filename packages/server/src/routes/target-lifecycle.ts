@@ -1,10 +1,12 @@
 import type { CallbackName, components, WebhookName } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
-import { enqueueDeliveries, cancelDeliveriesForTarget } from '../delivery/enqueue.js';
+import { cancelDeliveriesForTarget } from '../delivery/sql/cancel.js';
+import { restartFailureWindow } from '../delivery/sql/disable.js';
+import { RECOVER_WINDOW, RECOVER_WINDOW_MS, requeueSince } from '../delivery/sql/requeue.js';
 import { newId as newMessageId } from '../delivery/ids.js';
 import { formatInstant, parseInstant } from '../domain/instant.js';
 import { sampleEvent } from '../domain/sample-event.js';
-import { targetHealth } from '../domain/target-health.js';
+import { targetHealthReport } from '../domain/target-health-report.js';
 import type { Caller, Handler } from '../http/context.js';
 import { HttpProblem, problems } from '../http/problem.js';
 import { newSigningSecret } from '../ids.js';
@@ -37,13 +39,11 @@ interface LifecycleRow {
 type RotatedSecret = components['schemas']['RotatedSecret'];
 type QueuedDelivery = components['schemas']['Delivery'];
 
-const RECOVER_WINDOW_MS = 14 * 86_400_000;
-
 /** getX, updateX, rotateXSecret and testX for one kind of target. */
 export function lifecycleHandlers<Row>(services: Services, t: LifecycleTarget<Row>, names: { get: string; update: string; rotate: string; test: string }): Record<string, Handler> {
   const detail = async (db: Queryable, row: LifecycleRow) => ({
     ...t.toApi(row as Row, false),
-    health: await targetHealth(db, row.id),
+    health: await targetHealthReport(db, row.id),
     previousSecretExpiresAt: row.previous_secret_expires_at === null ? null : formatInstant(row.previous_secret_expires_at),
   });
   return {
@@ -90,9 +90,8 @@ async function updateTarget<T>(services: Services, t: LifecycleTarget<unknown>, 
   const url = body[t.urlField];
   if (url !== undefined) await requireAllowedUrl(services, url, `/body/${t.urlField}`);
   const since = body.recoverSince === undefined ? undefined : parseInstant(body.recoverSince, '/body/recoverSince').getTime();
-  if (since !== undefined && Date.now() - since > RECOVER_WINDOW_MS) throw problems.field('/body/recoverSince', 'must be at most 14 days ago');
-  let recovered = 0;
-  const answered = await services.db.transaction(async (tx) => {
+  if (since !== undefined && Date.now() - since > RECOVER_WINDOW_MS) throw problems.field('/body/recoverSince', `must be at most ${RECOVER_WINDOW} ago`);
+  return services.outbox.publish((queue) => services.db.transaction(async (tx) => {
     const current = await findOwned(tx, t, id, caller, true);
     if (url !== undefined && url !== current[t.urlColumn]) await moveTarget(tx, t, current, url);
     if (body.status === 'paused' && current.status !== 'paused') await pause(tx, t, current);
@@ -104,12 +103,10 @@ async function updateTarget<T>(services: Services, t: LifecycleTarget<unknown>, 
       if ((body.status ?? current.status) !== 'active') {
         throw new HttpProblem('conflict', `${t.noun} ${id} is ${current.status}; recoverSince needs it active (send status: active with it).`);
       }
-      recovered = await requeueSince(tx, id, new Date(since));
+      queue.requeued(await requeueSince(tx, id, ['failed', 'cancelled'], new Date(since).toISOString()));
     }
     return answer(tx, await findOwned(tx, t, id, caller, false));
-  });
-  if (recovered > 0) services.wake?.();
-  return answered;
+  }));
 }
 
 async function moveTarget(tx: Queryable, t: LifecycleTarget<unknown>, current: LifecycleRow, url: string): Promise<void> {
@@ -135,18 +132,7 @@ async function pause(tx: Queryable, t: LifecycleTarget<unknown>, current: Lifecy
 async function activate(tx: Queryable, t: LifecycleTarget<unknown>, current: LifecycleRow): Promise<void> {
   if (current.owner_revoked) throw new HttpProblem('conflict', `The API key ${current.owner_key_id} that owns ${current.id} is revoked; register the URL with a live key instead.`);
   await tx.query(`UPDATE ${t.table} SET status = 'active', disabled_reason = NULL, disabled_at = NULL WHERE id = $1`, [current.id]);
-  await tx.query('UPDATE delivery_targets SET failing_since = NULL WHERE target_id = $1', [current.id]);
-}
-
-/** Queues again a target's failed and cancelled deliveries created since `since`. */
-async function requeueSince(tx: Queryable, targetId: string, since: Date): Promise<number> {
-  const rows = await tx.query(
-    `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
-       lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
-     WHERE target_id = $1 AND status IN ('failed', 'cancelled') AND created_at >= $2 RETURNING id`,
-    [targetId, since.toISOString()],
-  );
-  return rows.length;
+  await restartFailureWindow(tx, current.id);
 }
 
 async function rotateSecret<T>(services: Services, t: LifecycleTarget<unknown>, id: string, caller: Caller, overlapSeconds: number, check: (body: RotatedSecret) => T): Promise<T> {
@@ -169,12 +155,11 @@ async function sendTest<T>(services: Services, t: LifecycleTarget<unknown>, row:
   if (row.status !== 'active') throw new HttpProblem('conflict', `${t.noun} ${row.id} is ${row.status}; only active targets receive test events.`);
   const event = t.eventOf(row);
   const sample = sampleEvent(t.kind, event);
-  services.checkOutgoing({ kind: t.kind, event }, sample.contentType, sample.body);
   const messageId = newMessageId('msg');
   const url = row[t.urlColumn] as string;
   // Read back in the same transaction, before the worker can see it: the answer is the queued delivery.
-  const answer = await services.db.transaction(async (tx) => {
-    await enqueueDeliveries(tx, [{ kind: t.kind, event, targetId: row.id, ownerKeyId: row.owner_key_id, url, messageId, ...sample }]);
+  return services.outbox.publish((queue) => services.db.transaction(async (tx) => {
+    await queue.messages(tx, [{ kind: t.kind, event, targetId: row.id, ownerKeyId: row.owner_key_id, url, messageId, ...sample }]);
     const [q] = await tx.query<{ id: string; status: 'pending'; attempt_count: number; next_attempt_at: Date | string | null; created_at: Date | string }>(
       'SELECT id, status, attempt_count, next_attempt_at, created_at FROM deliveries WHERE target_id = $1 AND message_id = $2',
       [row.id, messageId],
@@ -192,7 +177,5 @@ async function sendTest<T>(services: Services, t: LifecycleTarget<unknown>, row:
       createdAt: formatInstant(q!.created_at),
       attempts: [],
     });
-  });
-  services.wake?.();
-  return answer;
+  }));
 }

@@ -1,7 +1,8 @@
-import { cancelDeliveriesForTarget } from '../delivery/enqueue.js';
+import { cancelDeliveriesForTarget } from '../delivery/sql/cancel.js';
 import type { Queryable } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
 import type { Caller } from '../http/context.js';
+import { listOwner } from '../http/list-owner.js';
 import { newId, newSigningSecret } from '../ids.js';
 
 /** Registrations and subscriptions: owned, idempotently created, softly removed targets. */
@@ -39,20 +40,6 @@ export async function insertOrGetTarget<Row>(tx: Queryable, target: TargetTable,
 function limitExceeded(target: TargetTable, limit: number): HttpProblem {
   const [noun, remove] = target.table === 'registrations' ? ['registrations', 'DELETE /registrations/{registrationId}'] : ['subscriptions', 'DELETE /concertUpdates/{subscriptionId}'];
   return new HttpProblem('limit-exceeded', `This API key has ${limit} live ${noun}, the most allowed. Remove one (${remove}) before adding another.`);
-}
-
-/**
- * Whose records a listing shows: the caller's own for a subscriber key, everyone's for an
- * admin key, or only `ownerKeyId`'s when given. A subscriber key may name only itself (a
- * no-op); any other owner is a 403 problem at `/query/ownerKeyId`.
- */
-export function listOwner(caller: Caller, ownerKeyId: unknown): string | undefined {
-  if (caller.scope === 'admin') return ownerKeyId === undefined ? undefined : String(ownerKeyId);
-  if (ownerKeyId !== undefined && ownerKeyId !== caller.keyId) {
-    const detail = 'only an admin key may list the records of another API key';
-    throw new HttpProblem('forbidden', `/query/ownerKeyId ${detail}`, [{ pointer: '/query/ownerKeyId', detail }]);
-  }
-  return caller.keyId;
 }
 
 /** The WHERE clause of a listing: live rows of `listOwner`'s owner (all for an admin without one), plus filters. */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
-import { changesPerStatement, changeStocks, type StockChange, type StockChanged } from './stock-change.js';
+import { changeStocks, StockFanOut, type StockChange, type StockChanged } from './stock-change.js';
 
 interface Waiting {
   change: StockChange;
@@ -21,6 +21,7 @@ export class StockChangeBatcher {
   readonly #db: Queryable;
   readonly #notify: boolean;
   readonly #inFlight: number;
+  readonly #fanOut: StockFanOut;
   readonly #waiting: Waiting[] = [];
   #out = 0;
 
@@ -28,11 +29,18 @@ export class StockChangeBatcher {
    * `notify`: the statements wake the workers of every process (no local handoff).
    * `inFlight`: statements out at once (PostgreSQL runs one while the other's commit is
    * flushed; PGlite runs one statement at a time, so one is enough there).
+   * `fanOut`: shared with the changes made inside transactions.
    */
-  constructor(db: Queryable, notify: boolean, inFlight = 2) {
+  constructor(db: Queryable, notify: boolean, inFlight = 2, fanOut = new StockFanOut()) {
     this.#db = db;
     this.#notify = notify;
     this.#inFlight = inFlight;
+    this.#fanOut = fanOut;
+  }
+
+  /** The fan-out estimate its statements keep up to date. */
+  get fanOut(): StockFanOut {
+    return this.#fanOut;
   }
 
   change(change: StockChange): Promise<StockChanged> {
@@ -44,7 +52,7 @@ export class StockChangeBatcher {
 
   #send(): void {
     while (this.#out < this.#inFlight && this.#waiting.length > 0) {
-      const batch = this.#waiting.splice(0, changesPerStatement());
+      const batch = this.#waiting.splice(0, this.#fanOut.changesPerStatement());
       this.#out++;
       void this.#run(batch).finally(() => {
         this.#out--;
@@ -56,7 +64,7 @@ export class StockChangeBatcher {
   async #run(batch: Waiting[]): Promise<void> {
     let results: Array<StockChanged | HttpProblem>;
     try {
-      results = await changeStocks(this.#db, batch.map((w) => w.change), this.#notify);
+      results = await changeStocks(this.#db, batch.map((w) => w.change), this.#notify, this.#fanOut);
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       await Promise.all(batch.map((w) => this.#run([w])));

@@ -1,9 +1,10 @@
-import { formatInstant } from './instant.js';
 import type { components } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
-import { targetHealth as circuitHealth } from '../delivery/target-health.js';
+import { targetHealth } from '../delivery/target-health.js';
+import { formatInstant } from './instant.js';
 
-type TargetHealth = components['schemas']['TargetHealth'];
+/** A target's health as the API shows it (`TargetHealth` in the spec). */
+export type TargetHealthReport = components['schemas']['TargetHealth'];
 
 const iso = (value: Date | string | null) => (value === null ? null : formatInstant(value));
 
@@ -11,7 +12,7 @@ const iso = (value: Date | string | null) => (value === null ? null : formatInst
  * A target's health from its attempt log and `delivery_targets`, with the circuit breaker's
  * state as the delivery workers keep it (`closed` when the target was never attempted).
  */
-export async function targetHealth(db: Queryable, targetId: string): Promise<TargetHealth> {
+export async function targetHealthReport(db: Queryable, targetId: string): Promise<TargetHealthReport> {
   const [row] = await db.query<{ last_success_at: Date | null; last_failure_at: Date | null; consecutive_failures: number; failing_since: Date | null }>(
     `WITH a AS (
        SELECT a.started_at, coalesce(a.status_code BETWEEN 200 AND 299, false) AS ok
@@ -29,7 +30,7 @@ export async function targetHealth(db: Queryable, targetId: string): Promise<Tar
      FROM s`,
     [targetId],
   );
-  const circuit = (await circuitHealth(db, [targetId])).get(targetId)!;
+  const circuit = (await targetHealth(db, [targetId])).get(targetId)!;
   return {
     lastSuccessAt: iso(row!.last_success_at),
     lastFailureAt: iso(row!.last_failure_at),

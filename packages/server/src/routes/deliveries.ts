@@ -5,10 +5,12 @@ import { contextOf, type RequestContext } from '../http/context.js';
 import { HttpProblem, problems } from '../http/problem.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { keysetPage } from '../pagination/keyset.js';
-import { listOwner } from '../routes/targets.js';
+import { listOwner } from '../http/list-owner.js';
 import { formatInstant as iso, parseInstant } from '../domain/instant.js';
 import type { ResponseCheck } from '../http/response-validation.js';
-import { moveSuccessToLog } from './store.js';
+import { Outbox } from '../publish/outbox.js';
+import { resetHealth, targetTable } from '../delivery/sql/disable.js';
+import { RECOVER_WINDOW, RECOVER_WINDOW_MS, requeueDelivery, requeueSince } from '../delivery/sql/requeue.js';
 
 type Delivery = components['schemas']['Delivery'];
 
@@ -16,7 +18,9 @@ type Delivery = components['schemas']['Delivery'];
 export interface DeliveryRoutesDeps {
   db: Database;
   cursors: CursorCodec;
-  /** Tells the local worker that deliveries became due (replay, recover). */
+  /** Where replay and recovery requeue deliveries (it wakes the local worker once they commit); none: the poll finds them. */
+  outbox?: Outbox;
+  /** @deprecated Pass `outbox` (an `Outbox` with this `wake`); used only without one. */
   wake?: () => void;
   /** Checks an answer before the work behind it commits (see `ResponseCheck`); none by default. */
   checkResponse?: ResponseCheck;
@@ -51,10 +55,10 @@ const COLUMNS = 'seq, id, owner_key_id, message_id, kind, event, target_id, url,
 /** The answer, checked while the transaction behind it can still roll back. */
 type Check = <T>(status: number, body: T) => T;
 
-const RECOVER_WINDOW_MS = 14 * 86_400_000;
-
 /** The delivery log and its operations: listDeliveries, replayDelivery, recoverDeliveries. */
-export function deliveryRoutes(deps: DeliveryRoutesDeps): Router {
+export function deliveryRoutes(options: DeliveryRoutesDeps): Router {
+  // Without an outbox, replay and recovery requeue all the same; the workers' poll finds the rows.
+  const deps = { ...options, outbox: options.outbox ?? new Outbox({ db: options.db, wake: options.wake }) };
   const router = Router();
   const handlers: Record<string, (path: string, ctx: RequestContext, check: Check) => Promise<[number, unknown]>> = {
     listDeliveries: (path, ctx) => list(deps, path, ctx),
@@ -106,7 +110,7 @@ async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext)
 async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Check): Promise<[number, unknown]> {
   const id = ctx.path.deliveryId as string;
   const caller = ctx.caller!;
-  const delivery = await deps.db.transaction(async (tx) => {
+  return deps.outbox!.publish((queue) => deps.db.transaction(async (tx) => {
     const [found] = await tx.query<DeliveryRow & { target_active: boolean }>(
       `SELECT ${COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')},
               coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
@@ -125,18 +129,11 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
     if (!found.target_active) {
       throw new HttpProblem('conflict', `The target ${found.target_id} of delivery ${id} is disabled or removed; re-enable it with POST /deliveries/recover first.`);
     }
-    await moveSuccessToLog(tx, id);
-    const [updated] = await tx.query<DeliveryRow>(
-      `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
-         lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id],
-    );
+    const updated = await requeueDelivery<DeliveryRow>(tx, id, COLUMNS);
+    queue.requeued(1);
     const [answer] = await withAttempts(tx, [updated!]);
-    return check(202, answer);
-  });
-  deps.wake?.();
-  return [202, delivery];
+    return [202, check(202, answer)] as [number, unknown];
+  }));
 }
 
 async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Check): Promise<[number, unknown]> {
@@ -144,10 +141,10 @@ async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Che
   const caller = ctx.caller!;
   const sinceMs = parseInstant(since, '/body/since').getTime();
   if (Date.now() - sinceMs > RECOVER_WINDOW_MS) {
-    throw problems.field('/body/since', 'must be at most 14 days ago');
+    throw problems.field('/body/since', `must be at most ${RECOVER_WINDOW} ago`);
   }
-  const table = targetId.startsWith('sub_') ? 'subscriptions' : targetId.startsWith('reg_') ? 'registrations' : null;
-  const recovered = await deps.db.transaction(async (tx) => {
+  const table = targetTable(targetId);
+  return deps.outbox!.publish((queue) => deps.db.transaction(async (tx) => {
     const owned = table
       ? await tx.query(`SELECT id FROM ${table} WHERE id = $1 AND deleted_at IS NULL AND (owner_key_id = $2 OR $3) FOR UPDATE`, [
           targetId,
@@ -157,17 +154,11 @@ async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Che
       : [];
     if (owned.length === 0) throw problems.notFound(`No registration or subscription ${targetId}.`, '/body/targetId');
     await tx.query(`UPDATE ${table} SET status = 'active', disabled_reason = NULL, disabled_at = NULL WHERE id = $1 AND status = 'disabled'`, [targetId]);
-    await tx.query(`UPDATE delivery_targets SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL WHERE target_id = $1`, [targetId]);
-    const rows = await tx.query(
-      `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
-         lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
-       WHERE target_id = $1 AND status = 'failed' AND created_at >= $2 RETURNING id`,
-      [targetId, iso(sinceMs)],
-    );
-    return check(202, { recovered: rows.length });
-  });
-  if (recovered.recovered > 0) deps.wake?.();
-  return [202, recovered];
+    await resetHealth(tx, targetId);
+    const recovered = await requeueSince(tx, targetId, ['failed'], iso(sinceMs));
+    queue.requeued(recovered);
+    return [202, check(202, { recovered })] as [number, unknown];
+  }));
 }
 
 async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Delivery[]> {

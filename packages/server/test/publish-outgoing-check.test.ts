@@ -2,7 +2,7 @@ import { events } from '@clubnotify/spec';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { checkOutgoingPayload, createOutgoingGuard, type OutgoingEvent } from '../src/delivery/outgoing-check.js';
+import { checkOutgoingPayload, createOutgoingGuard, type OutgoingEvent } from '../src/publish/outgoing-check.js';
 import { HttpProblem } from '../src/http/problem.js';
 import { problem, startTestServer, dbFactories, type TestServer } from './server-support.js';
 

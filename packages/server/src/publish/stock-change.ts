@@ -1,8 +1,10 @@
 import type { Queryable } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
-import { freshDelivery, targetStateSql, type DeliveryHandoff, type FreshDelivery, type TargetState } from '../delivery/handoff.js';
+import { freshDelivery } from '../delivery/handoff.js';
 import { newIds } from '../delivery/ids.js';
-import { DELIVERY_CHANNEL } from '../delivery/wake-ups.js';
+import { targetStateSql } from '../delivery/sql/fragments.js';
+import { insertDeliveriesSql, notifyAtCommitSql } from '../delivery/sql/insert.js';
+import type { FreshDelivery, TargetState } from '../delivery/types.js';
 import { HttpProblem, problems } from '../http/problem.js';
 
 export interface StockLevel {
@@ -63,14 +65,15 @@ const STOCK_SQL = prepared(`WITH levels AS (
          ORDER BY id, k DESC
        ) s WHERE i.id = s.id
      ), queued AS (
-       INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
-       SELECT ($5::text[])[((o.k - 1) * $7 + t.n)::int], ($6::text[])[((o.k - 1) * $7 + t.n)::int], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', o.body, now()
-       FROM ok o, targets t
+       ${insertDeliveriesSql(
+         "($5::text[])[((o.k - 1) * $7 + t.n)::int], ($6::text[])[((o.k - 1) * $7 + t.n)::int], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', o.body",
+         'ok o, targets t',
+       )}
      ), queuing AS (
        SELECT go.targets > 0 AND EXISTS (SELECT 1 FROM ok) AS any FROM go
      )
      SELECT f.k::int AS k, f.d_id IS NOT NULL AS drink_found, f.g_id IS NOT NULL AS ingredient_found, o.body, go.ok, go.targets,
-       CASE WHEN $8::boolean AND q.any THEN pg_notify('${DELIVERY_CHANNEL}', '') END AS notified,
+       CASE WHEN q.any THEN ${notifyAtCommitSql(8)} END AS notified,
        CASE WHEN f.k = 1 AND q.any THEN ${targetStateSql('(SELECT id AS target_id, owner_key_id, url, n FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh
      FROM found f CROSS JOIN go CROSS JOIN queuing q LEFT JOIN ok o ON o.k = f.k
      ORDER BY f.k`);
@@ -97,16 +100,18 @@ export interface StockChanged {
   fresh: FreshDelivery[];
 }
 
-/** Registrations seen by the last change: how many ids the next one draws. */
-let expectedTargets = 0;
+/** How many stockUpdate registrations the last change saw: how many ids the next one draws. One per outbox. */
+export class StockFanOut {
+  last = 0;
 
-/**
- * How many changes one statement may make: 64, fewer when each queues many webhooks (about
- * 2,048 deliveries a statement), so that no statement holds its items' locks and its callers'
- * answers for long. At least one.
- */
-export function changesPerStatement(): number {
-  return Math.max(1, Math.min(64, Math.floor(2048 / Math.max(1, expectedTargets))));
+  /**
+   * How many changes one statement may make: 64, fewer when each queues many webhooks (about
+   * 2,048 deliveries a statement), so that no statement holds its items' locks and its callers'
+   * answers for long. At least one.
+   */
+  changesPerStatement(): number {
+    return Math.max(1, Math.min(64, Math.floor(2048 / Math.max(1, this.last))));
+  }
 }
 
 /**
@@ -114,8 +119,8 @@ export function changesPerStatement(): number {
  * is `JSON.stringify` of the answer) in one statement: atomic on its own, inside a
  * transaction or not. 404 when an item is not in the inventory under its kind.
  */
-export async function changeStock(db: Queryable, change: StockChange, handoff?: DeliveryHandoff): Promise<StockChanged> {
-  const [result] = await changeStocks(db, [change], handoff === undefined);
+export async function changeStock(db: Queryable, change: StockChange, notify: boolean, fanOut: StockFanOut): Promise<StockChanged> {
+  const [result] = await changeStocks(db, [change], notify, fanOut);
   if (result instanceof HttpProblem) throw result;
   return result!;
 }
@@ -126,8 +131,8 @@ export async function changeStock(db: Queryable, change: StockChange, handoff?: 
  * is not in the inventory under its kind (the others are made). `notify`: wake the workers of
  * every process at commit (no local handoff).
  */
-export async function changeStocks(db: Queryable, changes: StockChange[], notify: boolean): Promise<Array<StockChanged | HttpProblem>> {
-  for (let per = expectedTargets; ; ) {
+export async function changeStocks(db: Queryable, changes: StockChange[], notify: boolean, fanOut: StockFanOut): Promise<Array<StockChanged | HttpProblem>> {
+  for (let per = fanOut.last; ; ) {
     const ids = newIds('dlv', per * changes.length);
     const messageIds = newIds('msg', per * changes.length);
     const rows = await db.query<Row>(STOCK_SQL, [
@@ -141,7 +146,7 @@ export async function changeStocks(db: Queryable, changes: StockChange[], notify
       notify,
     ]);
     const first = rows[0]!;
-    expectedTargets = first.targets;
+    fanOut.last = first.targets;
     if (first.ok) return outcomes(changes, rows, (k, n) => (k - 1) * per + n - 1, ids, messageIds);
     // Registrations were added since the last change: draw enough ids and run it again.
     per = first.targets + 8;

@@ -1,0 +1,28 @@
+import type { Queryable } from '../../db/database.js';
+
+/** Cancels the pending deliveries that `where` selects ($1 its one parameter); returns how many. */
+async function cancelPending(tx: Queryable, where: string, param: unknown): Promise<number> {
+  const rows = await tx.query<{ id: string }>(
+    `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now() WHERE ${where} AND status = 'pending' RETURNING id`,
+    [param],
+  );
+  return rows.length;
+}
+
+/**
+ * Cancels every pending delivery of a target; call it in the same transaction that
+ * deletes or disables the registration or subscription.
+ */
+export function cancelDeliveriesForTarget(tx: Queryable, targetId: string): Promise<number> {
+  return cancelPending(tx, 'target_id = $1', targetId);
+}
+
+/** Cancels every pending delivery of an API key's targets (the key is revoked). */
+export function cancelDeliveriesForOwner(tx: Queryable, ownerKeyId: string): Promise<number> {
+  return cancelPending(tx, 'owner_key_id = $1', ownerKeyId);
+}
+
+/** Cancels claimed deliveries whose target is gone or disabled, without an attempt. */
+export async function cancelClaimed(db: Queryable, ids: string[]): Promise<void> {
+  if (ids.length > 0) await cancelPending(db, 'id = ANY($1::text[])', ids);
+}

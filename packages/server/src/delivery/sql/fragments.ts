@@ -1,0 +1,39 @@
+/**
+ * The worker's own bookkeeping (outcomes, holds) does not wait for the WAL flush: if the
+ * database crashes and loses an outcome, the row is still pending and the message is sent
+ * again, which at-least-once delivery allows. Enqueueing stays fully durable (the caller's transaction).
+ * Set per statement (is_local), so it never leaks into other users of a pooled connection.
+ * PostgreSQL only.
+ */
+export const RELAXED_COMMIT = `set_config('synchronous_commit', 'off', true) AS relaxed`;
+
+// During a rotation's overlap a target has two valid secrets: both are read, space-separated,
+// and the attempt carries one signature per secret (see sign.ts).
+const secrets = (t: string) => `CASE WHEN ${t}.previous_secret_expires_at > now() THEN ${t}.secret || ' ' || ${t}.previous_secret ELSE ${t}.secret END`;
+/** A target's secret(s), rate limit and state, from its row `r` or `s` (the other one null). */
+export const targetColumns = `coalesce(${secrets('r')}, ${secrets('s')}) AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
+  coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active`;
+
+/**
+ * The target rows `t` (delivery_targets), `r` (registrations) and `s` (subscriptions) of each
+ * row of `k`: one primary-key lookup per table and target (LIMIT keeps the planner from
+ * hashing the whole table).
+ */
+export const targetLookup = (k: string) => `LEFT JOIN LATERAL (SELECT * FROM delivery_targets t WHERE t.target_id = ${k}.target_id LIMIT 1) t ON true
+       LEFT JOIN LATERAL (SELECT * FROM registrations r WHERE r.id = ${k}.target_id LIMIT 1) r ON true
+       LEFT JOIN LATERAL (SELECT * FROM subscriptions s WHERE s.id = ${k}.target_id LIMIT 1) s ON true`;
+
+/**
+ * A JSON array (text) of the state of the targets in `source` (a relation with a `target_id`
+ * column, one row per target), with `extra` columns of `source` (`k`) passed through. One
+ * primary-key lookup per table and target, as in the claim.
+ */
+export const targetStateSql = (source: string, extra = '') => `(SELECT coalesce(json_agg(x), '[]')::text FROM (
+       SELECT k.target_id${extra}, ${targetColumns}, t.circuit_open_until IS NOT NULL AS circuit, t.holder,
+         (extract(epoch FROM t.holder_until - clock_timestamp()) * 1000)::float8 AS hold_left_ms
+       FROM ${source} k
+       ${targetLookup('k')}
+     ) x)`;
+
+/** The attempt that ends a delivery in success is kept on its row, in these `success_` columns (named as in `delivery_attempts`). */
+export const SUCCESS_COLUMNS = ['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'response_body'];

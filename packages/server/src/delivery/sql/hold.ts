@@ -1,0 +1,45 @@
+import type { Database, Queryable } from '../../db/database.js';
+import { RELAXED_COMMIT } from './fragments.js';
+
+// Locked rows are skipped, in target order: this statement never waits, and never deadlocks
+// with another process's. A target's first hold inserts its row.
+const holdSql = `WITH cfg AS (SELECT ${RELAXED_COMMIT}), free AS (
+       SELECT target_id FROM delivery_targets
+       WHERE target_id = ANY($2::text[]) AND (holder IS NULL OR holder = $1 OR holder_until <= now())
+       ORDER BY target_id
+       FOR UPDATE SKIP LOCKED
+     ), taken AS (
+       UPDATE delivery_targets t SET holder = $1, holder_until = now() + $3 * interval '1 millisecond'
+       FROM free f WHERE t.target_id = f.target_id
+       RETURNING t.target_id
+     ), added AS (
+       INSERT INTO delivery_targets (target_id, holder, holder_until)
+       SELECT x, $1, now() + $3 * interval '1 millisecond' FROM unnest($2::text[]) x
+       WHERE NOT EXISTS (SELECT 1 FROM delivery_targets t WHERE t.target_id = x)
+       ORDER BY x
+       ON CONFLICT (target_id) DO NOTHING
+       RETURNING target_id
+     ), released AS (
+       UPDATE delivery_targets t SET holder = NULL, holder_until = NULL
+       WHERE t.target_id IN (
+         SELECT target_id FROM delivery_targets WHERE target_id = ANY($4::text[]) AND holder = $1 ORDER BY target_id FOR UPDATE SKIP LOCKED)
+       RETURNING t.target_id
+     )
+     SELECT (SELECT coalesce(json_agg(target_id), '[]') FROM (SELECT target_id FROM taken UNION ALL SELECT target_id FROM added) h)::text AS held,
+       (SELECT coalesce(json_agg(target_id), '[]') FROM released)::text AS released
+     FROM cfg`;
+
+/**
+ * Takes or renews this worker's holds on `want` for `ms` (those free, expired or its own)
+ * and gives back `giveBack` (disjoint from `want`), in one statement (PostgreSQL). Returns
+ * the targets it now holds, and those it gave back (a locked row waits for the next time).
+ */
+export async function updateHolds(db: Database, owner: string, want: string[], ms: number, giveBack: string[]): Promise<{ held: string[]; released: string[] }> {
+  const [row] = await db.query<{ held: string; released: string }>(holdSql, [owner, want, ms, giveBack]);
+  return row ? { held: JSON.parse(row.held) as string[], released: JSON.parse(row.released) as string[] } : { held: [], released: [] };
+}
+
+/** Gives back every target this worker serves (on stop): other processes may serve them at once. */
+export async function releaseHolds(db: Queryable, owner: string): Promise<void> {
+  await db.query(`UPDATE delivery_targets SET holder = NULL, holder_until = NULL WHERE holder = $1`, [owner]);
+}

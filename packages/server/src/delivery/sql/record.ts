@@ -1,0 +1,164 @@
+import type { Database, Queryable } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
+import type { Outcome, TargetPolicy } from '../types.js';
+import { disableTarget } from './disable.js';
+import { RELAXED_COMMIT, SUCCESS_COLUMNS } from './fragments.js';
+
+/**
+ * The record statement: $1 the delivery ids (for the primary-key lookup), $2 the outcomes
+ * as one JSON array (one JSON.stringify instead of escaping nine arrays element by element
+ * in the driver). `withFailures` adds the target-health bookkeeping of failed attempts ($3
+ * failing targets, $4 healthy ones, $5 the disable window, $6 failures per target, $7
+ * whether one got no answer at all, $8 the breaker threshold, $9 its cool-down); a batch of
+ * successes only needs the recovery of its targets ($3 healthy), and plans in half the time.
+ * An outcome counts only if its attempt is the next one: a worker's stale outcome (its hold
+ * lapsed and another process sent the attempt again) goes to the log alone. It returns
+ * targets to disable (failing_since) and circuits it opened.
+ */
+const recordSql = (cfg: string, withFailures: boolean) => {
+  const healthy = withFailures ? '$4' : '$3';
+  return `WITH cfg AS (SELECT ${cfg}),
+     v AS (
+       SELECT * FROM jsonb_to_recordset($2::jsonb)
+         AS v(id text, attempt int, started_at timestamptz, duration_ms int, status_code int, error text, response_body text, status text, delay bigint)
+     ), states AS (
+       UPDATE deliveries d
+       SET status = CASE WHEN d.status = 'cancelled' AND v.status = 'pending' THEN 'cancelled' ELSE v.status END,
+           next_attempt_at = CASE WHEN v.status = 'pending' AND d.status = 'pending' THEN now() + v.delay * interval '1 millisecond' END,
+           attempt_count = v.attempt, round_attempts = d.round_attempts + 1, updated_at = now(),
+           ${SUCCESS_COLUMNS.map((c) => `success_${c} = CASE WHEN v.status = 'succeeded' THEN v.${c} ELSE d.success_${c} END`).join(', ')}
+       FROM v WHERE d.id = ANY($1::text[]) AND d.id = v.id AND d.attempt_count = v.attempt - 1
+       RETURNING d.id
+     ), attempts AS (
+       -- A success whose state was recorded is on the delivery row (migration 009).
+       INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+       SELECT id, attempt, started_at, duration_ms, status_code, error, response_body FROM v
+       WHERE v.status <> 'succeeded' OR v.id NOT IN (SELECT id FROM states)
+       ON CONFLICT DO NOTHING
+     ), recovered AS (
+       -- Only state changes (and last_success_at once a second) write a healthy target's row,
+       -- so concurrent batches do not queue on hot target rows.
+       UPDATE delivery_targets SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL, last_success_at = now()
+       WHERE target_id = ANY(${healthy}::text[])
+         AND (failing_since IS NOT NULL OR consecutive_failures > 0 OR circuit_open_until IS NOT NULL
+              OR last_success_at IS NULL OR last_success_at < now() - interval '1 second')
+     ), first_successes AS (
+       INSERT INTO delivery_targets (target_id, last_success_at) SELECT unnest(${healthy}::text[]), now() ON CONFLICT (target_id) DO NOTHING
+     )${
+       withFailures
+         ? `, f AS (
+       SELECT * FROM unnest($3::text[], $6::int[], $7::boolean[]) AS f(target_id, n, silent)
+     ), first_failures AS (
+       INSERT INTO delivery_targets (target_id, failing_since, consecutive_failures, last_failure_at, circuit_open_until)
+       SELECT target_id, now(), n, now(), CASE WHEN silent AND n >= $8 THEN now() + $9 * interval '1 millisecond' END FROM f
+       ON CONFLICT (target_id) DO NOTHING
+       RETURNING target_id, circuit_open_until IS NOT NULL AS opened
+     ), failing_again AS (
+       UPDATE delivery_targets t
+       SET failing_since = coalesce(t.failing_since, now()), consecutive_failures = t.consecutive_failures + f.n, last_failure_at = now(),
+           circuit_open_until = CASE WHEN f.silent AND t.consecutive_failures + f.n >= $8 THEN now() + $9 * interval '1 millisecond' ELSE t.circuit_open_until END
+       FROM f WHERE t.target_id = f.target_id
+       RETURNING t.target_id, f.silent AND t.consecutive_failures >= $8 AS opened
+     )
+     SELECT s.target_id, s.failing_since, s.opened FROM cfg LEFT JOIN LATERAL (
+       SELECT target_id, failing_since, false AS opened FROM delivery_targets
+       WHERE target_id = ANY($3::text[]) AND failing_since <= now() - $5 * interval '1 millisecond'
+       UNION ALL SELECT target_id, NULL, true FROM first_failures WHERE opened
+       UNION ALL SELECT target_id, NULL, true FROM failing_again WHERE opened
+     ) s ON true`
+         : `
+     SELECT NULL::text AS target_id, NULL::timestamptz AS failing_since, false AS opened FROM cfg`
+     }`;
+};
+
+const SQL = {
+  postgres: {
+    record: prepared(recordSql(RELAXED_COMMIT, true)),
+    recordSuccesses: prepared(recordSql(RELAXED_COMMIT, false)),
+  },
+  // PGlite has no WAL writer: an asynchronous commit would wait for the next synchronous one.
+  pglite: { record: recordSql('1 AS relaxed', true), recordSuccesses: recordSql('1 AS relaxed', false) },
+};
+
+/**
+ * Records a batch of attempts in one statement (one round trip, atomic): the attempt log,
+ * each delivery's new state (only if no other outcome of that attempt was recorded first),
+ * and target health. Targets to disable (410 Gone, or failing without a success for
+ * `disableAfterMs`) are disabled in a transaction of their own; the pending deliveries of a
+ * target whose circuit opened wait for its cool-down. Returns the targets whose circuit opened.
+ */
+export async function recordOutcomes(db: Database, outcomes: Outcome[], policy: TargetPolicy): Promise<string[]> {
+  if (outcomes.length === 0) return [];
+  const o = outcomes;
+  const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
+  // A success in the batch outweighs its failures: sporadic failures never start the window.
+  const failures = new Map<string, { n: number; silent: boolean }>();
+  for (const x of o) {
+    if (x.status === 'succeeded' || x.disableReason || healthy.includes(x.delivery.target_id)) continue;
+    const f = failures.get(x.delivery.target_id) ?? { n: 0, silent: false };
+    f.n++;
+    f.silent ||= x.result.statusCode === null;
+    failures.set(x.delivery.target_id, f);
+  }
+  const failing = [...failures.keys()].sort();
+  const json = JSON.stringify(
+    o.map((x) => ({
+      id: x.delivery.id,
+      attempt: x.delivery.attempt_count,
+      started_at: x.result.startedAt,
+      duration_ms: x.result.durationMs,
+      status_code: x.result.statusCode,
+      error: x.result.error,
+      response_body: x.result.responseBody,
+      status: x.status,
+      delay: x.retryInMs,
+    })),
+  );
+  const sql = SQL[db.kind];
+  const ids = o.map((x) => x.delivery.id);
+  const counts = failing.map((id) => failures.get(id)!.n);
+  const silent = failing.map((id) => failures.get(id)!.silent);
+  const rows = await db.query<{ target_id: string | null; failing_since: Date | null; opened: boolean }>(
+    failing.length > 0 ? sql.record : sql.recordSuccesses,
+    failing.length > 0
+      ? [ids, json, failing, healthy, policy.disableAfterMs, counts, silent, policy.breakAfter, policy.coolDownMs]
+      : [ids, json, healthy],
+  );
+  const disable = new Map<string, string>();
+  for (const x of o) if (x.disableReason) disable.set(x.delivery.target_id, x.disableReason);
+  const opened = unique(rows.filter((row) => row.target_id && row.opened).map((row) => row.target_id!));
+  for (const row of rows) {
+    if (!row.target_id || !row.failing_since) continue;
+    const since = new Date(row.failing_since).toISOString();
+    disable.set(row.target_id, `every delivery failed since ${since} (${formatWindow(policy.disableAfterMs)} without a success)`);
+  }
+  if (opened.length > 0) await holdForCoolDown(db, opened);
+  if (disable.size > 0) {
+    await db.transaction(async (tx) => {
+      for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
+    });
+  }
+  return opened.filter((id) => !disable.has(id));
+}
+
+/** The pending deliveries of targets whose circuit is open wait for its cool-down. */
+async function holdForCoolDown(db: Queryable, targetIds: string[]): Promise<void> {
+  await db.query(
+    `UPDATE deliveries d SET next_attempt_at = t.circuit_open_until
+     FROM delivery_targets t
+     WHERE t.target_id = ANY($1::text[]) AND t.circuit_open_until > now()
+       AND d.target_id = t.target_id AND d.status = 'pending' AND d.next_attempt_at < t.circuit_open_until`,
+    [targetIds],
+  );
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+function formatWindow(ms: number): string {
+  const day = 86_400_000;
+  if (ms % day === 0) return `${ms / day} day${ms === day ? '' : 's'}`;
+  if (ms >= 1000) return `${Math.round(ms / 1000)} s`;
+  return `${ms} ms`;
+}

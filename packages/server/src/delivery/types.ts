@@ -1,0 +1,106 @@
+import type { CallbackName, WebhookName } from '@clubnotify/spec';
+import type { AttemptResult } from './send.js';
+
+/** A delivery claimed by one worker for one attempt, with its target's secret(s) read now. */
+export interface ClaimedDelivery {
+  id: string;
+  message_id: string;
+  target_id: string;
+  owner_key_id: string;
+  url: string;
+  content_type: string;
+  body: string;
+  /** The number of this attempt (already counted). */
+  attempt_count: number;
+  round_attempts: number;
+  /** One `whsec_` secret, or several space-separated during a rotation's overlap. */
+  secret: string | null;
+  target_active: boolean;
+  /** 1 while the target's circuit is half-open (one probe at a time), otherwise null. */
+  target_cap: number | null;
+  /** The target's `rateLimitPerSecond`, or null. */
+  rate_limit: number | null;
+  /** Not started before this time (`performance.now()` scale): its send slot under the rate limit. */
+  not_before?: number;
+}
+
+/** What a worker decided after one attempt. */
+export interface Outcome {
+  delivery: ClaimedDelivery;
+  result: AttemptResult;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Delay before the next attempt when `status` is pending. */
+  retryInMs: number | null;
+  /** Disable the target at once with this reason (410 Gone). */
+  disableReason?: string;
+  /** Deliveries of the same target that waited in this worker and are cancelled with it. */
+  dropped?: string[];
+}
+
+/** When failing targets are disabled, and when their circuit opens. */
+export interface TargetPolicy {
+  /** A target failing this long without a success is disabled. */
+  disableAfterMs: number;
+  /** Consecutive failed attempts, the last without any answer (timeout, refused, reset), that open the circuit. */
+  breakAfter: number;
+  /** How long an open circuit holds the target's deliveries before one probe may go. */
+  coolDownMs: number;
+}
+
+/** One message for one target, queued by a publishing operation. */
+export interface OutgoingMessage {
+  kind: 'webhook' | 'callback';
+  /** A webhook or callback of the spec. */
+  event: WebhookName | CallbackName;
+  /** Registration (`reg_…`) or subscription (`sub_…`) id; its secret is read at send time. */
+  targetId: string;
+  ownerKeyId: string;
+  url: string;
+  contentType: 'text/plain; charset=utf-8' | 'application/json';
+  body: string;
+  /** The `webhook-id`; a fresh `msg_…` when omitted. */
+  messageId?: string;
+}
+
+/**
+ * A delivery this process has just queued and committed, with its target's state as the
+ * enqueueing statement read it: what a claim would have read a moment later.
+ */
+export interface FreshDelivery extends ClaimedDelivery {
+  /** PostgreSQL: the worker that serves the target, and how long its hold still runs (ms). */
+  holder: string | null;
+  hold_left_ms: number | null;
+  /** The target's circuit has opened (open or half-open): its deliveries go through a claim. */
+  circuit: boolean;
+}
+
+/**
+ * Where an operation that queued deliveries hands them once they have committed: the local
+ * worker sends what a claim would let it send now, wakes for a claim if it leaves any, and
+ * wakes the workers of other processes if they serve some of the rest. An enqueue given a
+ * handoff sends no notification itself.
+ */
+export interface DeliveryHandoff {
+  offer(fresh: FreshDelivery[]): void;
+}
+
+/** One target's state, as {@link targetStateSql} returns it. */
+export interface TargetState {
+  target_id: string;
+  secret: string | null;
+  rate_limit: number | null;
+  target_active: boolean;
+  circuit: boolean;
+  holder: string | null;
+  hold_left_ms: number | null;
+}
+
+/** The message a fresh delivery carries; the rest comes from its target's state. */
+export interface FreshMessage {
+  id: string;
+  message_id: string;
+  owner_key_id: string;
+  url: string;
+  content_type: string;
+  body: string;
+}

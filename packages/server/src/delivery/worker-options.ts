@@ -1,0 +1,65 @@
+import type { Dispatcher } from 'undici';
+import type { Database } from '../db/database.js';
+import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
+import type { DeliveryHandoff, Outcome } from './types.js';
+
+export interface DeliveryWorkerOptions {
+  db: Database;
+  policy: UrlPolicy;
+  /** Delay before each attempt of a round; default {@link DEFAULT_SCHEDULE_MS}. */
+  schedule?: readonly number[];
+  /** ±fraction applied to each delay; default 0.2. */
+  jitter?: number;
+  /** Per-attempt timeout; default 15 s. */
+  timeoutMs?: number;
+  /** Attempts in flight in this process; default 64. */
+  concurrency?: number;
+  /**
+   * Attempts in flight per target, in all processes together (on PostgreSQL one process at a
+   * time serves a target); default 4.
+   */
+  perTargetConcurrency?: number;
+  /**
+   * How long a claimed delivery stays claimed (on PostgreSQL: how long its target's hold must
+   * outlast the claim). A claimed delivery may wait here behind its target's slots for up to
+   * PREFETCH - 1 attempts, so at least PREFETCH × timeout + 1 s; default PREFETCH × timeout + 30 s
+   * (PREFETCH: see claim-schedule.ts).
+   */
+  leaseMs?: number;
+  /** Poll interval when the queue looks empty; default 250 ms. */
+  pollMs?: number;
+  /** PostgreSQL URL to LISTEN on for new deliveries from any process (the poll stays as the fallback). */
+  listenUrl?: string;
+  /**
+   * Outcomes are recorded in batches gathered for this long, and freed slots claimed in
+   * batches gathered for at least this long while attempts are on the wire (longer while
+   * claims are slow); default 10 ms on PGlite, 5 ms on PostgreSQL.
+   */
+  batchDelayMs?: number;
+  /** A target failing this long without a success is disabled; default 5 days. */
+  disableAfterMs?: number;
+  /** Consecutive failed attempts, the last one unanswered (timeout, refused, reset), that open a target's circuit; default 5. */
+  breakAfter?: number;
+  /** How long an open circuit holds a target's deliveries before one probe goes; default 60 s. */
+  coolDownMs?: number;
+  /** Resolver used at connect time (tests simulate DNS rebinding with it). */
+  lookup?: LookupFn;
+  /** Replaces the guarded agent (benchmarks); the policy is then not enforced. */
+  dispatcher?: Dispatcher;
+  /** Called with unexpected errors (database unavailable, …); the worker keeps going. */
+  onError?: (error: unknown) => void;
+  /** Called with each outcome after its batch is recorded (metrics). */
+  onOutcome?: (outcome: Outcome) => void;
+}
+
+export interface DeliveryWorker extends DeliveryHandoff {
+  /** This worker's id, the holder of the targets it serves. */
+  readonly id: string;
+  start(): void;
+  /** Stops claiming, waits for attempts in flight to be recorded, then gives back the targets it serves. */
+  stop(): Promise<void>;
+  /** Claims now instead of at the next poll (call after committing new deliveries that were not offered). */
+  wake(): void;
+  /** Resolves when nothing is pending in the database and nothing is in flight here. */
+  drained(options?: { timeoutMs?: number }): Promise<void>;
+}
