@@ -12,6 +12,7 @@ const OUTSIDE_THE_CONTRACT: Record<string, string> = {
   '/console': 'the operator console (static files; its calls are spec operations)',
   '/console/': 'the operator console',
   '/console/assets': "the console's built scripts and styles",
+  '/favicon.ico': "the console's and docs' tab icon (browsers ask for it)",
 };
 
 interface Layer {
