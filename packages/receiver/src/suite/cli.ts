@@ -41,11 +41,11 @@ function secretOption(name: string, value: string): string {
 }
 
 function suiteInput(args: string[]) {
-  const { values, positionals } = parseCommand('trigger', () => parseArgs({ args, allowPositionals: true, options }));
-  if (values.help) return undefined;
+  if (args.includes('--help') || args.includes('-h')) return undefined;
+  const { values, positionals } = parseCommand('trigger --suite', () => parseArgs({ args, allowPositionals: true, options }));
   const { suite: url, secret, event } = values;
   if (positionals.length > 0) throw new UsageError(`--suite sends every event itself; drop ${positionals.join(' ')} or use --event ${positionals[0]!.includes('.') ? positionals[0] : `webhook.${positionals[0]}`}.`);
-  if (!url || !URL.canParse(url)) throw new UsageError(`--suite needs the receiver's absolute base URL, e.g. http://localhost:4000${url ? `, not "${url}"` : ''}.`);
+  if (!url || !/^https?:$/.test(URL.parse(url)?.protocol ?? '')) throw new UsageError(`--suite needs the receiver's absolute base URL, e.g. http://localhost:4000${url ? `, not "${url}"` : ''}.`);
   if (!secret?.length) throw new UsageError("Give --secret, the whsec_... secret the receiver verifies with.");
   if (secret.length > 1) throw new UsageError('Give one --secret with --suite; pass the older one of a rotation as --previous-secret.');
   const known = events.map((e) => `${e.kind}.${e.name}`);

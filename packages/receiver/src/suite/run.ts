@@ -104,7 +104,7 @@ async function unknownEvent(target: SuiteTarget, kind: EventKind, like: Catalogu
  * Rejects only when the receiver cannot be reached at all.
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
-  if (!URL.canParse(options.url)) throw new TypeError(`"${options.url}" is not an absolute URL; give the receiver's base, e.g. http://localhost:4000.`);
+  if (!/^https?:$/.test(URL.parse(options.url)?.protocol ?? '')) throw new TypeError(`"${options.url}" is not an absolute http(s) URL; give the receiver's base, e.g. http://localhost:4000.`);
   decodeSecret(options.secret);
   if (options.previousSecret !== undefined) decodeSecret(options.previousSecret);
   const target: SuiteTarget = { base: options.url, secret: options.secret, previousSecret: options.previousSecret, timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch ?? fetch };

@@ -61,9 +61,6 @@ export function declaredContentType(event: Pick<CatalogueEvent, 'contentType'>):
 
 export const eventPath = (kind: EventKind, name: string): string => `/${kind}s/${encodeURIComponent(name)}`;
 
-/** Thrown when the receiver cannot be reached at all: the suite stops with one line. */
-export class UnreachableError extends Error {}
-
 /** Sends one message shaped by `shape` for `event` and times the answer. */
 export async function deliver(target: SuiteTarget, event: CatalogueEvent, shape: MessageShape = {}): Promise<Answer> {
   const id = shape.id ?? newMessageId();
@@ -91,7 +88,8 @@ async function post(target: SuiteTarget, url: string, headers: Record<string, st
     const name = (error as { name?: string }).name;
     if (name === 'TimeoutError' || name === 'AbortError') return { status: undefined, contentType: undefined, body: '', ms, error: `no answer within ${target.timeoutMs} ms` };
     const code = innermostCode(error);
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') throw new UnreachableError(describeFetchFailure(url, error));
+    // Nothing to judge when nothing can be reached: the suite stops with one line.
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') throw new Error(describeFetchFailure(url, error).replace('is --url its', 'is --suite its base'));
     return { status: undefined, contentType: undefined, body: '', ms, error: describeFetchFailure(url, error).replace(/\. Is the receiver running.*$/, '') };
   }
 }
