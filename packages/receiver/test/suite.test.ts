@@ -56,13 +56,13 @@ describe('the sender suite against receivers with one flaw each', () => {
     ['refuses a repeated webhook-id', { refusesRepeats: true }, ['concurrent-retry', 'repeated-id']],
     ['drops the connection on a large body', { dropsLargeBodies: true }, ['oversized-body']],
     ['answers 2xx on any path', { anyPath: true }, ['unknown-event']],
-    ['answers a retry after the sender gave up', { slowRetryMs: 6_000 }, ['answer-time', 'concurrent-retry', 'repeated-id']],
+    ['answers a retry after the sender gave up', { slowRetryMs: 10_000 }, ['answer-time', 'concurrent-retry', 'repeated-id']],
     ['does everything right', {}, []],
   ];
   it.each(cases)('a receiver that %s fails exactly the rules it breaks', { timeout: 30_000 }, async (_, flaws, rules) => {
     const receiver = await flawedReceiver(flaws);
     try {
-      const report = await runSuite({ url: receiver.url, secret: SECRET, events: ['webhook.stockUpdate'], timeoutMs: flaws.slowRetryMs ? 2_000 : 15_000 });
+      const report = await runSuite({ url: receiver.url, secret: SECRET, events: ['webhook.stockUpdate'], timeoutMs: flaws.slowRetryMs ? 3_000 : 15_000 });
       expect(failing(report), formatSuiteReport(report)).toEqual(rules);
       expect(report.ok).toBe(rules.length === 0);
     } finally {
