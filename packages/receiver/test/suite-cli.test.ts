@@ -35,7 +35,7 @@ describe('clubnotify-receiver trigger --suite', () => {
   it('prints a pass line per rule and exits 0 against a receiver made with this kit', { timeout: 60_000 }, async () => {
     const { code, stdout } = await receiverCli(['trigger', '--suite', kit.url, '--secret', SECRET, '--previous-secret', OTHER_SECRET]);
     expect(code, stdout).toBe(0);
-    expect(stdout).toMatch(/^ {2}pass {2}accepts the previous secret and both secrets during a rotation: 200, 200$/m);
+    expect(stdout).toMatch(/^ {2}pass {2}accepts the previous secret and both secrets during a rotation: signed with the previous secret 200, with both 200$/m);
     expect(stdout).not.toMatch(/FAIL|skip/);
     expect(stdout).toMatch(/^41 passed, 0 failed; slowest answer \d+ ms$/m);
   });

@@ -96,7 +96,10 @@ export const eventCases: readonly SuiteCase[] = [
     run: async (ctx) => {
       const previous = ctx.target.previousSecret;
       if (previous === undefined) return skip('give --previous-secret to check a rotation');
-      return accepted([await send(ctx, { secrets: [previous] }), await send(ctx, { secrets: [ctx.target.secret, previous] })]);
+      const alone = await send(ctx, { secrets: [previous] });
+      const both = await send(ctx, { secrets: [ctx.target.secret, previous] });
+      const statuses = `signed with the previous secret ${shown(alone)}, with both ${shown(both)}`;
+      return is2xx(alone) && is2xx(both) ? pass(statuses) : fail(`${statuses}; each must be 2xx`);
     },
   },
   {
