@@ -15,7 +15,7 @@ export interface CaseContext {
 }
 
 export interface SuiteCase {
-  /** Stable id, for tests and scripts: `replayed-id`, `stale-timestamp`, ... */
+  /** Stable id, for tests and scripts: `repeated-id`, `stale-timestamp`, ... */
   id: string;
   /** The rule, as the report prints it. */
   rule: (ctx: CaseContext) => string;
