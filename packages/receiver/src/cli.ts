@@ -4,12 +4,14 @@ import { callbackNames, webhookNames } from '@clubnotify/spec';
 import { parseCommand, UsageError } from './cli-args.js';
 import { FRAMEWORKS, isFramework, scaffold } from './init.js';
 import { triggerEvent } from './trigger.js';
+import { suiteCommand, wantsSuite } from './suite/cli.js';
 
 const HELP = `Usage: clubnotify-receiver <command> [options]
 
 Commands:
   init <dir>         scaffold a TypeScript receiver project in <dir>
   trigger <event>    send a signed sample event (from the spec's examples) to a receiver
+  trigger --suite    check a receiver against what a real sender does (replays, stale timestamps, ...)
 
 Run "clubnotify-receiver <command> --help" for a command's options.`;
 
@@ -44,7 +46,10 @@ const TRIGGER_HELP = `Usage: clubnotify-receiver trigger <event> --url <url> --s
   --attempt <n>        the webhook-attempt header (default 1)
 
 Prints the receiver's status and whether it matches the responses the spec declares.
-Exits 0 when the receiver answered 2xx as declared, 1 otherwise, 2 on a usage error.`;
+Exits 0 when the receiver answered 2xx as declared, 1 otherwise, 2 on a usage error.
+
+  --suite <url>        instead of one event, run the sender suite against the receiver's base
+                       URL; see "clubnotify-receiver trigger --suite --help"`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -53,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? 2 : 0;
   }
   if (command === 'init') return init(rest);
-  if (command === 'trigger') return trigger(rest);
+  if (command === 'trigger') return wantsSuite(rest) ? suiteCommand(rest) : trigger(rest);
   throw new UsageError(`Unknown command "${command}"; the commands are init and trigger.`, true);
 }
 

@@ -163,8 +163,8 @@ describe('init', () => {
 
     await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project });
     const test = await run('npm', ['test'], { cwd: project });
-    // Node 20 and 22 print TAP here (`# pass 4`), Node 24 its spec reporter (`ℹ pass 4`).
-    expect(test.stdout).toMatch(/^(?:# |ℹ )pass 4$/m);
+    // Node 20 and 22 print TAP here (`# pass 5`), Node 24 its spec reporter (`ℹ pass 5`).
+    expect(test.stdout).toMatch(/^(?:# |ℹ )pass 5$/m);
     expect(JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).name).toBe('my-receiver');
 
     const port = await freePort();
@@ -208,7 +208,7 @@ describe('init', () => {
         expect(Object.keys(pkg.dependencies)).toContain(framework);
         await symlink(join(repoRoot, 'node_modules'), join(project, 'node_modules'), 'dir');
         const test = await run(process.execPath, ['--import', 'tsx', '--test', 'test/receiver.test.ts'], { cwd: project });
-        expect(test.stdout).toMatch(/^(?:# |ℹ )pass 4$/m);
+        expect(test.stdout).toMatch(/^(?:# |ℹ )pass 5$/m);
         await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project], { cwd: project });
       }),
     );

@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+import { events } from '@clubnotify/spec';
+import { parseCommand, UsageError } from '../cli-args.js';
+import { decodeSecret } from '../secret.js';
+import { formatSuiteReport } from './report.js';
+import { runSuite } from './run.js';
+
+export const SUITE_HELP = `Usage: clubnotify-receiver trigger --suite <url> --secret <whsec_...> [--previous-secret <whsec_...>] [--event <kind.name>]
+
+Sends what a real sender does to the receiver at <url> (its base: events at /webhooks/<name>
+and /callbacks/<name>) for every event it serves, and prints one pass/fail line per rule:
+a repeated webhook-id, a retry before the previous attempt finished, stale and future
+timestamps, several signatures, a secret rotation, a wrong content type, a 2 MiB body, a
+tampered body, another secret, an unknown event, the 15 s timeout and the spec's responses.
+
+  --suite <url>                 the receiver's base URL, e.g. http://localhost:4000
+  --secret <whsec_..>           the secret the receiver verifies with
+  --previous-secret <whsec_..>  the secret before a rotation, still accepted (checks the rotation)
+  --event <kind.name>           only this event, e.g. webhook.${events[0]?.name ?? 'stockUpdate'} (repeat for several)
+
+Exits 0 when every rule passes, 1 when one fails or the receiver cannot be reached, 2 on a usage error.`;
+
+const options = {
+  suite: { type: 'string' },
+  secret: { type: 'string', multiple: true },
+  'previous-secret': { type: 'string' },
+  event: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Whether `trigger`'s arguments ask for the suite. */
+export const wantsSuite = (args: string[]): boolean => args.some((a) => a === '--suite' || a.startsWith('--suite='));
+
+function secretOption(name: string, value: string): string {
+  try {
+    decodeSecret(value);
+    return value;
+  } catch (error) {
+    throw new UsageError(`${name}: ${(error as Error).message}`);
+  }
+}
+
+function suiteInput(args: string[]) {
+  if (args.includes('--help') || args.includes('-h')) return undefined;
+  const { values, positionals } = parseCommand('trigger --suite', () => parseArgs({ args, allowPositionals: true, options }));
+  const { suite: url, secret, event } = values;
+  if (positionals.length > 0) throw new UsageError(`--suite sends every event itself; drop ${positionals.join(' ')} or use --event ${positionals[0]!.includes('.') ? positionals[0] : `webhook.${positionals[0]}`}.`);
+  if (!url || !/^https?:$/.test(URL.parse(url)?.protocol ?? '')) throw new UsageError(`--suite needs the receiver's absolute base URL, e.g. http://localhost:4000${url ? `, not "${url}"` : ''}.`);
+  if (!secret?.length) throw new UsageError("Give --secret, the whsec_... secret the receiver verifies with.");
+  if (secret.length > 1) throw new UsageError('Give one --secret with --suite; pass the older one of a rotation as --previous-secret.');
+  const known = events.map((e) => `${e.kind}.${e.name}`);
+  const unknown = event?.find((key) => !known.includes(key));
+  if (unknown !== undefined) throw new UsageError(`--event ${unknown} is not an event of the spec; the events are ${known.join(', ')}.`);
+  const previous = values['previous-secret'];
+  return { url, secret: secretOption('--secret', secret[0]!), previousSecret: previous === undefined ? undefined : secretOption('--previous-secret', previous), events: event };
+}
+
+/** `clubnotify-receiver trigger --suite <url> ...`: prints the report, returns the exit code. */
+export async function suiteCommand(args: string[]): Promise<number> {
+  const input = suiteInput(args);
+  if (!input) return (console.log(SUITE_HELP), 0);
+  const report = await runSuite(input);
+  console.log(formatSuiteReport(report));
+  return report.ok ? 0 : 1;
+}

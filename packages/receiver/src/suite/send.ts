@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { events } from '@clubnotify/spec';
+import type { EventKind } from '../events.js';
+import { describeFetchFailure } from '../fetch-failure.js';
+import { signedHeaders } from '../sign.js';
+import { newMessageId } from '../trigger.js';
+
+/** One event of the catalogue, as the suite sends it. */
+export type CatalogueEvent = (typeof events)[number];
+
+/** What came back for one request: a status, or why there was none. */
+export interface Answer {
+  status: number | undefined;
+  contentType: string | undefined;
+  body: string;
+  ms: number;
+  /** No answer: the connection failed or the sender's timeout passed. */
+  error: string | undefined;
+}
+
+/** What a case may change about a correctly signed message. */
+export interface MessageShape {
+  id?: string;
+  /** Unix seconds. */
+  timestamp?: number;
+  attempt?: number;
+  /** Sign with these instead of the receiver's secret. */
+  secrets?: string[];
+  /** The `webhook-signature` header as is, instead of signing. */
+  signature?: (signed: string) => string;
+  body?: string | Uint8Array;
+  /** Sent instead of the signed body (the signature stays that of `body`). */
+  sentBody?: string | Uint8Array;
+  contentType?: string;
+  path?: string;
+}
+
+/** The connection to one receiver and the answers it gave, for timing and contract checks. */
+export interface SuiteTarget {
+  base: string;
+  secret: string;
+  previousSecret: string | undefined;
+  timeoutMs: number;
+  fetch: typeof fetch;
+}
+
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+export function randomSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export function exampleBody(event: CatalogueEvent): string {
+  return typeof event.example === 'string' ? event.example : JSON.stringify(event.example);
+}
+
+export function declaredContentType(event: Pick<CatalogueEvent, 'contentType'>): string {
+  return event.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : event.contentType;
+}
+
+export const eventPath = (kind: EventKind, name: string): string => `/${kind}s/${encodeURIComponent(name)}`;
+
+/** Sends one message shaped by `shape` for `event` and times the answer. */
+export async function deliver(target: SuiteTarget, event: CatalogueEvent, shape: MessageShape = {}): Promise<Answer> {
+  const id = shape.id ?? newMessageId();
+  const body = shape.body ?? exampleBody(event);
+  const signed = signedHeaders(shape.secrets ?? [target.secret], { id, timestamp: shape.timestamp ?? nowSeconds(), body });
+  const headers: Record<string, string> = {
+    'content-type': shape.contentType ?? declaredContentType(event),
+    ...signed,
+    'webhook-signature': shape.signature ? shape.signature(signed['webhook-signature']) : signed['webhook-signature'],
+    'webhook-attempt': String(shape.attempt ?? 1),
+  };
+  const url = new URL(target.base.replace(/\/+$/, '') + (shape.path ?? eventPath(event.kind, event.name))).href;
+  return post(target, url, headers, shape.sentBody ?? body);
+}
+
+async function post(target: SuiteTarget, url: string, headers: Record<string, string>, body: string | Uint8Array): Promise<Answer> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const response = await target.fetch(url, { method: 'POST', headers, body: body as BodyInit, redirect: 'manual', signal: AbortSignal.timeout(target.timeoutMs) });
+    const text = await response.text();
+    return { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: text, ms: elapsed(), error: undefined };
+  } catch (error) {
+    const ms = elapsed();
+    const name = (error as { name?: string }).name;
+    if (name === 'TimeoutError' || name === 'AbortError') return { status: undefined, contentType: undefined, body: '', ms, error: `no answer within ${target.timeoutMs} ms` };
+    const code = innermostCode(error);
+    // Nothing to judge when nothing can be reached: the suite stops with one line.
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') throw new Error(describeFetchFailure(url, error).replace('is --url its', 'is --suite its base'));
+    return { status: undefined, contentType: undefined, body: '', ms, error: describeFetchFailure(url, error).replace(/\. Is the receiver running.*$/, '') };
+  }
+}
+
+function innermostCode(error: unknown): string | undefined {
+  let current = error as { cause?: unknown; code?: string } | undefined;
+  while (current?.cause) current = current.cause as typeof current;
+  return current?.code;
+}
