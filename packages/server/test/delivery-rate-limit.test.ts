@@ -96,7 +96,9 @@ describe.each(databaseKinds)('rate-limited delivery on %s', (kind) => {
   it('sends 20 messages to a target limited to 5/s over at least 3.8 s, never more than 5 in a second', async () => {
     const arrivals = await deliver(20, 5);
     expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual(3_800 - SLACK_MS);
-    expect(mostWithin(arrivals, 1_000 - SLACK_MS)).toBeLessThanOrEqual(5);
+    // Arrivals, not send slots: a send held up by a busy machine lands closer to the next one
+    // (6 within 900 ms seen at load 20). A limiter letting 6/s through fails the 3.8 s span above.
+    expect(mostWithin(arrivals, 1_000 - 2.5 * SLACK_MS)).toBeLessThanOrEqual(5);
   }, 30_000);
 
   it('sends a target without a limit as fast as it answers', async () => {

@@ -338,8 +338,8 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
     await worker!.drained();
     expect(connections).toBe(0);
     expect((await attempts(id)).map((a) => a.error)).toEqual([
-      'blocked address: rebind.example resolves to 127.0.0.1 is a loopback address',
-      'blocked address: rebind.example resolves to 127.0.0.1 is a loopback address',
+      'blocked address: rebind.example resolves to 127.0.0.1, a loopback address; to deliver there, start the server with ALLOW_PRIVATE_TARGETS=127.0.0.1/32',
+      'blocked address: rebind.example resolves to 127.0.0.1, a loopback address; to deliver there, start the server with ALLOW_PRIVATE_TARGETS=127.0.0.1/32',
     ]);
   });
 });
