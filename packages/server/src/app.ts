@@ -7,7 +7,7 @@ import type { Database } from './db/database.js';
 import { identify, createKeyLookup, requireScope } from './http/auth.js';
 import { contextOf, type Handler } from './http/context.js';
 import { consoleRoutes } from './http/console.js';
-import { deprecationHeaders, deprecationNotices, type DeprecationNotice } from './http/deprecation.js';
+import { deprecatedParameters, deprecationHeaders, deprecationNotices, type DeprecatedParameter, type DeprecationNotice } from './http/deprecation.js';
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
@@ -76,6 +76,8 @@ export interface AppDeps {
   limits?: Partial<TargetLimits>;
   /** `Deprecation`/`Sunset` headers by operationId; by default read from the spec's deprecated operations. */
   deprecations?: ReadonlyMap<string, DeprecationNotice>;
+  /** Deprecated query and header parameters by operationId; by default read from the spec. */
+  deprecatedParameters?: ReadonlyMap<string, readonly DeprecatedParameter[]>;
 }
 
 /** Builds the Express app for every operation of the spec. It never listens. */
@@ -118,7 +120,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(consoleRoutes(deps.consoleDir));
   app.use(metricsRoutes({ metrics, lookup: keys, token: deps.metricsToken, limitPerMinute: deps.metricsScrapesPerMinute }));
   app.use(routeToOperation);
-  app.use(deprecationHeaders(deps.deprecations ?? deprecationNotices(document)));
+  app.use(deprecationHeaders(deps.deprecations ?? deprecationNotices(document), deps.deprecatedParameters ?? deprecatedParameters(document)));
   app.use(validateResponses(deps.responseValidation ?? 'strict', logger));
   app.use(identify(keys));
   app.use(
