@@ -6,27 +6,36 @@ import { deref, events } from './walk.js';
 
 const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeModule.default;
 
-/** Ajv's runtime requires, and what src/ajv-runtime.ts offers in their place. */
-const RUNTIME: Array<[string, string]> = [
-  ['require("ajv-formats/dist/formats").fullFormats', 'fullFormats'],
-  ['require("ajv/dist/runtime/ucs2length").default', 'ucs2length'],
+const EVENT_RUNTIME = '@clubnotify/spec/event-runtime';
+
+/** Ajv's runtime requires, and the ES imports that replace them. */
+const RUNTIME: Array<[string, string, string]> = [
+  ['require("ajv-formats/dist/formats").fullFormats', 'fullFormats', 'ajv-formats/dist/formats.js'],
+  ['require("ajv/dist/runtime/ucs2length").default', 'ucs2length', EVENT_RUNTIME],
 ];
 
 /** The validator as a plain ES module: no require(), no export besides the event. */
-function esModule(code: string, event: string): { code: string; imports: string[] } {
+function esModule(code: string, event: string): { code: string; imports: Array<[string, string]> } {
   let out = code.replace(/^"use strict";/, '').replace(/export const (v_\w+) = (validate\d+);/g, 'const $1 = $2;');
-  const imports: string[] = [];
-  for (const [call, name] of RUNTIME) {
+  const imports: Array<[string, string]> = [];
+  for (const [call, name, from] of RUNTIME) {
     if (!out.includes(call)) continue;
     out = out.split(call).join(name);
-    imports.push(name);
+    imports.push([name, from]);
   }
   const left = /require\("[^"]+"\)/.exec(out);
-  if (left) throw new Error(`the ${event} validator needs ${left[0]}: add it to scripts/generate/event-validators.ts and packages/spec/src/ajv-runtime.ts`);
+  if (left) throw new Error(`the ${event} validator needs ${left[0]}: add its ES import to RUNTIME in scripts/generate/event-validators.ts`);
   return { code: out, imports };
 }
 
-const fileName = (kind: string, name: string) => `${kind}.${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+/** A package import, not a relative one: the modules work where another spec's output is written too. */
+function importLines(imports: Array<[string, string]>): string {
+  const own = imports.filter(([, from]) => from === EVENT_RUNTIME).map(([name]) => name);
+  const other = imports.filter(([, from]) => from !== EVENT_RUNTIME).map(([name, from]) => `import { ${name} } from '${from}';\n`);
+  return `${other.join('')}import { ${['eventModule', ...own, 'type EventModule'].join(', ')} } from '${EVENT_RUNTIME}';`;
+}
+
+const fileName = (kind: string, name: string) => `${kind}.${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 
 /**
  * One module per event under `events/`, holding only that event's body validator and what a
@@ -44,7 +53,7 @@ export function renderEventModules(document: OpenAPIDocument, ajv: Ajv2020, body
     const contract = { kind: event.kind, name: event.name, contentType, responses: Object.keys(event.operation.responses ?? {}) };
     files[`${dir}/events/${fileName(event.kind, event.name)}.ts`] = `${HEADER}// @ts-nocheck
 /* eslint-disable */
-${imports.length > 0 ? `import { ${imports.join(', ')} } from '../../ajv-runtime.js';\n` : ''}import { eventModule, type EventModule } from '../../event-module.js';
+${importLines(imports)}
 import type { ${payloads} } from '../events.js';
 ${code}
 

@@ -1,8 +1,7 @@
 // Generated from spec/ by scripts/generate.ts. Do not edit.
 // @ts-nocheck
 /* eslint-disable */
-import { ucs2length } from '../../ajv-runtime.js';
-import { eventModule, type EventModule } from '../../event-module.js';
+import { eventModule, ucs2length, type EventModule } from '@clubnotify/spec/event-runtime';
 import type { CallbackPayloads } from '../events.js';
 const v_body = validate61;const schema26 = {"type":"string","minLength":1,"maxLength":16384,"description":"Free text, UTF-8. No internal structure is defined.","$id":"https://clubnotify.dev/schemas/ConcertAlertText"};const func1 = ucs2length;function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="https://clubnotify.dev/schemas/ConcertAlertText" */;let vErrors = null;let errors = 0;const evaluated0 = validate61.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(typeof data === "string"){if(func1(data) > 16384){const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16384},message:"must NOT have more than 16384 characters"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(func1(data) < 1){const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}else {const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}validate61.errors = vErrors;return errors === 0;}validate61.evaluated = {"dynamicProps":false,"dynamicItems":false};
 

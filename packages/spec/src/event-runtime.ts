@@ -2,6 +2,11 @@ import type { CompiledValidator } from './compiled-validator.js';
 import { toFieldErrors, type ValidationResult } from './field-errors.js';
 
 /**
+ * What the per-event modules of `src/generated/events/` (this spec's, or another spec's run
+ * through scripts/generate.ts) import at run time: small, and nothing of the catalogue.
+ */
+
+/**
  * One event of the spec with only its own validator, as `@clubnotify/spec/events/<kind>.<name>`
  * exports it: what a receiver for that one event needs, without the whole catalogue.
  */
@@ -25,4 +30,14 @@ export function eventModule<P, K extends 'webhook' | 'callback', N extends strin
     ...event,
     validate: (payload) => (validator(payload) ? { ok: true } : { ok: false, errors: toFieldErrors('/body', validator.errors ?? []) }),
   };
+}
+
+/** String length in code points, as Ajv counts it for minLength and maxLength (its runtime's ucs2length). */
+export function ucs2length(text: string): number {
+  let length = 0;
+  for (let pos = 0; pos < text.length; length++) {
+    const code = text.charCodeAt(pos++);
+    if (code >= 0xd800 && code <= 0xdbff && pos < text.length && (text.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++;
+  }
+  return length;
 }
