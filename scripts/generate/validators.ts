@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { HEADER } from './header.js';
+import { renderEventModules } from './event-validators.js';
 import type { OpenAPIDocument } from './bundle.js';
 import { deref, events, operationKey, operations } from './walk.js';
 
@@ -146,5 +147,6 @@ export async function renderValidators(document: OpenAPIDocument, dir: string): 
   return {
     [`${dir}/body-validators.ts`]: render(bodies, bodyIds, 'bodyValidators', 'BodyValidatorKey', BODY_KEY_DOC),
     [`${dir}/param-validators.ts`]: render(params, paramIds, 'paramValidators', 'ParamValidatorKey', PARAM_KEY_DOC),
+    ...renderEventModules(document, bodies, bodyIds, dir),
   };
 }

@@ -104,7 +104,7 @@ describe('declarations for a consumer with skipLibCheck: false', () => {
     // The workspace links resolve @clubnotify/* to the packages, whose `types` are the built .d.ts.
     await symlink(join(repoRoot, 'node_modules'), join(consumer, 'node_modules'), 'dir');
     await writeFile(join(consumer, 'package.json'), '{ "type": "module" }\n');
-    const entries = [...packages.map((name) => `@clubnotify/${name}`), '@clubnotify/receiver/hono', '@clubnotify/receiver/fastify'];
+    const entries = [...packages.map((name) => `@clubnotify/${name}`), '@clubnotify/receiver/hono', '@clubnotify/receiver/fastify', '@clubnotify/receiver/edge', '@clubnotify/spec/events/webhook.stockUpdate'];
     const imports = entries.map((entry, i) => `import * as p${i} from '${entry}';`).join('\n');
     await writeFile(join(consumer, 'index.ts'), `${imports}\nexport const all = [${entries.map((_, i) => `p${i}`).join(', ')}];\n`);
     for (const [resolution, module] of [['NodeNext', 'NodeNext'], ['Bundler', 'ESNext']]) {

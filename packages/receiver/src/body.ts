@@ -78,5 +78,16 @@ export async function readWebStream(stream: ReadableStream<Uint8Array> | null, l
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size);
+  return chunks.length === 1 ? chunks[0]! : concat(chunks, size);
+}
+
+/** Joins chunks without Node's Buffer, so the Fetch adapter runs on edge runtimes. */
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
 }

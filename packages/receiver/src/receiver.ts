@@ -2,16 +2,17 @@ import { isUtf8 } from 'node:buffer';
 import { validateBody, validateBodyWith, type BodyValidatorKey } from '@clubnotify/spec';
 import { BodyTooLargeError, type RawBody } from './body.js';
 import { HandlerContext } from './context.js';
-import { MemoryDedupeStore } from './dedupe/memory.js';
 import type { DedupeStore } from './dedupe/store.js';
 import { eventFinder, findEvent, type ContractEvent, type EventContract, type EventKind, type Handler, type Handlers } from './events.js';
 import { createRunner, type AnyHandler } from './handler-run.js';
-import { headerValue, RepeatedHeaderError, singleHeader } from './headers.js';
+import { headerValue } from './headers.js';
 import { HmacSha256Key } from './hmac.js';
 import { apiError, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
 import { decodeSecret } from './secret.js';
-import { readSignatureHeaders, verifyWithKeys, WebhookVerificationError, type SignatureHeaders } from './verify.js';
+import { receiverSettings } from './settings.js';
+import { headerProblem, mediaTypeError, verificationProblem } from './request-checks.js';
+import { verifyWithKeys, WebhookVerificationError, type SignatureHeaders } from './verify.js';
 
 export interface ReceiverOptions {
   /** The registration's `whsec_` secret. */
@@ -66,32 +67,12 @@ export interface Receiver {
 const RAW_BODY_HINT =
   'The receiver got an already parsed body (an object), so it cannot check the signature. Are you passing the raw request body? Mount the receiver before express.json() (or any body parser), or pass the body as a Buffer or string.';
 
-function handlerTimeout(options: ReceiverOptions, leaseSec: number): number {
-  const sec = options.handlerTimeoutSec ?? 10;
-  if (!(sec > 0) || !Number.isFinite(sec)) throw new RangeError(`handlerTimeoutSec must be a positive number of seconds, not ${sec}.`);
-  if (sec >= leaseSec) throw new RangeError(`handlerTimeoutSec (${sec}) must be shorter than leaseSec (${leaseSec}): a claim has to outlive the handler run it guards. Lower handlerTimeoutSec or raise leaseSec.`);
-  return sec;
-}
-
 const bodyKeys = new WeakMap<ContractEvent, BodyValidatorKey>();
 
 function bodyKey(event: ContractEvent): BodyValidatorKey {
   let key = bodyKeys.get(event);
   if (key === undefined) bodyKeys.set(event, (key = `${event.kind}.${event.name}.body.${event.contentType}` as BodyValidatorKey));
   return key;
-}
-
-function mediaTypeError(event: ContractEvent, contentType: string | undefined): string | undefined {
-  if (!contentType) return `${event.name} is sent as ${event.contentType}; the content-type header is missing.`;
-  if (contentType === event.contentType) return undefined;
-  const [type, ...params] = contentType.split(';');
-  const media = type!.trim().toLowerCase();
-  if (media !== event.contentType) return `${event.name} is sent as ${event.contentType}, not ${media}.`;
-  for (const param of params) {
-    const [k, v] = param.split('=').map((s) => s.trim().toLowerCase());
-    if (k === 'charset' && v?.replace(/"/g, '') !== 'utf-8') return `${event.name} is sent as UTF-8, not ${v}.`;
-  }
-  return undefined;
 }
 
 /**
@@ -127,17 +108,8 @@ export function createContractReceiver<W = Record<string, any>, C = Record<strin
 function receiverFor(options: ReceiverOptions, contract: EventContract | undefined): Receiver {
   const find = contract ? eventFinder(contract.events) : findEvent;
   const validate = contract ? (key: string, data: unknown) => validateBodyWith(contract.bodyValidators, key, data) : validateBody;
-  const secrets = options.secrets ?? (options.secret === undefined ? [] : [options.secret]);
-  if (secrets.length === 0) throw new TypeError('createReceiver needs `secret` or `secrets` (whsec_...).');
+  const { secrets, toleranceSec, ttlSec, leaseSec, handlerTimeoutSec, maxBodyBytes, store, logger } = receiverSettings(options, 'createReceiver');
   const keys = secrets.map((s) => new HmacSha256Key(decodeSecret(s)));
-  const toleranceSec = options.toleranceSec ?? 300;
-  const ttlSec = options.dedupeTtlSec ?? 86_400;
-  if (ttlSec < 2 * toleranceSec) throw new RangeError(`dedupeTtlSec must be at least twice toleranceSec (${2 * toleranceSec}).`);
-  const leaseSec = options.leaseSec ?? 300;
-  const handlerTimeoutSec = handlerTimeout(options, leaseSec);
-  const maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
-  const store = options.dedupe ?? new MemoryDedupeStore();
-  const logger = options.logger ?? console;
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const mode = options.mode ?? (env?.NODE_ENV === 'production' ? 'production' : 'development');
   // Concurrent duplicates in this process share one run, but only while its lease holds.
@@ -175,29 +147,8 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     return apiError(500, 'raw_body_required', RAW_BODY_HINT);
   }
 
-  function headerProblem(request: ReceiverRequest): ReceiverResponse | { signed: SignatureHeaders; attempt: number } {
-    let signed;
-    try {
-      signed = readSignatureHeaders(request.headers);
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      return problem(400, error.message, { type: error.reason === 'missing-header' ? 'missing-headers' : 'malformed-headers', title: error.reason === 'missing-header' ? 'Missing webhook headers' : 'Malformed webhook headers' });
-    }
-    let attemptHeader;
-    try {
-      attemptHeader = singleHeader(request.headers, 'webhook-attempt');
-    } catch (error) {
-      if (!(error instanceof RepeatedHeaderError)) throw error;
-      return problem(400, error.message, { type: 'malformed-headers', title: 'Malformed webhook headers' });
-    }
-    if (attemptHeader !== undefined && !/^[0-9]{1,4}$/.test(attemptHeader)) {
-      return problem(400, 'The webhook-attempt header must be a number from 1.', { type: 'malformed-headers', title: 'Malformed webhook headers' });
-    }
-    return { signed, attempt: attemptHeader === undefined ? 1 : Number(attemptHeader) };
-  }
-
   function process(event: ContractEvent, handler: AnyHandler, request: ReceiverRequest): ReceiverResponse | Promise<ReceiverResponse> {
-    const headers = headerProblem(request);
+    const headers = headerProblem(request.headers);
     if ('status' in headers) return headers;
     const mediaError = mediaTypeError(event, headerValue(request.headers, 'content-type'));
     if (mediaError) return problem(415, mediaError);
@@ -217,7 +168,7 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       verifyWithKeys(keys, signed, raw, { toleranceSec });
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
-      return problem(error.status, error.message, error.status === 401 ? { type: error.reason === 'timestamp' ? 'stale-timestamp' : 'invalid-signature', title: error.reason === 'timestamp' ? 'Timestamp outside the tolerance' : 'Invalid signature' } : {});
+      return verificationProblem(error);
     }
 
     if (!isUtf8(raw)) return problem(400, 'The body is not valid UTF-8.', { type: 'invalid-encoding', title: 'Invalid encoding' });

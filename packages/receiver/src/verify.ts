@@ -1,92 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { HmacSha256Key } from './hmac.js';
-import { headerLines, RepeatedHeaderError, singleHeader, type HeaderSource } from './headers.js';
+import type { HeaderSource } from './headers.js';
 import { decodeSecret } from './secret.js';
+import { checkTimestamp, noMatch, readSignatureHeaders, v1Signatures, type SignatureHeaders, type VerifiedMessage, type VerifyOptions } from './signature-headers.js';
 
-/** Why a message was refused: `missing` and `malformed` headers (400), or `signature` and `timestamp` (401). */
-export type VerificationFailure = 'missing-header' | 'malformed-header' | 'timestamp' | 'signature';
-
-/** Thrown by `verify()`; `status` is the HTTP answer the spec declares for it. */
-export class WebhookVerificationError extends Error {
-  readonly reason: VerificationFailure;
-  readonly status: 400 | 401;
-  constructor(reason: VerificationFailure, message: string) {
-    super(message);
-    this.name = 'WebhookVerificationError';
-    this.reason = reason;
-    this.status = reason === 'missing-header' || reason === 'malformed-header' ? 400 : 401;
-  }
-}
-
-export interface VerifyOptions {
-  /** Seconds of clock difference allowed either way. Default 300. */
-  toleranceSec?: number;
-  /** The receiver's clock, in Unix seconds (for tests). */
-  now?: number;
-}
-
-/** The verified identity of a message. */
-export interface VerifiedMessage {
-  id: string;
-  timestamp: number;
-}
-
-const ID = /^[\x21-\x7e]{1,256}$/;
-const TIMESTAMP = /^[0-9]{1,12}$/;
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-
-function isBlank(value: string | undefined): boolean {
-  return value === undefined || value.trim() === '';
-}
-
-function missingHeader(name: string): WebhookVerificationError {
-  return new WebhookVerificationError('missing-header', `The ${name} header is missing.`);
-}
-
-function single(headers: HeaderSource, name: string): string | undefined {
-  try {
-    return singleHeader(headers, name);
-  } catch (error) {
-    if (error instanceof RepeatedHeaderError) throw new WebhookVerificationError('malformed-header', error.message);
-    throw error;
-  }
-}
-
-/** The three signature headers, read and checked. */
-export interface SignatureHeaders {
-  id: string;
-  timestamp: number;
-  signatures: string;
-}
-
-/** Parses and checks the three headers without the body: throws for missing or malformed ones. */
-export function readSignatureHeaders(headers: HeaderSource): SignatureHeaders {
-  const id = single(headers, 'webhook-id');
-  const timestamp = single(headers, 'webhook-timestamp');
-  // Several lines are several lists of signatures: every entry of every line counts.
-  const lines = headerLines(headers, 'webhook-signature');
-  const signatures = lines.length === 1 ? lines[0]! : lines.join(' ');
-  if (isBlank(id)) throw missingHeader('webhook-id');
-  if (isBlank(timestamp)) throw missingHeader('webhook-timestamp');
-  if (isBlank(signatures)) throw missingHeader('webhook-signature');
-  if (!ID.test(id!)) throw new WebhookVerificationError('malformed-header', 'The webhook-id header must be 1 to 256 visible ASCII characters.');
-  if (!TIMESTAMP.test(timestamp!)) throw new WebhookVerificationError('malformed-header', 'The webhook-timestamp header must be Unix time in seconds (digits only).');
-  return { id: id!, timestamp: Number(timestamp), signatures };
-}
-
-/**
- * The `v1,<base64>` entries of a signature header: space-separated per Standard Webhooks,
- * and `, `-separated where Node or `Headers.get()` joined repeated lines.
- */
-function signatureEntries(header: string): string[] {
-  if (!/\s|,$/.test(header)) return [header];
-  const entries: string[] = [];
-  for (const token of header.split(/\s+/)) {
-    const entry = token.replace(/,+$/, '');
-    if (entry !== '') entries.push(entry);
-  }
-  return entries;
-}
+export { readSignatureHeaders, WebhookVerificationError, type SignatureHeaders, type VerificationFailure, type VerifiedMessage, type VerifyOptions } from './signature-headers.js';
 
 /**
  * Verifies a Standard Webhooks message against one or several secrets (rotation): the
@@ -105,19 +23,8 @@ export function verifyWithKeys(
   rawBody: string | Uint8Array,
   options: VerifyOptions = {},
 ): VerifiedMessage {
-  const tolerance = options.toleranceSec ?? 300;
-  const now = options.now ?? Math.floor(Date.now() / 1000);
-  if (message.timestamp < now - tolerance) throw new WebhookVerificationError('timestamp', `The webhook-timestamp is more than ${tolerance} seconds old.`);
-  if (message.timestamp > now + tolerance) throw new WebhookVerificationError('timestamp', `The webhook-timestamp is more than ${tolerance} seconds in the future; check the clocks.`);
-
-  const candidates: Buffer[] = [];
-  for (const entry of signatureEntries(message.signatures)) {
-    const comma = entry.indexOf(',');
-    if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
-    const encoded = entry.slice(comma + 1);
-    if (!BASE64.test(encoded)) continue;
-    candidates.push(Buffer.from(encoded, 'base64'));
-  }
+  checkTimestamp(message, options);
+  const candidates = v1Signatures(message.signatures).map((encoded) => Buffer.from(encoded, 'base64'));
   if (candidates.length === 0) throw noMatch();
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
   for (const key of keys) {
@@ -127,8 +34,4 @@ export function verifyWithKeys(
     }
   }
   throw noMatch();
-}
-
-function noMatch(): WebhookVerificationError {
-  return new WebhookVerificationError('signature', 'No signature in webhook-signature matches this body. Are you passing the raw request body, and the right secret?');
 }

@@ -24,4 +24,5 @@ export {
   type ValidationResult,
 } from './validation.js';
 export type { CompiledValidator } from './compiled-validator.js';
+export type { EventModule } from './event-runtime.js';
 export { routeTable, type OperationEntry, type RouteMatch } from './routes.js';

@@ -1,40 +1,9 @@
-import type { AjvError, CompiledValidator } from './compiled-validator.js';
-import { describeAjvError } from './field-messages.js';
+import type { CompiledValidator } from './compiled-validator.js';
+import { toFieldErrors, type FieldError, type ValidationResult } from './field-errors.js';
 import { bodyValidators, type BodyValidatorKey } from './generated/body-validators.js';
 import { paramValidators, type ParamValidatorKey } from './generated/param-validators.js';
 
-export type { BodyValidatorKey, ParamValidatorKey };
-
-/** One problem with one field, as it appears in a problem+json `errors[]`. */
-export interface FieldError {
-  /** JSON pointer rooted at the request location, e.g. `/body/url` or `/query/limit`. */
-  pointer: string;
-  detail: string;
-}
-
-export type ValidationResult = { ok: true } | { ok: false; errors: FieldError[] };
-
-/** One error per field (Ajv reports a bad date-time twice, as a pattern and as a format), phrased for people. */
-function toFieldErrors(root: string, errors: AjvError[]): FieldError[] {
-  const seen = new Set<string>();
-  const out: FieldError[] = [];
-  for (const error of errors) {
-    let pointer = root + error.instancePath;
-    let detail = describeAjvError(error);
-    if (error.keyword === 'required') {
-      pointer += `/${String(error.params.missingProperty)}`;
-      detail = 'is required';
-    }
-    if (error.keyword === 'additionalProperties') {
-      pointer += `/${String(error.params.additionalProperty)}`;
-      detail = 'is not a known field';
-    }
-    if (seen.has(pointer)) continue;
-    seen.add(pointer);
-    out.push({ pointer, detail });
-  }
-  return out;
-}
+export type { BodyValidatorKey, ParamValidatorKey, FieldError, ValidationResult };
 
 function run(validator: CompiledValidator | undefined, root: string, data: unknown): ValidationResult {
   if (!validator) throw new Error(`no validator for ${root}`);

@@ -1,0 +1,45 @@
+import type { ContractEvent } from './events.js';
+import { RepeatedHeaderError, singleHeader, type HeaderSource } from './headers.js';
+import { problem, type ReceiverResponse } from './problems.js';
+import { readSignatureHeaders, WebhookVerificationError, type SignatureHeaders } from './signature-headers.js';
+
+/** Why the content type is refused, or undefined when it is the event's (UTF-8 when a charset is given). */
+export function mediaTypeError(event: ContractEvent, contentType: string | undefined): string | undefined {
+  if (!contentType) return `${event.name} is sent as ${event.contentType}; the content-type header is missing.`;
+  if (contentType === event.contentType) return undefined;
+  const [type, ...params] = contentType.split(';');
+  const media = type!.trim().toLowerCase();
+  if (media !== event.contentType) return `${event.name} is sent as ${event.contentType}, not ${media}.`;
+  for (const param of params) {
+    const [k, v] = param.split('=').map((s) => s.trim().toLowerCase());
+    if (k === 'charset' && v?.replace(/"/g, '') !== 'utf-8') return `${event.name} is sent as UTF-8, not ${v}.`;
+  }
+  return undefined;
+}
+
+/** The signature headers and attempt number, or the 400 naming what is missing or malformed. */
+export function headerProblem(headers: HeaderSource): ReceiverResponse | { signed: SignatureHeaders; attempt: number } {
+  let signed;
+  try {
+    signed = readSignatureHeaders(headers);
+  } catch (error) {
+    if (!(error instanceof WebhookVerificationError)) throw error;
+    return problem(400, error.message, { type: error.reason === 'missing-header' ? 'missing-headers' : 'malformed-headers', title: error.reason === 'missing-header' ? 'Missing webhook headers' : 'Malformed webhook headers' });
+  }
+  let attemptHeader;
+  try {
+    attemptHeader = singleHeader(headers, 'webhook-attempt');
+  } catch (error) {
+    if (!(error instanceof RepeatedHeaderError)) throw error;
+    return problem(400, error.message, { type: 'malformed-headers', title: 'Malformed webhook headers' });
+  }
+  if (attemptHeader !== undefined && !/^[0-9]{1,4}$/.test(attemptHeader)) {
+    return problem(400, 'The webhook-attempt header must be a number from 1.', { type: 'malformed-headers', title: 'Malformed webhook headers' });
+  }
+  return { signed, attempt: attemptHeader === undefined ? 1 : Number(attemptHeader) };
+}
+
+/** The answer to a message whose signature or timestamp does not verify. */
+export function verificationProblem(error: WebhookVerificationError): ReceiverResponse {
+  return problem(error.status, error.message, error.status === 401 ? { type: error.reason === 'timestamp' ? 'stale-timestamp' : 'invalid-signature', title: error.reason === 'timestamp' ? 'Timestamp outside the tolerance' : 'Invalid signature' } : {});
+}
