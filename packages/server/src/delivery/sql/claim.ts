@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { holderGone } from '../holder-lock.js';
 import { RATE_AHEAD_S, rateClaimCap } from '../rate-limit.js';
 import { singleOwner } from '../single-owner.js';
 import { holdMs, TargetHolds } from '../target-holds.js';
@@ -31,11 +32,12 @@ const claimSql = `WITH cand AS (
        FROM cand
      ), tgt AS (
        -- Each target's circuit, and who serves it: this worker, if its hold outlasts what it
-       -- claims now (per-target caps hold across processes: one process serves a target at a time).
+       -- claims now (per-target caps hold across processes: one process serves a target at a time);
+       -- a hold whose holder's session is gone is served by nobody.
        -- With the target itself: its secret(s), rate limit and state, read once per target.
        SELECT k.target_id, t.circuit_open_until, coalesce(t.circuit_open_until > now(), false) AS open,
               coalesce(t.holder = $1 AND t.holder_until >= now() + $7 * interval '1 millisecond', false) AS mine,
-              coalesce(t.holder <> $1 AND t.holder_until > now(), false) AS elsewhere, ${targetColumns}
+              CASE WHEN t.holder <> $1 AND t.holder_until > now() THEN NOT ${holderGone('t.holder')} ELSE false END AS elsewhere, ${targetColumns}
        FROM (SELECT DISTINCT target_id FROM cand) k
        ${targetLookup('k')}
      ), deferred AS (
