@@ -46,6 +46,8 @@ export interface WakeUpHandlers {
   onNotify: () => void;
   /** Another worker gave back its targets. */
   onReleased: () => void;
+  /** The session (and with it the worker's lock, if it holds one) ended. */
+  onLost: () => void;
   onError: (error: unknown) => void;
 }
 
@@ -58,7 +60,7 @@ export interface WakeUpHandlers {
  * as long as the session, and while it is down it takes no new ones.
  */
 export function listenForDeliveries(url: string, self: string, handlers: WakeUpHandlers, retryMs = 1_000): WakeUpListener {
-  const { onNotify, onReleased, onError } = handlers;
+  const { onNotify, onReleased, onLost, onError } = handlers;
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -81,7 +83,9 @@ export function listenForDeliveries(url: string, self: string, handlers: WakeUpH
       void c.end().catch(() => {});
     });
     c.on('end', () => {
-      if (client === c) reconnect();
+      if (client !== c) return;
+      onLost();
+      reconnect();
     });
     try {
       await c.connect();

@@ -105,7 +105,9 @@ class Worker implements DeliveryWorker {
     this.#running = true;
     if (this.#settings.listenUrl) {
       const onReleased = () => this.#claimer.releasedElsewhere();
-      this.#listener = listenForDeliveries(this.#settings.listenUrl, this.id, { onNotify: this.wake, onReleased, onError: this.#settings.onError });
+      // Its holds may pass to others at once: what waits here goes back; only what is on the wire may overlap.
+      const onLost = () => this.#running && this.#held.giveBackAll();
+      this.#listener = listenForDeliveries(this.#settings.listenUrl, this.id, { onNotify: this.wake, onReleased, onLost, onError: this.#settings.onError });
     }
     this.#loop = this.#run();
   }

@@ -31,17 +31,18 @@ const holdSql = `WITH cfg AS (SELECT ${RELAXED_COMMIT}, ${holderAlive('$1::text'
        RETURNING t.target_id
      )
      SELECT (SELECT coalesce(json_agg(target_id), '[]') FROM (SELECT target_id FROM taken UNION ALL SELECT target_id FROM added) h)::text AS held,
-       (SELECT coalesce(json_agg(target_id), '[]') FROM released)::text AS released
+       (SELECT coalesce(json_agg(target_id), '[]') FROM released)::text AS released, alive
      FROM cfg`;
 
 /**
  * Takes or renews this worker's holds on `want` for `ms` (those free, expired or its own)
  * and gives back `giveBack` (disjoint from `want`), in one statement (PostgreSQL). Returns
- * the targets it now holds, and those it gave back (a locked row waits for the next time).
+ * the targets it now holds, those it gave back (a locked row waits for the next time), and
+ * whether it may hold any (`alive`: its session lock is held, see holder-lock.ts).
  */
-export async function updateHolds(db: Database, owner: string, want: string[], ms: number, giveBack: string[]): Promise<{ held: string[]; released: string[] }> {
-  const [row] = await db.query<{ held: string; released: string }>(holdSql, [owner, want, ms, giveBack]);
-  return row ? { held: JSON.parse(row.held) as string[], released: JSON.parse(row.released) as string[] } : { held: [], released: [] };
+export async function updateHolds(db: Database, owner: string, want: string[], ms: number, giveBack: string[]): Promise<{ held: string[]; released: string[]; alive: boolean }> {
+  const [row] = await db.query<{ held: string; released: string; alive: boolean }>(holdSql, [owner, want, ms, giveBack]);
+  return row ? { held: JSON.parse(row.held) as string[], released: JSON.parse(row.released) as string[], alive: row.alive } : { held: [], released: [], alive: true };
 }
 
 /**
