@@ -1,7 +1,7 @@
 /**
  * A worker with a dedicated PostgreSQL session (its LISTEN connection) holds a session
  * advisory lock keyed by its id, and its id starts with this prefix: PostgreSQL releases the
- * lock the moment that session ends (kill -9, a lost machine), so its target holds end with
+ * lock the moment that session ends (kill -9, a crash), so its target holds end with
  * it instead of at their expiry. A worker without such a session (ids `wrk_…`) keeps the
  * expiry alone.
  */
