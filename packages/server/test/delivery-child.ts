@@ -21,9 +21,9 @@ const worker = createDeliveryWorker({
   onOutcome: () => sent++,
 });
 worker.start();
-process.send?.('started');
-// CHILD_STAY: keep delivering until told to stop (the queue may be empty at first).
-if (process.env.CHILD_STAY) await new Promise((resolve) => process.once('message', resolve));
+process.send?.({ started: worker.id });
+// CHILD_STAY: keep delivering until told to stop, by a message or SIGTERM as the server is (the queue may be empty at first).
+if (process.env.CHILD_STAY) await new Promise((resolve) => (process.once('message', resolve), process.once('SIGTERM', resolve)));
 else await worker.drained({ timeoutMs: 120_000 });
 await worker.stop();
 await db.close();

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { describe, it, expect } from 'vitest';
 import { openDatabase } from '../src/db/open.js';
 import type { Database } from '../src/db/database.js';
+import { lockHolderSql } from '../src/delivery/holder-lock.js';
 import { claimDue } from '../src/delivery/sql/claim.js';
 import { releaseHolds } from '../src/delivery/sql/hold.js';
 import type { ClaimedDelivery } from '../src/delivery/types.js';
@@ -70,6 +72,37 @@ describe.skipIf(!process.env.DATABASE_URL)('target holds on PostgreSQL', () => {
       // What the dead worker claimed is claimable again: all 20 rows, up to the claim's per-target cap.
       expect(rows).toHaveLength(PER_TARGET);
     } finally {
+      await t.drop();
+    }
+  }, 30_000);
+
+  it("a session holder's holds end with its session, long before they expire; without its lock it claims nothing", async () => {
+    const t = await createTestDatabase('postgres');
+    const session = new pg.Client({ connectionString: t.url! });
+    await session.connect();
+    try {
+      const target = await addRegistration(t.db, 'http://127.0.0.1:9/');
+      await queueMessages(t.db, target, 'http://127.0.0.1:9/', 20);
+      const [a, b] = [claimer(t.db, 'wks_a'), claimer(t.db, 'wks_b')];
+      expect(await a()).toEqual([]);
+      await session.query(lockHolderSql, ['wks_a']);
+      expect(await a(4)).toHaveLength(4);
+      expect(await b()).toEqual([]);
+      // Its session ends (the process is killed): its hold, good for another 40 s, is free at once.
+      await session.end();
+      a.giveBack();
+      expect(await a()).toEqual([]);
+      const other = new pg.Client({ connectionString: t.url! });
+      await other.connect();
+      try {
+        await other.query(lockHolderSql, ['wks_b']);
+        // A new claimer: b's claims skip for a second a target they saw served elsewhere.
+        expect(await claimer(t.db, 'wks_b')()).toHaveLength(PER_TARGET);
+      } finally {
+        await other.end();
+      }
+    } finally {
+      await session.end().catch(() => {});
       await t.drop();
     }
   }, 30_000);

@@ -56,12 +56,14 @@ describe('delivery across processes', () => {
       await exited(first);
       const atKill = r.received.length;
 
+      const restarted = Date.now();
       const second = spawnWorker(dir, { CHILD_LEASE_MS: '3000' });
       expect(await exited(second)).toBe(0);
 
       const seen = perMessage(r);
       const duplicates = [...seen.values()].reduce((sum, n) => sum + n - 1, 0);
-      console.log(`crash test: ${CRASH_MESSAGES} messages, killed after ${atKill} requests, ${r.received.length} requests in all, ${duplicates} duplicates`);
+      const resumed = (r.received[atKill]?.at ?? NaN) - restarted;
+      console.log(`crash test: ${CRASH_MESSAGES} messages, killed after ${atKill} requests, resumed ${resumed} ms after the restart, ${r.received.length} requests in all, ${duplicates} duplicates`);
       expect(seen.size).toBe(CRASH_MESSAGES);
       expect(atKill).toBeLessThan(CRASH_MESSAGES);
       // Only attempts sent but not yet recorded at the kill repeat: at most the child's 32 × 8 unrecorded outcomes.

@@ -95,6 +95,11 @@ export class Claimer {
     return sendable;
   }
 
+  /** Another process gave back its targets: the next claim may serve them. */
+  releasedElsewhere(): void {
+    this.#holds.releasedElsewhere();
+  }
+
   /**
    * Takes up to `room` of the deliveries this process just committed, those a claim would take
    * now: their target active, its circuit closed, not rate-limited, below its cap and its

@@ -59,6 +59,11 @@ export class TargetHolds {
     for (const id of ids) this.#serving.delete(id);
   }
 
+  /** Another process gave back its targets: claims stop skipping what it served. */
+  releasedElsewhere(): void {
+    this.#elsewhere.clear();
+  }
+
   servedElsewhere(ids: readonly string[]): void {
     const until = this.#now() + ELSEWHERE_SKIP_MS;
     for (const id of ids) {

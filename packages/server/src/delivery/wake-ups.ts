@@ -1,8 +1,12 @@
 import pg from 'pg';
 import type { Database } from '../db/database.js';
+import { lockHolderSql, SESSION_HOLDER } from './holder-lock.js';
 
 /** The channel that wakes workers to claim, with the id of the worker that sent it (or '') as payload. */
 export const DELIVERY_CHANNEL = 'clubnotify_deliveries';
+
+/** The wake-up payload of a worker that gave back its targets (on stop): the others serve them at once. */
+export const releasedPayload = (worker: string) => `released ${worker}`;
 
 /**
  * Wakes the workers of other processes after a commit, outside the transaction that queued:
@@ -38,13 +42,25 @@ export interface WakeUpListener {
   close(): Promise<void>;
 }
 
+export interface WakeUpHandlers {
+  onNotify: () => void;
+  /** Another worker gave back its targets. */
+  onReleased: () => void;
+  /** The session (and with it the worker's lock, if it holds one) ended. */
+  onLost: () => void;
+  onError: (error: unknown) => void;
+}
+
 /**
  * Listens for new deliveries on a dedicated PostgreSQL connection (LISTEN needs a session
  * of its own; pooled connections rotate). A dropped connection is reopened after a short
  * pause; meanwhile, and always, the worker's poll is the fallback. Notifications from `self`
- * are ignored: that worker sent them, for the others.
+ * are ignored: that worker sent them, for the others. A worker whose id names a session
+ * holder (see holder-lock.ts) holds its lock on this session first: its target holds live
+ * as long as the session, and while it is down it takes no new ones.
  */
-export function listenForDeliveries(url: string, self: string, onNotify: () => void, onError: (error: unknown) => void, retryMs = 1_000): WakeUpListener {
+export function listenForDeliveries(url: string, self: string, handlers: WakeUpHandlers, retryMs = 1_000): WakeUpListener {
+  const { onNotify, onReleased, onLost, onError } = handlers;
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -58,17 +74,22 @@ export function listenForDeliveries(url: string, self: string, onNotify: () => v
     const c = new pg.Client({ connectionString: url });
     client = c;
     c.on('notification', (message) => {
-      if (message.payload !== self) onNotify();
+      if (message.payload === self) return;
+      if (message.payload?.startsWith(releasedPayload(''))) onReleased();
+      onNotify();
     });
     c.on('error', (error) => {
       onError(error);
       void c.end().catch(() => {});
     });
     c.on('end', () => {
-      if (client === c) reconnect();
+      if (client !== c) return;
+      onLost();
+      reconnect();
     });
     try {
       await c.connect();
+      if (self.startsWith(SESSION_HOLDER)) await c.query(lockHolderSql, [self]);
       await c.query(`LISTEN ${DELIVERY_CHANNEL}`);
       // What was enqueued while nobody listened is claimed now rather than at the next poll.
       onNotify();

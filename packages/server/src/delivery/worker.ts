@@ -6,6 +6,7 @@ import { ClaimSchedule, PREFETCH } from './claim-schedule.js';
 import { Claimer } from './claimer.js';
 import { decide } from './decide.js';
 import { HeldDeliveries } from './held.js';
+import { SESSION_HOLDER } from './holder-lock.js';
 import { OutcomeRecorder } from './recorder.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './schedule.js';
 import { sendAttempt } from './send.js';
@@ -49,7 +50,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 }
 
 class Worker implements DeliveryWorker {
-  readonly id = `wrk_${randomBytes(8).toString('hex')}`;
+  readonly id: string;
   readonly #settings: Settings;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
@@ -70,6 +71,8 @@ class Worker implements DeliveryWorker {
 
   constructor(options: DeliveryWorkerOptions) {
     const db = options.db;
+    // With a session of its own (the LISTEN one) its target holds end with that session (holder-lock.ts).
+    this.id = `${options.listenUrl && db.kind === 'postgres' ? SESSION_HOLDER : 'wrk_'}${randomBytes(8).toString('hex')}`;
     const timeoutMs = options.timeoutMs ?? 15_000;
     const concurrency = options.concurrency ?? 64;
     const perTarget = options.perTargetConcurrency ?? 4;
@@ -100,15 +103,18 @@ class Worker implements DeliveryWorker {
       owners.set(db, this.id);
     }
     this.#running = true;
-    if (this.#settings.listenUrl) this.#listener = listenForDeliveries(this.#settings.listenUrl, this.id, this.wake, this.#settings.onError);
+    if (this.#settings.listenUrl) {
+      const onReleased = () => this.#claimer.releasedElsewhere();
+      // Its holds may pass to others at once: what waits here goes back; only what is on the wire may overlap.
+      const onLost = () => this.#running && this.#held.giveBackAll();
+      this.#listener = listenForDeliveries(this.#settings.listenUrl, this.id, { onNotify: this.wake, onReleased, onLost, onError: this.#settings.onError });
+    }
     this.#loop = this.#run();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
     this.#claims.nudge();
-    await this.#listener?.close();
-    this.#listener = undefined;
     await this.#loop;
     this.#sendSlots.clear();
     await this.#upkeep.settle();
@@ -117,6 +123,9 @@ class Worker implements DeliveryWorker {
     await this.#recorder.settle();
     const db = this.#settings.db;
     await releaseHolds(db, this.id).catch(this.#settings.onError);
+    // Only now: closing the session ends its lock, and with it this worker's holds (holder-lock.ts).
+    await this.#listener?.close();
+    this.#listener = undefined;
     if (owners.get(db) === this.id) owners.delete(db);
     if (this.#ownsDispatcher) await (this.#dispatcher as { close(): Promise<void> }).close();
   }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { holderAlive, holderGone } from '../holder-lock.js';
 import { RATE_AHEAD_S, rateClaimCap } from '../rate-limit.js';
 import { singleOwner } from '../single-owner.js';
 import { holdMs, TargetHolds } from '../target-holds.js';
@@ -17,7 +18,7 @@ import { updateHolds } from './hold.js';
  * worker holds until their outcome is recorded, keeps it off its own. Rows leased by a process
  * of an earlier version (which leased each row) are skipped until their lease expires.
  */
-const claimSql = `WITH cand AS (
+const claimSql = `WITH me AS (SELECT ${holderAlive('$1::text')} AS alive), cand AS (
        SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= now()
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
@@ -31,11 +32,12 @@ const claimSql = `WITH cand AS (
        FROM cand
      ), tgt AS (
        -- Each target's circuit, and who serves it: this worker, if its hold outlasts what it
-       -- claims now (per-target caps hold across processes: one process serves a target at a time).
+       -- claims now (per-target caps hold across processes: one process serves a target at a time);
+       -- a hold whose holder's session is gone is served by nobody, and a worker that lost its own serves nothing.
        -- With the target itself: its secret(s), rate limit and state, read once per target.
        SELECT k.target_id, t.circuit_open_until, coalesce(t.circuit_open_until > now(), false) AS open,
-              coalesce(t.holder = $1 AND t.holder_until >= now() + $7 * interval '1 millisecond', false) AS mine,
-              coalesce(t.holder <> $1 AND t.holder_until > now(), false) AS elsewhere, ${targetColumns}
+              coalesce(t.holder = $1 AND t.holder_until >= now() + $7 * interval '1 millisecond', false) AND (SELECT alive FROM me) AS mine,
+              CASE WHEN t.holder <> $1 AND t.holder_until > now() THEN NOT ${holderGone('t.holder')} ELSE false END AS elsewhere, ${targetColumns}
        FROM (SELECT DISTINCT target_id FROM cand) k
        ${targetLookup('k')}
      ), deferred AS (
@@ -161,11 +163,12 @@ async function claimHeld(db: Database, args: ClaimArgs, holds: TargetHolds): Pro
   const giveBack = idle.filter((id) => !picked.has(id) && !first.unheld.includes(id));
   const full = first.more;
   if (first.unheld.length === 0 && giveBack.length === 0) return { rows: first.rows, more: full };
-  const { held, released } = await updateHolds(db, args.owner, first.unheld, holdMs(args.leaseMs), giveBack);
+  const { held, released, alive } = await updateHolds(db, args.owner, first.unheld, holdMs(args.leaseMs), giveBack);
   holds.released(released);
   holds.taken(held);
-  // A target whose row was locked is tried again by the next claim, which should not wait for the poll.
-  const missed = held.length < first.unheld.length;
+  // A target whose row was locked is tried again by the next claim, which should not wait for
+  // the poll; without its session lock the worker waits for the session to come back.
+  const missed = alive && held.length < first.unheld.length;
   if (held.length === 0 || first.rows.length >= args.limit) return { rows: first.rows, more: full || missed };
   const inFlight = withRows(args.inFlight, first.rows, (d) => d.target_id);
   const ownerHeld = withRows(args.ownerHeld, first.rows, (d) => d.owner_key_id);
