@@ -135,6 +135,7 @@ async function runPrism(args: MockArgs): Promise<() => Promise<void>> {
 
 async function runStateful(args: MockArgs): Promise<() => Promise<void>> {
   const mock = await startStatefulMock({ port: args.port, host: args.host, env: process.env });
+  if (mock.snapshotBuiltMs !== undefined) console.log(`[mock] First start: made the empty database (${mock.snapshotBuiltMs} ms), kept in build/ for the next starts.`);
   console.log(`[mock] clubnotify stateful mock on ${mock.url}: the reference server on an in-memory database, ready in ${mock.readyMs} ms (${Math.round(performance.now())} ms since the process started).`);
   console.log(`[mock] Admin key: ${mock.adminKey} (Authorization: Bearer ...; make subscriber keys with POST /apiKeys).`);
   console.log(`[mock] Webhooks and callbacks are queued and sent, signed, by the server; private targets allowed: ${mock.allowPrivateTargets.join(', ')}.`);

@@ -1,4 +1,5 @@
 import { loadConfig, startServer, type RunningServer } from '@clubnotify/server';
+import { dbSnapshot } from './db-snapshot.js';
 
 /** The README's example key: the stateful mock makes it an admin key, so the same calls work in both modes. */
 export const DEMO_ADMIN_KEY = 'cn_mockKeyForTheReadme0123456789';
@@ -24,6 +25,8 @@ export interface StatefulMock {
   allowPrivateTargets: string[];
   /** Milliseconds from the call to a server that answers (database opened, migrated, seeded). */
   readyMs: number;
+  /** Set when this start first made the empty database kept in build/ (`readyMs` includes it). */
+  snapshotBuiltMs?: number;
   server: RunningServer;
   close(): Promise<void>;
 }
@@ -51,13 +54,15 @@ export async function startStatefulMock(options: StatefulMockOptions = {}): Prom
     PORT: String(options.port ?? 4010),
     HOST: host,
   });
-  const server = await startServer(config);
+  const { snapshot, builtMs } = await dbSnapshot();
+  const server = await startServer(config, undefined, { snapshot });
   const port = new URL(server.url).port;
   return {
     url: `http://${urlHost(host)}:${port}`,
     adminKey: config.adminApiKey!,
     allowPrivateTargets: config.allowPrivateTargets,
     readyMs: Math.round(performance.now() - began),
+    snapshotBuiltMs: builtMs,
     server,
     close: () => server.close(),
   };

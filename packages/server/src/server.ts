@@ -48,9 +48,10 @@ function listen(server: Server, config: Config): Promise<void> {
 
 /**
  * Takes the port first (so a port in use fails at once, not after the migrations), then opens
- * the database, migrates, seeds, ensures ADMIN_API_KEY, and serves the app.
+ * the database, migrates, seeds, ensures ADMIN_API_KEY, and serves the app. With DATA_DIR=memory://,
+ * `storage.snapshot` (a PGlite `dump()`) is the database to start from.
  */
-export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel), storage: { snapshot?: Uint8Array } = {}): Promise<RunningServer> {
   // DATA_DIR=memory:// is a throw-away database of this process alone: nothing to lock or keep.
   const inMemory = !config.databaseUrl && config.dataDir === MEMORY_DATA_DIR;
   const release = config.databaseUrl || inMemory ? async () => {} : await lockDataDir(config.dataDir);
@@ -59,7 +60,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let db: MigratableDatabase | undefined;
   try {
     await listen(server, config);
-    db = await openDatabase({ url: config.databaseUrl, dataDir: inMemory ? MEMORY_DATA_DIR : join(config.dataDir, 'pglite') });
+    db = await openDatabase({ url: config.databaseUrl, dataDir: inMemory ? MEMORY_DATA_DIR : join(config.dataDir, 'pglite'), snapshot: storage.snapshot });
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     await seed(db);
