@@ -5,11 +5,12 @@ import { cpus, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler, createReceiver, type EventContext } from '@clubnotify/receiver';
 import { DEMO_ADMIN_KEY } from '../../scripts/mock.js';
+import { dbSnapshot } from '../../scripts/mock/db-snapshot.js';
 
 const repoRoot = new URL('../../', import.meta.url);
 const auth = { authorization: `Bearer ${DEMO_ADMIN_KEY}`, 'content-type': 'application/json' };
-// The budget is 3 s on a machine with a core to spare; on a shared, busier one it grows with the load.
-const readyBudgetMs = 3_000 * Math.max(1, loadavg()[0]! / cpus().length);
+// 3 s on a machine with a core to spare; on a shared, busier one the budget grows with the load.
+const readyBudgetMs = () => 3_000 * Math.max(1, loadavg()[0]! / cpus().length);
 
 interface Started {
   child: ChildProcess;
@@ -64,6 +65,8 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
   const alerts: Array<{ text: string; ctx: EventContext }> = [];
 
   beforeAll(async () => {
+    // The first start ever makes the empty database kept in build/; the budget is for the starts after it.
+    await dbSnapshot();
     [mock, receiver] = await Promise.all([startStateful(), startReceiver()]);
     console.log(`stateful mock ready in ${mock.readyMs} ms (spawn to ready ${mock.spawnToReadyMs} ms), load ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`);
   }, 60_000);
@@ -81,7 +84,8 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
   it('answers as soon as it says it is ready, within the start-up budget, and prints its key and target policy', async () => {
     const health = await fetch(`${mock.url}/healthz`);
     expect(health.status).toBe(200);
-    expect(mock.readyMs).toBeLessThan(readyBudgetMs);
+    expect(mock.output).not.toContain('First start');
+    expect(mock.readyMs).toBeLessThan(readyBudgetMs());
     expect(mock.output).toContain(`Admin key: ${DEMO_ADMIN_KEY}`);
     expect(mock.output).toContain('private targets allowed: 127.0.0.0/8, ::1/128');
   });
