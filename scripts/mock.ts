@@ -1,5 +1,6 @@
 /**
  * `npm run mock [-- --port 4010] [-- --dynamic] [any other prism mock flag]`
+ * `npm run mock -- --stateful [--port 4010]`: the reference server in memory instead (mock/stateful.ts).
  *
  * Serves the contract with Prism 5.14 (`prism mock build/openapi.json`), answering with
  * the spec's named examples (`--dynamic` makes Prism generate bodies from the schemas
@@ -26,9 +27,11 @@ import { fileURLToPath } from 'node:url';
 import { startCompanion, type FiredWebhook } from './mock/webhook-companion.js';
 import { startPrism } from './mock/prism.js';
 import { writeSpecFile } from './mock/spec-file.js';
+import { startStatefulMock } from './mock/stateful.js';
 
 export { type FiredWebhook } from './mock/webhook-companion.js';
 export { registrationWebhooks } from './mock/event-links.js';
+export { startStatefulMock, DEMO_ADMIN_KEY, type StatefulMock, type StatefulMockOptions } from './mock/stateful.js';
 
 export interface MockOptions {
   /** Where clients connect. Default 4010; 0 picks a free port. Prism listens on 127.0.0.1 at port + 1 (a free port for 0). */
@@ -84,11 +87,23 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
   }
 }
 
-/** Splits `--port`/`--host` (ours) from the flags passed through to Prism. */
-export function parseMockArgs(argv: string[]): { port?: number; host?: string; prismArgs: string[] } {
-  const out: { port?: number; host?: string; prismArgs: string[] } = { prismArgs: [] };
+export interface MockArgs {
+  port?: number;
+  host?: string;
+  /** `--stateful`: the reference server in memory instead of Prism. */
+  stateful?: true;
+  prismArgs: string[];
+}
+
+/** Splits `--port`/`--host`/`--stateful` (ours) from the flags passed through to Prism. */
+export function parseMockArgs(argv: string[]): MockArgs {
+  const out: MockArgs = { prismArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (arg === '--stateful') {
+      out.stateful = true;
+      continue;
+    }
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (name === '--port' || name === '-p' || name === '--host' || name === '-h') {
       const value = inline ?? argv[++i];
@@ -99,6 +114,9 @@ export function parseMockArgs(argv: string[]): { port?: number; host?: string; p
       } else out.host = value;
     } else out.prismArgs.push(arg);
   }
+  if (out.stateful && out.prismArgs.length > 0) {
+    throw new TypeError(`--stateful takes only --port and --host; ${out.prismArgs.join(' ')} ${out.prismArgs.length > 1 ? 'are Prism flags' : 'is a Prism flag'}.`);
+  }
   return out;
 }
 
@@ -108,12 +126,27 @@ function describe(fired: FiredWebhook): string {
   return `${fired.kind} ${fired.event} -> ${fired.url}: ${fired.result.status}${problems}`;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = parseMockArgs(process.argv.slice(2));
+async function runPrism(args: MockArgs): Promise<() => Promise<void>> {
   const mock = await startMock({ ...args, log: (line) => console.log(line), onWebhook: (fired) => console.log(`[mock] ${describe(fired)}`) });
   console.log(`[mock] clubnotify mock on ${mock.url} (Prism at ${mock.prismUrl}, spec ${mock.specPath}).`);
   console.log('[mock] Registrations and subscriptions fire the example webhook or callback, signed with the secret in the response.');
-  const stop = () => void mock.close().then(() => process.exit(0));
+  return () => mock.close();
+}
+
+async function runStateful(args: MockArgs): Promise<() => Promise<void>> {
+  const mock = await startStatefulMock({ port: args.port, host: args.host, env: process.env });
+  if (mock.snapshotBuiltMs !== undefined) console.log(`[mock] First start: made the empty database (${mock.snapshotBuiltMs} ms), kept in build/ for the next starts.`);
+  console.log(`[mock] clubnotify stateful mock on ${mock.url}: the reference server on an in-memory database, ready in ${mock.readyMs} ms (${Math.round(performance.now())} ms since the process started).`);
+  console.log(`[mock] Admin key: ${mock.adminKey} (Authorization: Bearer ...; make subscriber keys with POST /apiKeys).`);
+  console.log(`[mock] Webhooks and callbacks are queued and sent, signed, by the server; private targets allowed: ${mock.allowPrivateTargets.join(', ')}.`);
+  console.log(`[mock] Deliveries: GET ${mock.url}/deliveries or ${mock.url}/console. Everything is gone when the mock stops.`);
+  return () => mock.close();
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = parseMockArgs(process.argv.slice(2));
+  const close = await (args.stateful ? runStateful(args) : runPrism(args));
+  const stop = () => void close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

@@ -200,11 +200,16 @@ describe('npm run mock arguments', () => {
     ['--dynamic passes through', { given: ['--dynamic'], want: { prismArgs: ['--dynamic'] } }],
     ['--port is ours', { given: ['--port', '0', '--dynamic', '--seed', 'x'], want: { port: 0, prismArgs: ['--dynamic', '--seed', 'x'] } }],
     ['--port=N and -h', { given: ['--port=4020', '-h', '0.0.0.0'], want: { port: 4020, host: '0.0.0.0', prismArgs: [] } }],
+    ['--stateful is ours', { given: ['--stateful', '--port', '0'], want: { stateful: true, port: 0, prismArgs: [] } }],
   ])('%s', (_name, { given, want }) => {
     expect(parseMockArgs(given)).toEqual(want);
   });
 
   it('refuses a port that is not a port', () => {
     expect(() => parseMockArgs(['--port', 'abc'])).toThrow(/--port must be 0 to 65535/);
+  });
+
+  it('refuses Prism flags with --stateful, naming them', () => {
+    expect(() => parseMockArgs(['--stateful', '--dynamic'])).toThrow('--stateful takes only --port and --host; --dynamic is a Prism flag.');
   });
 });

@@ -36,6 +36,9 @@ export interface Config {
   subscriptionsPerKey: number;
 }
 
+/** DATA_DIR value for an embedded database in memory, gone when the process ends. */
+export const MEMORY_DATA_DIR = 'memory://';
+
 /** Thrown with every problem of the environment at once. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import type { Config } from './config.js';
+import { MEMORY_DATA_DIR, type Config } from './config.js';
 import type { MigratableDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
@@ -48,16 +48,19 @@ function listen(server: Server, config: Config): Promise<void> {
 
 /**
  * Takes the port first (so a port in use fails at once, not after the migrations), then opens
- * the database, migrates, seeds, ensures ADMIN_API_KEY, and serves the app.
+ * the database, migrates, seeds, ensures ADMIN_API_KEY, and serves the app. With DATA_DIR=memory://,
+ * `storage.snapshot` (a PGlite `dump()`) is the database to start from.
  */
-export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  const release = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel), storage: { snapshot?: Uint8Array } = {}): Promise<RunningServer> {
+  // DATA_DIR=memory:// is a throw-away database of this process alone: nothing to lock or keep.
+  const inMemory = !config.databaseUrl && config.dataDir === MEMORY_DATA_DIR;
+  const release = config.databaseUrl || inMemory ? async () => {} : await lockDataDir(config.dataDir);
   let handler = starting;
   const server = createGuardedServer((req, res) => handler(req, res), config.connections, shedLogger(logger));
   let db: MigratableDatabase | undefined;
   try {
     await listen(server, config);
-    db = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+    db = await openDatabase({ url: config.databaseUrl, dataDir: inMemory ? MEMORY_DATA_DIR : join(config.dataDir, 'pglite'), snapshot: storage.snapshot });
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     await seed(db);
@@ -87,7 +90,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       limits: { registrationsPerKey: config.registrationsPerKey, subscriptionsPerKey: config.subscriptionsPerKey },
       responseValidation: config.responseValidation,
       outgoingValidation: config.outgoingValidation,
-      docsCacheDir: join(config.dataDir, 'docs-cache'),
+      docsCacheDir: inMemory ? undefined : join(config.dataDir, 'docs-cache'),
       trustProxy: config.trustProxy,
       publicBaseUrl: config.publicBaseUrl,
     });

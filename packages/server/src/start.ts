@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, MEMORY_DATA_DIR } from './config.js';
 import { startServer, type RunningServer } from './server.js';
 
 function printBanner(running: RunningServer, storage: string): void {
@@ -51,7 +51,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<numbe
     console.error(`clubnotify server did not start: ${reason}`);
     return 1;
   }
-  printBanner(running, config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`);
+  const embedded = config.dataDir === MEMORY_DATA_DIR ? 'embedded PGlite in memory: nothing is kept' : `embedded PGlite in ${config.dataDir}`;
+  printBanner(running, config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : embedded);
   exitOnSignals(running);
   return 0;
 }

@@ -8,6 +8,8 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tarball (`DatabaseOptions.snapshot`). */
+  dump?(): Promise<Uint8Array>;
 }
 
 /** A transaction handle that can also run a multi-statement script (migrations). */

@@ -14,17 +14,19 @@ export interface DatabaseOptions {
   url?: string;
   /** A folder, or `memory://` for a throw-away database. Default `memory://`. */
   dataDir?: string;
+  /** A PGlite `dump()` that a `memory://` database starts from (it opens faster than a new one). */
+  snapshot?: Uint8Array;
 }
 
 /** Opens PostgreSQL when `url` is given, otherwise an embedded PGlite database. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<MigratableDatabase> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir ?? 'memory://');
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir ?? 'memory://', options.snapshot);
 }
 
-async function openPglite(dataDir: string): Promise<MigratableDatabase> {
+async function openPglite(dataDir: string, snapshot: Uint8Array | undefined): Promise<MigratableDatabase> {
   const folder = dataDir === 'memory://' ? undefined : dataDir;
   if (folder) await ensureWritableDir(folder);
-  const db = await PgliteClient.open(folder).catch((error: Error) => {
+  const db = await PgliteClient.open(folder, folder ? undefined : snapshot).catch((error: Error) => {
     throw new Error(`The embedded database in ${folder ?? 'memory'} did not open: ${error.message}. Check that this user can read and write every file in it.`, { cause: error });
   });
   // One connection. A transaction holds the mutex from BEGIN to COMMIT and queries wait
@@ -54,6 +56,7 @@ async function openPglite(dataDir: string): Promise<MigratableDatabase> {
         transactions--;
       }
     },
+    dump: () => mutex.run(() => db.dump()),
     close: () => mutex.run(() => db.close()),
   };
 }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './unavailable.js';
 
-type Request = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'close' };
+type Request = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' };
 type Reply = { id: number; rows?: unknown[]; error?: Record<string, unknown> } | { ready: true } | { initError: Record<string, unknown> };
 
 /** An error raised in the database thread, with PostgreSQL's fields (code, detail, …) copied over. */
@@ -42,9 +42,9 @@ export class PgliteClient {
     worker.on('exit', (code) => fail(new Error(`the PGlite thread exited (code ${code})`)));
   }
 
-  /** Starts the thread and waits until the database is open (created on first use). */
-  static async open(dataDir: string | undefined): Promise<PgliteClient> {
-    const worker = new Worker(new URL('./pglite-thread.js', import.meta.url), { workerData: { dataDir } });
+  /** Starts the thread and waits until the database is open (created on first use, or in memory from `snapshot`, a `dump()`). */
+  static async open(dataDir: string | undefined, snapshot?: Uint8Array): Promise<PgliteClient> {
+    const worker = new Worker(new URL('./pglite-thread.js', import.meta.url), { workerData: { dataDir, snapshot } });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
         if ('ready' in reply) resolve();
@@ -66,6 +66,11 @@ export class PgliteClient {
 
   async exec(sql: string): Promise<void> {
     await this.#send({ op: 'exec', sql });
+  }
+
+  /** The data directory as a gzipped tarball, to open another database from. */
+  async dump(): Promise<Uint8Array> {
+    return (await this.#send({ op: 'dump' }))[0] as Uint8Array;
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate, openDatabase, seed } from '@clubnotify/server';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dbSources = join(root, 'packages/server/src/db');
+const buildDir = join(root, 'build');
+
+/** A migrated, seeded database without keys or secrets, as a PGlite dump. */
+export interface DbSnapshot {
+  snapshot: Uint8Array;
+  path: string;
+  /** Set when this call made it (a new database and its migrations). */
+  builtMs?: number;
+}
+
+/** What the snapshot is made of: the migrations, the seed and PGlite's version. */
+async function fingerprint(): Promise<string> {
+  const hash = createHash('sha256');
+  const migrations = join(dbSources, 'migrations');
+  for (const name of (await readdir(migrations)).sort()) hash.update(name).update(await readFile(join(migrations, name)));
+  hash.update(await readFile(join(dbSources, 'seed.ts')));
+  hash.update(await readFile(join(root, 'node_modules/@electric-sql/pglite/package.json')).catch(() => 'pglite'));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function build(): Promise<Uint8Array> {
+  const db = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrate(db);
+    await seed(db);
+    return await db.dump!();
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * A new PGlite database runs initdb, about three times the CPU of loading one from a dump. The
+ * dump is kept in build/ and made again when the migrations, the seed or PGlite change.
+ */
+export async function dbSnapshot(): Promise<DbSnapshot> {
+  const path = join(buildDir, `mock-db-${await fingerprint()}.tar.gz`);
+  const cached = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (cached) return { snapshot: new Uint8Array(cached), path };
+  const began = performance.now();
+  const snapshot = await build();
+  await mkdir(buildDir, { recursive: true });
+  for (const old of await readdir(buildDir)) if (/^mock-db-.*\.tar\.gz$/.test(old)) await rm(join(buildDir, old), { force: true });
+  // Written aside and renamed, so a mock starting meanwhile never reads half a file.
+  const partial = `${path}.${process.pid}.partial`;
+  await writeFile(partial, snapshot);
+  await rename(partial, path);
+  return { snapshot, path, builtMs: Math.round(performance.now() - began) };
+}
