@@ -8,13 +8,21 @@ const above = (...dirs) => `${src}(${dirs.join('|')})`;
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'Modules import each other in a cycle.', from: { path: src }, to: { circular: true } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules import each other in a cycle.',
+      from: { path: src },
+      to: { circular: true },
+    },
     {
       name: 'db-net-stay-at-the-bottom',
       severity: 'error',
       comment: 'db/ and net/ are the ground floor: they import no other layer of the server.',
       from: { path: above('db/', 'net/') },
-      to: { path: above('delivery/', 'domain/', 'publish/', 'http/', 'routes/', 'metrics/', 'cli', 'app\\.ts', 'server\\.ts', 'services\\.ts') },
+      to: {
+        path: above('delivery/', 'domain/', 'publish/', 'http/', 'routes/', 'metrics/', 'cli', 'app\\.ts', 'server\\.ts', 'services\\.ts'),
+      },
     },
     {
       name: 'delivery-is-below-its-users',

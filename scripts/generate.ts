@@ -55,7 +55,11 @@ async function main(check: boolean): Promise<number> {
     console.error('Generated code has drifted from spec/. Run `npm run generate` and commit the result.');
     return 1;
   }
-  console.log(check ? `generated code is up to date (${Object.keys(files).length} files)` : `wrote ${stale.length} of ${Object.keys(files).length} files`);
+  console.log(
+    check
+      ? `generated code is up to date (${Object.keys(files).length} files)`
+      : `wrote ${stale.length} of ${Object.keys(files).length} files`,
+  );
   return 0;
 }
 

@@ -68,7 +68,14 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
   // The server sends no CORS headers, so neither does the mock, unless asked (`--cors`).
   const args = options.prismArgs ?? [];
   const cors = args.some((a) => a.startsWith('--cors') || a === '--no-cors') ? [] : ['--cors=false'];
-  const prism = await startPrism({ mode: 'mock', specPath, host: '127.0.0.1', port: port === 0 ? undefined : port + 1, args: [...cors, ...args], log: options.log });
+  const prism = await startPrism({
+    mode: 'mock',
+    specPath,
+    host: '127.0.0.1',
+    port: port === 0 ? undefined : port + 1,
+    args: [...cors, ...args],
+    log: options.log,
+  });
   try {
     const companion = await startCompanion({ target: prism.url, port, host, onWebhook: options.onWebhook });
     return {
@@ -110,12 +117,15 @@ export function parseMockArgs(argv: string[]): MockArgs {
       if (value === undefined) throw new TypeError(`${name} needs a value.`);
       if (name === '--port' || name === '-p') {
         out.port = Number(value);
-        if (!Number.isInteger(out.port) || out.port < 0 || out.port > 65535) throw new TypeError(`--port must be 0 to 65535, not ${value}.`);
+        if (!Number.isInteger(out.port) || out.port < 0 || out.port > 65535)
+          throw new TypeError(`--port must be 0 to 65535, not ${value}.`);
       } else out.host = value;
     } else out.prismArgs.push(arg);
   }
   if (out.stateful && out.prismArgs.length > 0) {
-    throw new TypeError(`--stateful takes only --port and --host; ${out.prismArgs.join(' ')} ${out.prismArgs.length > 1 ? 'are Prism flags' : 'is a Prism flag'}.`);
+    throw new TypeError(
+      `--stateful takes only --port and --host; ${out.prismArgs.join(' ')} ${out.prismArgs.length > 1 ? 'are Prism flags' : 'is a Prism flag'}.`,
+    );
   }
   return out;
 }
@@ -127,7 +137,11 @@ function describe(fired: FiredWebhook): string {
 }
 
 async function runPrism(args: MockArgs): Promise<() => Promise<void>> {
-  const mock = await startMock({ ...args, log: (line) => console.log(line), onWebhook: (fired) => console.log(`[mock] ${describe(fired)}`) });
+  const mock = await startMock({
+    ...args,
+    log: (line) => console.log(line),
+    onWebhook: (fired) => console.log(`[mock] ${describe(fired)}`),
+  });
   console.log(`[mock] clubnotify mock on ${mock.url} (Prism at ${mock.prismUrl}, spec ${mock.specPath}).`);
   console.log('[mock] Registrations and subscriptions fire the example webhook or callback, signed with the secret in the response.');
   return () => mock.close();
@@ -135,10 +149,15 @@ async function runPrism(args: MockArgs): Promise<() => Promise<void>> {
 
 async function runStateful(args: MockArgs): Promise<() => Promise<void>> {
   const mock = await startStatefulMock({ port: args.port, host: args.host, env: process.env });
-  if (mock.snapshotBuiltMs !== undefined) console.log(`[mock] First start: made the empty database (${mock.snapshotBuiltMs} ms), kept in build/ for the next starts.`);
-  console.log(`[mock] clubnotify stateful mock on ${mock.url}: the reference server on an in-memory database, ready in ${mock.readyMs} ms (${Math.round(performance.now())} ms since the process started).`);
+  if (mock.snapshotBuiltMs !== undefined)
+    console.log(`[mock] First start: made the empty database (${mock.snapshotBuiltMs} ms), kept in build/ for the next starts.`);
+  console.log(
+    `[mock] clubnotify stateful mock on ${mock.url}: the reference server on an in-memory database, ready in ${mock.readyMs} ms (${Math.round(performance.now())} ms since the process started).`,
+  );
   console.log(`[mock] Admin key: ${mock.adminKey} (Authorization: Bearer ...; make subscriber keys with POST /apiKeys).`);
-  console.log(`[mock] Webhooks and callbacks are queued and sent, signed, by the server; private targets allowed: ${mock.allowPrivateTargets.join(', ')}.`);
+  console.log(
+    `[mock] Webhooks and callbacks are queued and sent, signed, by the server; private targets allowed: ${mock.allowPrivateTargets.join(', ')}.`,
+  );
   console.log(`[mock] Deliveries: GET ${mock.url}/deliveries or ${mock.url}/console. Everything is gone when the mock stops.`);
   return () => mock.close();
 }

@@ -9,7 +9,9 @@ import { coverageReport, formatReport, type Exclusion } from './spec-coverage/re
 // Reads what the last `npm run test:unit` recorded (coverage/spec/*.jsonl, one file per test
 // process) and fails below 100% of the spec's items that are not excluded with a reason.
 
-const exclusions = (parse(readFileSync(join(import.meta.dirname, '../spec/coverage-exclusions.yaml'), 'utf8')) as { exclusions: Exclusion[] }).exclusions;
+const exclusions = (
+  parse(readFileSync(join(import.meta.dirname, '../spec/coverage-exclusions.yaml'), 'utf8')) as { exclusions: Exclusion[] }
+).exclusions;
 const unexplained = exclusions.filter((e) => !e.reason?.trim());
 if (unexplained.length > 0) {
   console.error(`spec coverage: every exclusion needs a reason: ${unexplained.flatMap((e) => e.items).join(', ')}`);

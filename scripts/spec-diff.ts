@@ -20,7 +20,11 @@ const root = resolve(option('--root') ?? join(dirname(fileURLToPath(import.meta.
 const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8')) as Record<string, any>;
 
 function bySemver(a: string, b: string): number {
-  const parts = (v: string) => v.replace(/\.json$/, '').split('.').map(Number);
+  const parts = (v: string) =>
+    v
+      .replace(/\.json$/, '')
+      .split('.')
+      .map(Number);
   const [x, y] = [parts(a), parts(b)];
   return x.map((n, i) => n - (y[i] ?? 0)).find((d) => d !== 0) ?? 0;
 }

@@ -24,7 +24,11 @@ export async function runGenerator(args: (dir: string) => string[], prepare?: (d
   const dir = await mkdtemp(join(tmpdir(), 'cn-generate-'));
   await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
   await prepare?.(dir);
-  return run(join(repoRoot, 'node_modules/.bin/tsx'), ['--conditions=clubnotify-source', join(repoRoot, 'scripts/generate.ts'), ...args(dir)], { cwd: repoRoot }).then(
+  return run(
+    join(repoRoot, 'node_modules/.bin/tsx'),
+    ['--conditions=clubnotify-source', join(repoRoot, 'scripts/generate.ts'), ...args(dir)],
+    { cwd: repoRoot },
+  ).then(
     (r) => ({ code: 0, output: r.stdout + r.stderr, dir }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, output: e.stdout + e.stderr, dir }),
   );

@@ -11,7 +11,12 @@ function payloadType(schema: Record<string, any>): string {
 }
 
 const property = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
-const camel = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+const camel = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)))
+    .join('');
 
 export function renderCatalogue(document: OpenAPIDocument): string {
   const entries = events(document).map((event) => {
@@ -37,7 +42,10 @@ export function renderCatalogue(document: OpenAPIDocument): string {
   });
   const names = (kind: string) => JSON.stringify([...new Set(entries.filter((e) => e.kind === kind).map((e) => e.name))]);
   const payloads = (kind: string) =>
-    entries.filter((e) => e.kind === kind).map((e) => `  ${property(e.name)}: ${e.payloadType};`).join('\n');
+    entries
+      .filter((e) => e.kind === kind)
+      .map((e) => `  ${property(e.name)}: ${e.payloadType};`)
+      .join('\n');
   const catalogue = entries.map(({ payloadType: _, ...rest }) => rest);
   checkEventNameEnums(document, JSON.parse(names('webhook')) as string[], JSON.parse(names('callback')) as string[]);
   const registrations = registrationLinks(document);

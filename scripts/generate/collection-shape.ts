@@ -58,4 +58,3 @@ export function propertiesOf(document: OpenAPIDocument, schema: Node): Node {
 export function typeOf(schema: Node): string[] {
   return Array.isArray(schema.type) ? schema.type : [schema.type];
 }
-

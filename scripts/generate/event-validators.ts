@@ -24,7 +24,8 @@ function esModule(code: string, event: string): { code: string; imports: Array<[
     imports.push([name, from]);
   }
   const left = /require\("[^"]+"\)/.exec(out);
-  if (left) throw new Error(`the ${event} validator needs ${left[0]}: add its ES import to RUNTIME in scripts/generate/event-validators.ts`);
+  if (left)
+    throw new Error(`the ${event} validator needs ${left[0]}: add its ES import to RUNTIME in scripts/generate/event-validators.ts`);
   return { code: out, imports };
 }
 
@@ -41,7 +42,12 @@ const fileName = (kind: string, name: string) => `${kind}.${name.replace(/[^A-Za
  * One module per event under `events/`, holding only that event's body validator and what a
  * receiver checks (content type, declared responses): `@clubnotify/spec/events/webhook.stockUpdate`.
  */
-export function renderEventModules(document: OpenAPIDocument, ajv: Ajv2020, bodyIds: Record<string, string>, dir: string): Record<string, string> {
+export function renderEventModules(
+  document: OpenAPIDocument,
+  ajv: Ajv2020,
+  bodyIds: Record<string, string>,
+  dir: string,
+): Record<string, string> {
   const files: Record<string, string> = {};
   for (const event of events(document)) {
     const body = deref(document, event.operation.requestBody ?? {});

@@ -1,7 +1,12 @@
 import type { OpenAPIDocument } from './bundle.js';
 import { deref, events } from './walk.js';
 
-const pascal = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+const pascal = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
 
 /**
  * Moves inline webhook and callback payload schemas into `components.schemas` (as

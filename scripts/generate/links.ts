@@ -40,18 +40,22 @@ export function registrationLinks(document: OpenAPIDocument): RegistrationLink[]
     if (webhook === undefined) continue;
     const at = where(method, path);
     if (typeof webhook !== 'string' || !webhooks.includes(webhook)) {
-      throw new Error(`${at}: ${WEBHOOK_EXTENSION} must name a webhook of the spec (${webhooks.join(', ')}), got ${JSON.stringify(webhook)}`);
+      throw new Error(
+        `${at}: ${WEBHOOK_EXTENSION} must name a webhook of the spec (${webhooks.join(', ')}), got ${JSON.stringify(webhook)}`,
+      );
     }
     if (method !== 'post') throw new Error(`${at}: ${WEBHOOK_EXTENSION} belongs on a POST registration operation`);
     // The one registration handler reads the URL to register from `url`.
     const body = deref(document, deref(document, operation.requestBody ?? {}).content?.['application/json']?.schema ?? {});
-    if (!(body.required as string[] | undefined)?.includes('url')) throw new Error(`${at}: a registration operation takes a JSON body with a required \`url\` (see RegistrationRequest)`);
+    if (!(body.required as string[] | undefined)?.includes('url'))
+      throw new Error(`${at}: a registration operation takes a JSON body with a required \`url\` (see RegistrationRequest)`);
     links.push({ webhook, operationId: operation.operationId as string, method, path, successStatus: successStatus(operation, at) });
   }
   // A spec that links none (another team's) is not held to it; ours must link every webhook.
   if (links.length > 0) {
     const unlinked = webhooks.filter((w) => !links.some((l) => l.webhook === w));
-    if (unlinked.length > 0) throw new Error(`webhook ${unlinked.join(', ')} has no registration operation: add one with ${WEBHOOK_EXTENSION}: ${unlinked[0]}`);
+    if (unlinked.length > 0)
+      throw new Error(`webhook ${unlinked.join(', ')} has no registration operation: add one with ${WEBHOOK_EXTENSION}: ${unlinked[0]}`);
   }
   return links;
 }
@@ -73,7 +77,8 @@ export function retrySafeOperations(document: OpenAPIDocument): RetrySafeOperati
     if (method !== 'post' && method !== 'patch') continue;
     const base = { method, path, operationId: operation.operationId as string };
     if (operation[WEBHOOK_EXTENSION] !== undefined || operation[IDEMPOTENT_EXTENSION] === true) out.push({ ...base, when: 'always' });
-    else if (declaresIdempotencyKey(document, [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])])) out.push({ ...base, when: 'with-idempotency-key' });
+    else if (declaresIdempotencyKey(document, [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]))
+      out.push({ ...base, when: 'with-idempotency-key' });
   }
   return out;
 }
@@ -91,7 +96,9 @@ export function checkEventNameEnums(document: OpenAPIDocument, webhooks: string[
     const missing = names.filter((n) => !listed.includes(n));
     const extra = listed.filter((n) => !names.includes(n));
     if (missing.length > 0 || extra.length > 0) {
-      throw new Error(`components.schemas.${name} must list exactly the spec's events: ${[...missing.map((n) => `add ${n}`), ...extra.map((n) => `remove ${n}`)].join(', ')}`);
+      throw new Error(
+        `components.schemas.${name} must list exactly the spec's events: ${[...missing.map((n) => `add ${n}`), ...extra.map((n) => `remove ${n}`)].join(', ')}`,
+      );
     }
   }
 }

@@ -49,7 +49,9 @@ export function inferPagination(shape: CollectionShape): Contract | undefined {
   if (items === undefined) return undefined;
   const field = (pattern: RegExp) => all.find((f) => pattern.test(f.name) && f.path !== items)?.path;
   const named = (name: string | undefined) => (name === undefined ? undefined : all.find((f) => f.name === name && f.path !== items)?.path);
-  const nextLink = all.find((f) => f.name === 'next' && (f.path === 'next' || LINKS.test(f.path.split('.')[0]!)) && typeOf(f.schema).includes('string'))?.path;
+  const nextLink = all.find(
+    (f) => f.name === 'next' && (f.path === 'next' || LINKS.test(f.path.split('.')[0]!)) && typeOf(f.schema).includes('string'),
+  )?.path;
   const limitParam = find(shape.query, LIMIT_PARAM);
 
   const cursorParam = find(shape.query, CURSOR_PARAM);
@@ -66,7 +68,16 @@ export function inferPagination(shape: CollectionShape): Contract | undefined {
   const offsetParam = find(shape.query, OFFSET_PARAM);
   const total = field(TOTAL);
   if (offsetParam !== undefined && limitParam !== undefined && (total !== undefined || nextLink !== undefined)) {
-    return compact({ strategy: 'offset', items, offsetParam, limitParam, offset: named(offsetParam), limit: named(limitParam), total, nextLink });
+    return compact({
+      strategy: 'offset',
+      items,
+      offsetParam,
+      limitParam,
+      offset: named(offsetParam),
+      limit: named(limitParam),
+      total,
+      nextLink,
+    });
   }
   if (shape.headers.some((h) => h.toLowerCase() === 'link')) {
     const totalHeader = shape.headers.find((h) => /^x-total(-count)?$/i.test(h));

@@ -19,14 +19,16 @@ export function contractProblems(shape: CollectionShape, contract: Contract): st
   const problems: string[] = [];
   const known = new Set(['strategy', 'totalHeader', ...PARAMS, ...FIELDS]);
   for (const key of Object.keys(contract)) if (!known.has(key)) problems.push(`unknown key "${key}"`);
-  if (!STRATEGIES.includes(contract.strategy!)) return [...problems, `strategy must be one of ${STRATEGIES.join(', ')}, not "${contract.strategy}"`];
+  if (!STRATEGIES.includes(contract.strategy!))
+    return [...problems, `strategy must be one of ${STRATEGIES.join(', ')}, not "${contract.strategy}"`];
   if (contract.items === undefined) problems.push('"items" (the array of records) is missing');
   for (const group of REQUIRED[contract.strategy!]!) {
     if (!group.some((key) => contract[key] !== undefined)) problems.push(`${contract.strategy} pagination needs ${group.join(' or ')}`);
   }
   for (const key of PARAMS) {
     const name = contract[key];
-    if (name !== undefined && !shape.query.includes(name)) problems.push(`${key} names "${name}", which is not a query parameter (it has ${shape.query.join(', ') || 'none'})`);
+    if (name !== undefined && !shape.query.includes(name))
+      problems.push(`${key} names "${name}", which is not a query parameter (it has ${shape.query.join(', ') || 'none'})`);
   }
   for (const key of FIELDS) {
     const path = contract[key];
@@ -37,8 +39,10 @@ export function contractProblems(shape: CollectionShape, contract: Contract): st
     else if (key === 'items' && !typeOf(schema).includes('array')) problems.push(`items names "${path}", which is not an array`);
   }
   const header = contract.totalHeader;
-  if (header !== undefined && !shape.headers.some((h) => h.toLowerCase() === header.toLowerCase())) problems.push(`totalHeader names "${header}", which the 200 response does not declare`);
-  if (contract.strategy === 'link-header' && !shape.headers.some((h) => h.toLowerCase() === 'link')) problems.push('link-header pagination needs a declared Link response header');
+  if (header !== undefined && !shape.headers.some((h) => h.toLowerCase() === header.toLowerCase()))
+    problems.push(`totalHeader names "${header}", which the 200 response does not declare`);
+  if (contract.strategy === 'link-header' && !shape.headers.some((h) => h.toLowerCase() === 'link'))
+    problems.push('link-header pagination needs a declared Link response header');
   return problems;
 }
 

@@ -13,7 +13,8 @@ const JSON_TYPES = ['application/json', 'application/problem+json', 'text/plain'
 
 type Schema = Record<string, any>;
 
-const BODY_KEY_DOC = 'Keys such as `registerForAlert.body.application/json`, `schema.Problem`, `webhook.stockUpdate.body.application/json`.';
+const BODY_KEY_DOC =
+  'Keys such as `registerForAlert.body.application/json`, `schema.Problem`, `webhook.stockUpdate.body.application/json`.';
 const PARAM_KEY_DOC = 'Keys such as `listItems.query`, `deleteRegistration.path`, `scheduleConcert.header`.';
 
 /** Points component refs at the ids the schemas are registered under. */
@@ -23,9 +24,10 @@ function rewriteRefs(node: unknown): unknown {
   const out: Schema = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'example' || key === 'examples') continue;
-    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')
-      ? SCHEMA_BASE + value.slice('#/components/schemas/'.length)
-      : rewriteRefs(value);
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')
+        ? SCHEMA_BASE + value.slice('#/components/schemas/'.length)
+        : rewriteRefs(value);
   }
   return out;
 }
@@ -61,12 +63,20 @@ function unexport(code: string): string {
   return code.replace(/export const (v_\w+) = (validate\d+);/g, 'const $1 = $2;');
 }
 
-function render(ajv: ReturnType<typeof createAjv>, ids: Record<string, string>, exportName: string, keyType: string, keyDoc: string): string {
+function render(
+  ajv: ReturnType<typeof createAjv>,
+  ids: Record<string, string>,
+  exportName: string,
+  keyType: string,
+  keyDoc: string,
+): string {
   const unique = [...new Set(Object.values(ids))].sort();
   const local = (id: string) => `v_${ident(id.replace(SCHEMA_BASE, 'schema.').replace('urn:clubnotify:', ''))}`;
   const exports = Object.fromEntries(unique.map((id) => [local(id), id]));
   const keys = Object.keys(ids);
-  const map = Object.entries(ids).map(([key, id]) => `  ${JSON.stringify(key)}: ${local(id)},`).join('\n');
+  const map = Object.entries(ids)
+    .map(([key, id]) => `  ${JSON.stringify(key)}: ${local(id)},`)
+    .join('\n');
   return `${HEADER}// @ts-nocheck
 /* eslint-disable */
 import type { CompiledValidator } from '../compiled-validator.js';

@@ -64,7 +64,10 @@ export function events(document: OpenAPIDocument): EventEntry[] {
 export function deref(document: OpenAPIDocument, node: Record<string, any>): Record<string, any> {
   let current = node;
   while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    current = current.$ref.slice(2).split('/').reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
   }
   return current;
 }

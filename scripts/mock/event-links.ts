@@ -7,7 +7,9 @@ type Json = Record<string, any>;
  * `x-clubnotify-webhook` links) are what make the companion send the matching webhook
  * (the spec's example) once Prism accepted them.
  */
-export const registrationWebhooks: Readonly<Record<string, WebhookName>> = Object.fromEntries(webhookRegistrations.map((link) => [link.path, link.webhook]));
+export const registrationWebhooks: Readonly<Record<string, WebhookName>> = Object.fromEntries(
+  webhookRegistrations.map((link) => [link.path, link.webhook]),
+);
 
 function pathOf(operationId: string): string | undefined {
   return Object.entries(document.paths as Json).find(([, item]) => (item as Json).post?.operationId === operationId)?.[0];

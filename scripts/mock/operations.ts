@@ -14,7 +14,9 @@ export interface MockOperation {
 }
 
 const table = routeTable<MockOperation>(({ template, operation: op }) => {
-  const success = Object.keys(op.responses ?? {}).filter((s) => /^2\d\d$/.test(s)).sort();
+  const success = Object.keys(op.responses ?? {})
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort();
   return {
     id: op.operationId as string,
     template,

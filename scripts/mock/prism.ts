@@ -39,9 +39,13 @@ export async function startPrism(options: PrismOptions): Promise<PrismInstance> 
   // passed to Prism could be taken by another process during Prism's seconds-long start.)
   let port = options.port ?? 0;
   const positional = options.mode === 'proxy' ? [options.specPath, requireUpstream(options)] : [options.specPath];
-  const child = spawn(process.execPath, [prismBin(), options.mode, ...positional, '--host', host, '--port', String(port), ...(options.args ?? [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [prismBin(), options.mode, ...positional, '--host', host, '--port', String(port), ...(options.args ?? [])],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     let output = '';

@@ -19,20 +19,31 @@ export interface Refusal {
   headers?: Record<string, string>;
 }
 
-const refuse = (status: number, type: string, title: string, detail: string, extra: Partial<Refusal> = {}): Refusal => ({ status, type, title, detail, ...extra });
+const refuse = (status: number, type: string, title: string, detail: string, extra: Partial<Refusal> = {}): Refusal => ({
+  status,
+  type,
+  title,
+  detail,
+  ...extra,
+});
 const invalid = (errors: FieldError[], type = 'validation', title = 'Invalid request'): Refusal =>
   refuse(400, type, title, errors.map((e) => `${e.pointer} ${e.detail}`).join('; '), { errors });
 
 function charsetOf(contentType: string): string | undefined {
   for (const param of contentType.split(';').slice(1)) {
     const [name, ...value] = param.split('=');
-    if (name?.trim().toLowerCase() === 'charset') return value.join('=').trim().replace(/^"(.*)"$/, '$1');
+    if (name?.trim().toLowerCase() === 'charset')
+      return value
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
   }
   return undefined;
 }
 
 function nulErrors(value: unknown, pointer: string): FieldError[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [{ pointer, detail: 'must not contain the NUL character (U+0000)' }] : [];
+  if (typeof value === 'string')
+    return value.includes('\u0000') ? [{ pointer, detail: 'must not contain the NUL character (U+0000)' }] : [];
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, v]) => nulErrors(v, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
   }
@@ -44,17 +55,30 @@ function nulErrors(value: unknown, pointer: string): FieldError[] {
  * method, API key (format only), body size, media type and JSON, then parameters and body
  * against the spec's compiled validators. Returns the operation, or the refusal to send.
  */
-export function checkRequest(method: string, url: string, headers: IncomingHttpHeaders, body: Buffer): { operation: MockOperation; json?: unknown } | { refusal: Refusal } {
+export function checkRequest(
+  method: string,
+  url: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): { operation: MockOperation; json?: unknown } | { refusal: Refusal } {
   const [path = '/', search = ''] = url.split(/\?(.*)/s);
   const match = matchOperation(method, path);
   if (!match) return { refusal: refuse(404, 'not-found', 'Not found', `There is no ${path} in this API; see /openapi.json.`) };
   const { operation } = match;
   if (!operation) {
-    return { refusal: refuse(405, 'method-not-allowed', 'Method not allowed', `${path} accepts ${match.allowed.join(', ')}.`, { headers: { Allow: match.allowed.join(', ') } }) };
+    return {
+      refusal: refuse(405, 'method-not-allowed', 'Method not allowed', `${path} accepts ${match.allowed.join(', ')}.`, {
+        headers: { Allow: match.allowed.join(', ') },
+      }),
+    };
   }
   if (operation.secured) {
     const bearer = headers.authorization ? /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization) : null;
-    const detail = !bearer ? "Send your API key as 'Authorization: Bearer <key>'." : !API_KEY.test(bearer[1]!) ? "This is not a clubnotify API key: keys start with 'cn_'." : undefined;
+    const detail = !bearer
+      ? "Send your API key as 'Authorization: Bearer <key>'."
+      : !API_KEY.test(bearer[1]!)
+        ? "This is not a clubnotify API key: keys start with 'cn_'."
+        : undefined;
     if (detail) return { refusal: refuse(401, 'unauthorized', 'Unauthorized', detail, { headers: { 'WWW-Authenticate': 'Bearer' } }) };
   }
 
@@ -64,21 +88,37 @@ export function checkRequest(method: string, url: string, headers: IncomingHttpH
     if (!sent) {
       if (operation.bodyRequired) return { refusal: invalid([{ pointer: '/body', detail: 'is required: send a JSON object' }]) };
     } else {
-      if (body.byteLength > BODY_LIMIT) return { refusal: refuse(413, 'payload-too-large', 'Payload too large', `The body is larger than ${BODY_LIMIT} bytes.`) };
+      if (body.byteLength > BODY_LIMIT)
+        return { refusal: refuse(413, 'payload-too-large', 'Payload too large', `The body is larger than ${BODY_LIMIT} bytes.`) };
       const contentType = headers['content-type'] ?? '';
       const type = contentType.split(';')[0]!.trim().toLowerCase();
       if (!operation.bodyTypes.includes(type) && !(type.endsWith('+json') && operation.bodyTypes.includes('application/json'))) {
-        return { refusal: refuse(415, 'unsupported-media-type', 'Unsupported media type', `Send the body as ${operation.bodyTypes.join(' or ')}.`) };
+        return {
+          refusal: refuse(415, 'unsupported-media-type', 'Unsupported media type', `Send the body as ${operation.bodyTypes.join(' or ')}.`),
+        };
       }
       const charset = charsetOf(contentType);
       if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-        return { refusal: refuse(415, 'unsupported-media-type', 'Unsupported media type', `The body's charset is '${charset.slice(0, 40)}'; send UTF-8 (charset=utf-8, or no charset).`) };
+        return {
+          refusal: refuse(
+            415,
+            'unsupported-media-type',
+            'Unsupported media type',
+            `The body's charset is '${charset.slice(0, 40)}'; send UTF-8 (charset=utf-8, or no charset).`,
+          ),
+        };
       }
       if (!isUtf8(body)) return { refusal: invalid([{ pointer: '/body', detail: 'is not valid UTF-8' }], 'invalid-json', 'Invalid JSON') };
       try {
         json = JSON.parse(body.toString('utf8'));
       } catch (error) {
-        return { refusal: invalid([{ pointer: '/body', detail: `is not valid JSON (${(error as Error).message})` }], 'invalid-json', 'Invalid JSON') };
+        return {
+          refusal: invalid(
+            [{ pointer: '/body', detail: `is not valid JSON (${(error as Error).message})` }],
+            'invalid-json',
+            'Invalid JSON',
+          ),
+        };
       }
     }
   }
@@ -110,7 +150,13 @@ export function checkRequest(method: string, url: string, headers: IncomingHttpH
       if (!result.ok) errors.push(...result.errors);
     }
   }
-  if (errors.length === 0) for (const [pointer, data] of [['/path', values], ['/query', query], ['/body', json]] as const) errors.push(...nulErrors(data, pointer));
+  if (errors.length === 0)
+    for (const [pointer, data] of [
+      ['/path', values],
+      ['/query', query],
+      ['/body', json],
+    ] as const)
+      errors.push(...nulErrors(data, pointer));
   if (errors.length > 0) return { refusal: invalid(errors) };
   return { operation, json };
 }

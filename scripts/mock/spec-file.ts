@@ -15,7 +15,8 @@ export async function writeSpecFile(path: string = join(buildDir, 'openapi.json'
   let spec = document as Record<string, any>;
   if (options.callbacks === false) {
     spec = structuredClone(spec);
-    for (const item of Object.values<any>(spec.paths)) for (const op of Object.values<any>(item)) if (op && typeof op === 'object') delete op.callbacks;
+    for (const item of Object.values<any>(spec.paths))
+      for (const op of Object.values<any>(item)) if (op && typeof op === 'object') delete op.callbacks;
   }
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, `${JSON.stringify(spec, null, 2)}\n`);

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { triggerEvent, type TriggerResult } from '@clubnotify/receiver';
 import { registrationWebhooks, subscriptionCallbacks } from './event-links.js';
@@ -91,7 +98,9 @@ export async function startCompanion(options: CompanionOptions): Promise<Compani
   function fire(kind: 'webhook' | 'callback', event: string, url: string, secret: string): void {
     const sent = triggerEvent({ event, kind, url, secret })
       .then((result) => options.onWebhook?.({ kind, event, url, result }))
-      .catch((error: unknown) => options.onWebhook?.({ kind, event, url, error: error instanceof Error ? error : new Error(String(error)) }))
+      .catch((error: unknown) =>
+        options.onWebhook?.({ kind, event, url, error: error instanceof Error ? error : new Error(String(error)) }),
+      )
       .finally(() => pending.delete(sent));
     pending.add(sent);
   }
@@ -125,14 +134,23 @@ export async function startCompanion(options: CompanionOptions): Promise<Compani
     } catch (error) {
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/problem+json' });
-        res.end(JSON.stringify({ type: 'about:blank', title: 'Bad Gateway', status: 502, detail: `The mock companion could not reach Prism at ${target.origin}: ${String(error)}` }));
+        res.end(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Bad Gateway',
+            status: 502,
+            detail: `The mock companion could not reach Prism at ${target.origin}: ${String(error)}`,
+          }),
+        );
       } else {
         res.destroy();
       }
     }
   });
 
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? 4010, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(options.port ?? 4010, options.host ?? '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,

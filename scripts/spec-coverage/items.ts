@@ -16,7 +16,10 @@ export interface CoveredOperation {
 function deref(doc: Json, node: any): any {
   let current = node;
   while (current && typeof current.$ref === 'string') {
-    current = (current.$ref as string).slice(2).split('/').reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/')], doc);
+    current = (current.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/')], doc);
   }
   return current;
 }
@@ -26,9 +29,13 @@ export function coveredOperations(doc: Json): CoveredOperation[] {
   return Object.entries<Json>(doc.paths ?? {}).flatMap(([template, item]) =>
     METHODS.filter((m) => item[m]?.operationId).map((m) => {
       const op = item[m] as Json;
-      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: unknown) => deref(doc, p) as Json).map((p) => `${p.in}:${p.name}`);
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])]
+        .map((p: unknown) => deref(doc, p) as Json)
+        .map((p) => `${p.in}:${p.name}`);
       const responses = new Map(
-        Object.entries<Json>(op.responses ?? {}).map(([status, r]) => [status, Object.keys((deref(doc, r) as Json).headers ?? {})] as const),
+        Object.entries<Json>(op.responses ?? {}).map(
+          ([status, r]) => [status, Object.keys((deref(doc, r) as Json).headers ?? {})] as const,
+        ),
       );
       return { id: op.operationId as string, method: m.toUpperCase(), template, params: [...new Set(params)], responses };
     }),
@@ -89,7 +96,8 @@ export function itemsOf(op: CoveredOperation, exchange: Exchange): string[] {
     const headers = new Set(exchange.requestHeaders.map((h) => h.toLowerCase()));
     for (const param of op.params) {
       const [where, name] = param.split(/:(.*)/s) as [string, string];
-      if (where === 'path' || (where === 'query' && query.has(name)) || (where === 'header' && headers.has(name.toLowerCase()))) items.push(`${op.id} param ${param}`);
+      if (where === 'path' || (where === 'query' && query.has(name)) || (where === 'header' && headers.has(name.toLowerCase())))
+        items.push(`${op.id} param ${param}`);
     }
   }
   return items;

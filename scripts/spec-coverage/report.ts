@@ -26,8 +26,11 @@ export function coverageReport(items: string[], recorded: Set<string>, exclusion
 }
 
 export function formatReport(report: CoverageReport): string {
-  const lines = [`spec coverage: ${report.covered}/${report.total} (${report.excluded.length} excluded, see spec/coverage-exclusions.yaml)`];
+  const lines = [
+    `spec coverage: ${report.covered}/${report.total} (${report.excluded.length} excluded, see spec/coverage-exclusions.yaml)`,
+  ];
   if (report.uncovered.length > 0) lines.push('not covered by any test:', ...report.uncovered.map((item) => `  ${item}`));
-  if (report.unusedPatterns.length > 0) lines.push('exclusions that match nothing in the spec:', ...report.unusedPatterns.map((p) => `  ${p}`));
+  if (report.unusedPatterns.length > 0)
+    lines.push('exclusions that match nothing in the spec:', ...report.unusedPatterns.map((p) => `  ${p}`));
   return lines.join('\n');
 }

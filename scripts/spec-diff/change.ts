@@ -33,11 +33,26 @@ function ruleId(place: Place, rule: string): string {
   return `${prefix}-${rule}`;
 }
 
-export function directed(scope: Scope, place: Place, rule: DirectedRule, location: string, message: string, pagination = scope.pagination): void {
+export function directed(
+  scope: Scope,
+  place: Place,
+  rule: DirectedRule,
+  location: string,
+  message: string,
+  pagination = scope.pagination,
+): void {
   const level = DIRECTED_RULES[rule][directionOf(place)];
   scope.changes.push({ rule: ruleId(place, rule), level, side: scope.side, operation: scope.operation, location, message, pagination });
 }
 
 export function whole(scope: Scope, rule: OperationRule, message: string): void {
-  scope.changes.push({ rule, level: OPERATION_RULES[rule], side: scope.side, operation: scope.operation, location: '', message, pagination: scope.pagination });
+  scope.changes.push({
+    rule,
+    level: OPERATION_RULES[rule],
+    side: scope.side,
+    operation: scope.operation,
+    location: '',
+    message,
+    pagination: scope.pagination,
+  });
 }

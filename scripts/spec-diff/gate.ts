@@ -30,18 +30,31 @@ export function hasBreakingEntry(changelog: string, version: string): boolean {
 }
 
 function verdict(changes: Change[], from: string, to: string, changelog: string): { ok: boolean; text: string } {
-  if (majorOf(to) < majorOf(from) || Number.isNaN(majorOf(to))) return { ok: false, text: `✖ info.version ${to} is not a semver version at or above the released ${from}.` };
+  if (majorOf(to) < majorOf(from) || Number.isNaN(majorOf(to)))
+    return { ok: false, text: `✖ info.version ${to} is not a semver version at or above the released ${from}.` };
   const breaking = changes.filter((c) => c.level === 'breaking');
   const refused = breaking.filter((c) => NEVER_ALLOWED.has(c.rule));
   if (refused.length > 0) {
-    return { ok: false, text: `✖ ${refused.length} change(s) break the deprecation policy (${[...new Set(refused.map((c) => c.rule))].join(', ')}); a new major does not allow them.` };
+    return {
+      ok: false,
+      text: `✖ ${refused.length} change(s) break the deprecation policy (${[...new Set(refused.map((c) => c.rule))].join(', ')}); a new major does not allow them.`,
+    };
   }
   if (breaking.length === 0) return { ok: true, text: '✔ no breaking change' };
   const major = majorOf(to) > majorOf(from);
-  if (major && hasBreakingEntry(changelog, to)) return { ok: true, text: `✔ ${breaking.length} breaking change(s), released as the new major ${to} with a breaking entry in the changelog` };
+  if (major && hasBreakingEntry(changelog, to))
+    return {
+      ok: true,
+      text: `✔ ${breaking.length} breaking change(s), released as the new major ${to} with a breaking entry in the changelog`,
+    };
   const next = `${majorOf(from) + 1}.0.0`;
-  const missing = major ? `packages/spec/CHANGELOG.md has no \`## ${to}\` section with a breaking entry` : `info.version is ${to}, not a new major over ${from}`;
-  return { ok: false, text: `✖ ${breaking.length} breaking change(s) and ${missing}. Undo them, or set info.version to ${major ? to : next} and describe the break under \`## ${major ? to : next}\` in packages/spec/CHANGELOG.md.` };
+  const missing = major
+    ? `packages/spec/CHANGELOG.md has no \`## ${to}\` section with a breaking entry`
+    : `info.version is ${to}, not a new major over ${from}`;
+  return {
+    ok: false,
+    text: `✖ ${breaking.length} breaking change(s) and ${missing}. Undo them, or set info.version to ${major ? to : next} and describe the break under \`## ${major ? to : next}\` in packages/spec/CHANGELOG.md.`,
+  };
 }
 
 /** Compares the current contract with the released one and decides whether it may ship. */

@@ -34,10 +34,20 @@ function diffParameters(scope: Scope, before: WalkedOperation, after: WalkedOper
     const pagination = scope.pagination && PAGING_PARAMETERS.has(key.split(' ')[1]!);
     const at = `parameter ${key}`;
     if (!is) directed(scope, place, 'parameter-removed', at, `parameter \`${key}\` was removed`, pagination);
-    else if (!was) directed(scope, place, is.required ? 'required-parameter-added' : 'optional-parameter-added', at, `${is.required ? 'required' : 'optional'} parameter \`${key}\` was added`, pagination);
+    else if (!was)
+      directed(
+        scope,
+        place,
+        is.required ? 'required-parameter-added' : 'optional-parameter-added',
+        at,
+        `${is.required ? 'required' : 'optional'} parameter \`${key}\` was added`,
+        pagination,
+      );
     else {
-      if (was.required && !is.required) directed(scope, place, 'parameter-became-optional', at, `parameter \`${key}\` became optional`, pagination);
-      if (!was.required && is.required) directed(scope, place, 'parameter-became-required', at, `parameter \`${key}\` became required`, pagination);
+      if (was.required && !is.required)
+        directed(scope, place, 'parameter-became-optional', at, `parameter \`${key}\` became optional`, pagination);
+      if (!was.required && is.required)
+        directed(scope, place, 'parameter-became-required', at, `parameter \`${key}\` became required`, pagination);
       diffSchema(scope, place, was.schema, is.schema, `${at} `, { pagination });
     }
   }
@@ -47,7 +57,8 @@ function diffRequestBody(scope: Scope, before: Json, after: Json): void {
   const place = placesFor(scope.side).body;
   const a = deref(scope.before, before.requestBody) as Json | undefined;
   const b = deref(scope.after, after.requestBody) as Json | undefined;
-  if (b?.required === true && a?.required !== true) directed(scope, place, 'body-became-required', 'body', 'the request body became required');
+  if (b?.required === true && a?.required !== true)
+    directed(scope, place, 'body-became-required', 'body', 'the request body became required');
   diffContent(scope, place, a?.content, b?.content, 'body');
 }
 
@@ -59,7 +70,8 @@ function diffHeaders(scope: Scope, place: Place, before: Json, after: Json, at: 
     if (!is) directed(scope, place, 'header-removed', where, `header \`${name}\` was removed`, pagination);
     else if (!was) directed(scope, place, 'header-added', where, `header \`${name}\` was added`, pagination);
     else {
-      if (was.required && !is.required) directed(scope, place, 'header-became-optional', where, `header \`${name}\` became optional`, pagination);
+      if (was.required && !is.required)
+        directed(scope, place, 'header-became-optional', where, `header \`${name}\` became optional`, pagination);
       diffSchema(scope, place, was.schema, is.schema, `${where} `, { pagination });
     }
   }
@@ -72,7 +84,13 @@ function diffResponses(scope: Scope, before: Json, after: Json): void {
   for (const status of new Set([...Object.keys(a), ...Object.keys(b)])) {
     const at = `response ${status}`;
     if (!(status in b)) {
-      directed(scope, place, status.startsWith('2') ? 'success-status-removed' : 'non-success-status-removed', at, `status ${status} was removed`);
+      directed(
+        scope,
+        place,
+        status.startsWith('2') ? 'success-status-removed' : 'non-success-status-removed',
+        at,
+        `status ${status} was removed`,
+      );
       continue;
     }
     if (!(status in a)) {

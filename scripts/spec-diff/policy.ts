@@ -21,7 +21,12 @@ function checkHeadersDeclared(scope: Scope, operation: Json): void {
     if (!status.startsWith('2')) continue;
     const declared = Object.keys((deref(scope.after, response) as Json).headers ?? {}).map((h) => h.toLowerCase());
     const missing = ['Deprecation', 'Sunset'].filter((h) => !declared.includes(h.toLowerCase()));
-    if (missing.length > 0) whole(scope, 'api-deprecation-headers-undeclared', `response ${status} of a deprecated operation must declare ${missing.join(' and ')} (components/headers/${missing[0]}.yaml)`);
+    if (missing.length > 0)
+      whole(
+        scope,
+        'api-deprecation-headers-undeclared',
+        `response ${status} of a deprecated operation must declare ${missing.join(' and ')} (components/headers/${missing[0]}.yaml)`,
+      );
   }
 }
 
@@ -37,7 +42,11 @@ export function checkDeprecated(scope: Scope, operation: Json): void {
   }
   const earliest = addMonths(deprecatedAt, NOTICE_MONTHS);
   if (sunset < earliest) {
-    whole(scope, 'api-sunset-date-too-small', `sunset ${day(sunset)} is less than ${NOTICE_MONTHS} months after deprecation (${day(deprecatedAt)}); the earliest is ${day(earliest)}`);
+    whole(
+      scope,
+      'api-sunset-date-too-small',
+      `sunset ${day(sunset)} is less than ${NOTICE_MONTHS} months after deprecation (${day(deprecatedAt)}); the earliest is ${day(earliest)}`,
+    );
   }
 }
 
@@ -45,7 +54,11 @@ export function checkDeprecated(scope: Scope, operation: Json): void {
 export function checkRemoved(scope: Scope, released: WalkedOperation, now: Date): void {
   const { sunset } = deprecationOf(released.operation);
   if (released.operation.deprecated !== true || !sunset) {
-    whole(scope, 'api-removed-without-deprecation', `removed without being deprecated first (deprecate it with a sunset at least ${NOTICE_MONTHS} months away, then remove it after the sunset)`);
+    whole(
+      scope,
+      'api-removed-without-deprecation',
+      `removed without being deprecated first (deprecate it with a sunset at least ${NOTICE_MONTHS} months away, then remove it after the sunset)`,
+    );
   } else if (sunset > now) whole(scope, 'api-removed-before-sunset', `removed before its sunset ${day(sunset)}`);
   else whole(scope, 'api-removed-after-sunset', `removed after its sunset ${day(sunset)}`);
 }
@@ -56,10 +69,12 @@ export function checkDeprecationChanges(scope: Scope, before: WalkedOperation, a
     const { sunset } = deprecationOf(after.operation);
     whole(scope, 'endpoint-deprecated', `deprecated${sunset ? `, sunset ${day(sunset)}` : ''}`);
   }
-  if (before.operation.deprecated === true && after.operation.deprecated !== true) whole(scope, 'endpoint-reactivated', 'no longer deprecated');
+  if (before.operation.deprecated === true && after.operation.deprecated !== true)
+    whole(scope, 'endpoint-reactivated', 'no longer deprecated');
   const wasDeprecated = new Set(before.parameters.filter((p) => p.deprecated === true).map((p) => `${p.in} ${p.name}`));
   for (const parameter of after.parameters) {
     const key = `${parameter.in} ${parameter.name}`;
-    if (parameter.deprecated === true && !wasDeprecated.has(key)) whole(scope, 'request-parameter-deprecated', `parameter \`${key}\` deprecated`);
+    if (parameter.deprecated === true && !wasDeprecated.has(key))
+      whole(scope, 'request-parameter-deprecated', `parameter \`${key}\` deprecated`);
   }
 }

@@ -71,13 +71,20 @@ export const OPERATION_RULES = {
 export type OperationRule = keyof typeof OPERATION_RULES;
 
 /** The deprecation policy: breaks that even a new major does not allow. */
-export const NEVER_ALLOWED = new Set<string>(['api-removed-without-deprecation', 'api-removed-before-sunset', 'api-deprecated-sunset-missing', 'api-sunset-date-too-small', 'api-deprecation-headers-undeclared']);
+export const NEVER_ALLOWED = new Set<string>([
+  'api-removed-without-deprecation',
+  'api-removed-before-sunset',
+  'api-deprecated-sunset-missing',
+  'api-sunset-date-too-small',
+  'api-deprecation-headers-undeclared',
+]);
 
 /** Minimum notice between `x-deprecated-at` and `x-sunset`, and so before removal. */
 export const NOTICE_MONTHS = 6;
 
 /** Where in an operation a directed change sits, which names the rule: `response-property-removed`. */
-export type Place = 'request' | 'request-parameter' | 'response' | 'response-header' | 'payload' | 'payload-header' | 'reply' | 'reply-header';
+export type Place =
+  'request' | 'request-parameter' | 'response' | 'response-header' | 'payload' | 'payload-header' | 'reply' | 'reply-header';
 
 export function levelOf(rule: DirectedRule, direction: Direction): Level {
   return DIRECTED_RULES[rule][direction];

@@ -81,11 +81,20 @@ function compareBounds(scope: Scope, place: Place, a: Json, b: Json, at: string,
       const y = b[keyword] as number | undefined;
       if (x === y) continue;
       const narrowed = x === undefined || (y !== undefined && tighter(x, y));
-      directed(scope, place, narrowed ? 'constraint-narrowed' : 'constraint-widened', at, `${keyword} ${x ?? 'unset'} became ${y ?? 'unset'}`, pagination);
+      directed(
+        scope,
+        place,
+        narrowed ? 'constraint-narrowed' : 'constraint-widened',
+        at,
+        `${keyword} ${x ?? 'unset'} became ${y ?? 'unset'}`,
+        pagination,
+      );
     }
   }
-  if (a.format !== b.format) directed(scope, place, 'format-changed', at, `format ${a.format ?? 'unset'} became ${b.format ?? 'unset'}`, pagination);
-  if (a.pattern !== b.pattern) directed(scope, place, 'pattern-changed', at, `pattern ${a.pattern ?? 'unset'} became ${b.pattern ?? 'unset'}`, pagination);
+  if (a.format !== b.format)
+    directed(scope, place, 'format-changed', at, `format ${a.format ?? 'unset'} became ${b.format ?? 'unset'}`, pagination);
+  if (a.pattern !== b.pattern)
+    directed(scope, place, 'pattern-changed', at, `pattern ${a.pattern ?? 'unset'} became ${b.pattern ?? 'unset'}`, pagination);
 }
 
 function renamedTo(before: Json, after: Json, name: string): string {
@@ -101,19 +110,37 @@ function compareProperties(scope: Scope, place: Place, a: Json, b: Json, at: str
   for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const pagination = options.pagination === true || (options.envelope === true && name !== 'data');
     const path = `${at}/${name}`;
-    if (!(name in after)) directed(scope, place, 'property-removed', path, `property \`${name}\` was removed${renamedTo(before, after, name)}`, pagination);
+    if (!(name in after))
+      directed(scope, place, 'property-removed', path, `property \`${name}\` was removed${renamedTo(before, after, name)}`, pagination);
     else if (!(name in before)) {
-      directed(scope, place, isRequired.has(name) ? 'required-property-added' : 'property-added', path, `${isRequired.has(name) ? 'required' : 'optional'} property \`${name}\` was added`, pagination);
+      directed(
+        scope,
+        place,
+        isRequired.has(name) ? 'required-property-added' : 'property-added',
+        path,
+        `${isRequired.has(name) ? 'required' : 'optional'} property \`${name}\` was added`,
+        pagination,
+      );
     } else {
-      if (wasRequired.has(name) && !isRequired.has(name)) directed(scope, place, 'property-became-optional', path, `property \`${name}\` became optional`, pagination);
-      if (!wasRequired.has(name) && isRequired.has(name)) directed(scope, place, 'property-became-required', path, `property \`${name}\` became required`, pagination);
+      if (wasRequired.has(name) && !isRequired.has(name))
+        directed(scope, place, 'property-became-optional', path, `property \`${name}\` became optional`, pagination);
+      if (!wasRequired.has(name) && isRequired.has(name))
+        directed(scope, place, 'property-became-required', path, `property \`${name}\` became required`, pagination);
       diffSchema(scope, place, before[name], after[name], path, { pagination }, seen);
     }
   }
 }
 
 /** Compares two schemas (refs resolved in their own documents) and records each change for the consumer of `place`. */
-export function diffSchema(scope: Scope, place: Place, before: unknown, after: unknown, at: string, options: SchemaOptions = {}, seen = new Set<string>()): void {
+export function diffSchema(
+  scope: Scope,
+  place: Place,
+  before: unknown,
+  after: unknown,
+  at: string,
+  options: SchemaOptions = {},
+  seen = new Set<string>(),
+): void {
   // Only refs on the way down are skipped (recursive schemas); a schema shared by two places is compared at each.
   const refs = `${(before as Json | undefined)?.$ref}|${(after as Json | undefined)?.$ref}`;
   if (refs !== 'undefined|undefined' && seen.has(refs)) return;
@@ -128,6 +155,7 @@ export function diffSchema(scope: Scope, place: Place, before: unknown, after: u
   if (a.items !== undefined || b.items !== undefined) diffSchema(scope, place, a.items, b.items, `${at}/[]`, { pagination }, below);
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const count = Math.max((a[keyword] ?? []).length, (b[keyword] ?? []).length);
-    for (let i = 0; i < count; i++) diffSchema(scope, place, a[keyword]?.[i], b[keyword]?.[i], `${at}/${keyword}[${i}]`, { pagination }, below);
+    for (let i = 0; i < count; i++)
+      diffSchema(scope, place, a[keyword]?.[i], b[keyword]?.[i], `${at}/${keyword}[${i}]`, { pagination }, below);
   }
 }

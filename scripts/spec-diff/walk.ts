@@ -54,7 +54,9 @@ function operationsOf(document: Json, pathItem: Json, label: Label, side: Side, 
 /** Every operation of an OpenAPI 3.1 document: `paths` for clients, `webhooks` and `callbacks` for receivers. */
 export function walkOperations(document: Json): Map<string, WalkedOperation> {
   const out: WalkedOperation[] = [];
-  for (const [path, item] of Object.entries((document.paths ?? {}) as Json)) operationsOf(document, item as Json, (m) => `${m} ${path}`, 'client', out);
-  for (const [name, item] of Object.entries((document.webhooks ?? {}) as Json)) operationsOf(document, item as Json, (m) => `webhook ${name} (${m})`, 'receiver', out);
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Json))
+    operationsOf(document, item as Json, (m) => `${m} ${path}`, 'client', out);
+  for (const [name, item] of Object.entries((document.webhooks ?? {}) as Json))
+    operationsOf(document, item as Json, (m) => `webhook ${name} (${m})`, 'receiver', out);
   return new Map(out.map((op) => [op.key, op]));
 }

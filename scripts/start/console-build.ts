@@ -15,7 +15,10 @@ async function newestSource(dir: string): Promise<number> {
 
 /** Whether `packages/server/dist/console` is missing or older than a console source. */
 export async function consoleIsStale(): Promise<boolean> {
-  const built = await stat(page).then((s) => s.mtimeMs, () => undefined);
+  const built = await stat(page).then(
+    (s) => s.mtimeMs,
+    () => undefined,
+  );
   return built === undefined || built < (await newestSource(consoleDir));
 }
 

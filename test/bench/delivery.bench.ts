@@ -13,7 +13,12 @@ import { Agent, request } from 'undici';
 import type { MigratableDatabase } from '../../packages/server/src/db/database.js';
 import { migrate } from '../../packages/server/src/db/migrate.js';
 import { openDatabase } from '../../packages/server/src/db/open.js';
-import { createDeliveryWorker, enqueueDeliveries, type DeliveryWorkerOptions, type OutgoingMessage } from '../../packages/server/src/delivery/index.js';
+import {
+  createDeliveryWorker,
+  enqueueDeliveries,
+  type DeliveryWorkerOptions,
+  type OutgoingMessage,
+} from '../../packages/server/src/delivery/index.js';
 import { percentile, printFigures, printRatios, type Row } from './table.js';
 import { arrivalsReceiver } from './arrivals-receiver.js';
 
@@ -33,7 +38,12 @@ async function bareLoop(url: string, total: number): Promise<number> {
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < total) {
         const i = next++;
-        const res = await request(url, { method: 'POST', dispatcher: agent, body: `bare ${i}`, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        const res = await request(url, {
+          method: 'POST',
+          dispatcher: agent,
+          body: `bare ${i}`,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        });
         await res.body.dump();
       }
     }),
@@ -45,7 +55,10 @@ async function bareLoop(url: string, total: number): Promise<number> {
 
 async function targets(db: MigratableDatabase, url: string) {
   const owner = `key_${randomBytes(6).toString('hex')}`;
-  await db.query(`INSERT INTO api_keys (id, name, scope, key_hash) VALUES ($1, 'bench', 'subscriber', $2)`, [owner, randomBytes(16).toString('hex')]);
+  await db.query(`INSERT INTO api_keys (id, name, scope, key_hash) VALUES ($1, 'bench', 'subscriber', $2)`, [
+    owner,
+    randomBytes(16).toString('hex'),
+  ]);
   const ids: string[] = [];
   for (let i = 0; i < TARGETS; i++) {
     const id = `reg_${randomBytes(8).toString('hex')}`;
@@ -88,7 +101,15 @@ async function measure(db: MigratableDatabase, variants: Variant[]): Promise<Res
   const ts = await targets(db, r.url);
   await bareLoop(r.url, 300); // warm-up
   const start = (v: Variant) => {
-    const worker = createDeliveryWorker({ db, policy: { allow: ['127.0.0.1/32'] }, perTargetConcurrency: PER_TARGET, concurrency: CONCURRENCY, pollMs: 20, onError: () => {}, ...v.options });
+    const worker = createDeliveryWorker({
+      db,
+      policy: { allow: ['127.0.0.1/32'] },
+      perTargetConcurrency: PER_TARGET,
+      concurrency: CONCURRENCY,
+      pollMs: 20,
+      onError: () => {},
+      ...v.options,
+    });
     worker.start();
     return worker;
   };
@@ -99,7 +120,12 @@ async function measure(db: MigratableDatabase, variants: Variant[]): Promise<Res
     const bare = await bareLoop(r.url, MESSAGES);
     for (const [v, variant] of variants.entries()) {
       const worker = start(variant);
-      await db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: MESSAGES }, (_, i) => message(ts[i % TARGETS]!, r.url, `queued ${round} ${v} ${i}`))));
+      await db.transaction((tx) =>
+        enqueueDeliveries(
+          tx,
+          Array.from({ length: MESSAGES }, (_, i) => message(ts[i % TARGETS]!, r.url, `queued ${round} ${v} ${i}`)),
+        ),
+      );
       const started = performance.now();
       worker.wake();
       await worker.drained({ timeoutMs: 300_000 });
@@ -111,7 +137,10 @@ async function measure(db: MigratableDatabase, variants: Variant[]): Promise<Res
   const latency: Array<[string, number, string]> = [];
   for (const [v, variant] of variants.entries()) {
     const lat = await steadyLatency(db, start(variant), ts, r, v);
-    latency.push([`${variant.label}: enqueue-to-delivery p50 (woken)`, percentile(lat, 50), 'ms'], [`${variant.label}: enqueue-to-delivery p99 (woken)`, percentile(lat, 99), 'ms']);
+    latency.push(
+      [`${variant.label}: enqueue-to-delivery p50 (woken)`, percentile(lat, 50), 'ms'],
+      [`${variant.label}: enqueue-to-delivery p99 (woken)`, percentile(lat, 99), 'ms'],
+    );
   }
   await r.close();
   const rows = variants.map((variant, v): Row => ({
@@ -126,7 +155,13 @@ async function measure(db: MigratableDatabase, variants: Variant[]): Promise<Res
 }
 
 /** Enqueue-to-delivery latencies (sorted): one message per transaction at a steady 100/s, as a publisher would. */
-async function steadyLatency(db: MigratableDatabase, worker: ReturnType<typeof createDeliveryWorker>, ts: Array<{ id: string; owner: string }>, r: Awaited<ReturnType<typeof arrivalsReceiver>>, tag: number): Promise<number[]> {
+async function steadyLatency(
+  db: MigratableDatabase,
+  worker: ReturnType<typeof createDeliveryWorker>,
+  ts: Array<{ id: string; owner: string }>,
+  r: Awaited<ReturnType<typeof arrivalsReceiver>>,
+  tag: number,
+): Promise<number[]> {
   const sent = new Map<string, number>();
   for (let i = 0; i < 300; i++) {
     const body = `latency ${tag} ${i}`;

@@ -38,7 +38,10 @@ async function valuesList(tx: Queryable, messages: OutgoingMessage[]): Promise<v
   );
 }
 
-const body = JSON.stringify({ drink: { id: 'itm_mojito', name: 'Mojito', stock: 17, unit: 'glass' }, ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 2, unit: 'bunch' } });
+const body = JSON.stringify({
+  drink: { id: 'itm_mojito', name: 'Mojito', stock: 17, unit: 'glass' },
+  ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 2, unit: 'bunch' },
+});
 const fanOut = (n: number): OutgoingMessage[] =>
   Array.from({ length: n }, (_, i) => ({
     kind: 'webhook',
@@ -69,7 +72,12 @@ async function sharedOnce(tx: Queryable, messages: OutgoingMessage[]): Promise<v
 }
 
 /** CPU ms per publish of this process (PGlite runs in it) and of the database's backends. */
-async function cost(db: MigratableDatabase, meter: CpuMeter, write: (tx: Queryable, messages: OutgoingMessage[]) => Promise<unknown>, n: number): Promise<number> {
+async function cost(
+  db: MigratableDatabase,
+  meter: CpuMeter,
+  write: (tx: Queryable, messages: OutgoingMessage[]) => Promise<unknown>,
+  n: number,
+): Promise<number> {
   meter.start();
   for (let i = 0; i < PUBLISHES; i++) await db.transaction((tx) => write(tx, fanOut(n)));
   return meter.stop() / PUBLISHES;
@@ -93,10 +101,24 @@ async function measure(label: string, db: MigratableDatabase, meter: CpuMeter): 
     const variants = { ours: enqueueDeliveries, sharedOnce, baseline: valuesList };
     const ms: Record<keyof typeof variants, number[]> = { ours: [], sharedOnce: [], baseline: [] };
     for (const write of Object.values(variants)) await cost(db, meter, write, n);
-    for (let r = 0; r < ROUNDS; r++) for (const [name, write] of Object.entries(variants)) ms[name as keyof typeof variants].push(await cost(db, meter, write, n));
+    for (let r = 0; r < ROUNDS; r++)
+      for (const [name, write] of Object.entries(variants)) ms[name as keyof typeof variants].push(await cost(db, meter, write, n));
     const baseline = median(ms.baseline);
-    rows.push({ name: `${label}, ${n} messages: enqueueDeliveries (arrays through unnest)`, ours: median(ms.ours), baseline, unit: 'ms', better: 'lower', goal: '< 1' });
-    rows.push({ name: `${label}, ${n} messages: VALUES, shared columns bound once`, ours: median(ms.sharedOnce), baseline, unit: 'ms', better: 'lower' });
+    rows.push({
+      name: `${label}, ${n} messages: enqueueDeliveries (arrays through unnest)`,
+      ours: median(ms.ours),
+      baseline,
+      unit: 'ms',
+      better: 'lower',
+      goal: '< 1',
+    });
+    rows.push({
+      name: `${label}, ${n} messages: VALUES, shared columns bound once`,
+      ours: median(ms.sharedOnce),
+      baseline,
+      unit: 'ms',
+      better: 'lower',
+    });
   }
   return rows;
 }
@@ -117,5 +139,8 @@ export default async function enqueueBench(): Promise<void> {
       await scratch.drop();
     }
   }
-  printRatios(`Enqueue: CPU ms per publish (this process + its PostgreSQL backends) vs a multi-row VALUES list of 9 parameters per message (baseline), ${PUBLISHES} publishes per round, median of ${ROUNDS}`, rows);
+  printRatios(
+    `Enqueue: CPU ms per publish (this process + its PostgreSQL backends) vs a multi-row VALUES list of 9 parameters per message (baseline), ${PUBLISHES} publishes per round, median of ${ROUNDS}`,
+    rows,
+  );
 }

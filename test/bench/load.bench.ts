@@ -75,7 +75,12 @@ async function run(storage: string, env: Record<string, string>): Promise<Result
   const admin = newAdminKey();
   const arrivals: Arrivals = { first: new Map(), requests: 0, eventOf: new Map() };
   const rs = await receivers(arrivals);
-  const server: ServerProcess = await spawnServer({ ...env, ADMIN_API_KEY: admin, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', LOG_LEVEL: 'error' });
+  const server: ServerProcess = await spawnServer({
+    ...env,
+    ADMIN_API_KEY: admin,
+    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+    LOG_LEVEL: 'error',
+  });
   let peakRss = server.rss();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rss())), 100);
   try {
@@ -162,7 +167,10 @@ function print(r: Result): void {
     ['enqueue-to-delivery p95', percentile(r.latencies, 95), 'ms'],
     ['enqueue-to-delivery p99', percentile(r.latencies, 99), 'ms'],
     ['peak RSS of the server', mib(r.peakRss), 'MiB'],
-    [`RSS over ${API_REQUESTS} API requests`, `${mib(r.apiRssBefore).toFixed(0)} -> ${mib(r.apiRssAfter).toFixed(0)} MiB (${((r.apiRssAfter / r.apiRssBefore - 1) * 100).toFixed(1)}%)`],
+    [
+      `RSS over ${API_REQUESTS} API requests`,
+      `${mib(r.apiRssBefore).toFixed(0)} -> ${mib(r.apiRssAfter).toFixed(0)} MiB (${((r.apiRssAfter / r.apiRssBefore - 1) * 100).toFixed(1)}%)`,
+    ],
   ]);
 }
 
@@ -190,8 +198,20 @@ export default async function loadBench(): Promise<void> {
   }
   const [lite, pg] = results as [Result, Result];
   printRatios('PostgreSQL vs PGlite (ours = PostgreSQL, baseline = PGlite)', [
-    { name: 'publish rate', ours: pg.events / pg.publishSeconds, baseline: lite.events / lite.publishSeconds, unit: 'events/s', better: 'higher' },
-    { name: 'deliveries/s', ours: pg.arrived / pg.deliverySeconds, baseline: lite.arrived / lite.deliverySeconds, unit: '/s', better: 'higher' },
+    {
+      name: 'publish rate',
+      ours: pg.events / pg.publishSeconds,
+      baseline: lite.events / lite.publishSeconds,
+      unit: 'events/s',
+      better: 'higher',
+    },
+    {
+      name: 'deliveries/s',
+      ours: pg.arrived / pg.deliverySeconds,
+      baseline: lite.arrived / lite.deliverySeconds,
+      unit: '/s',
+      better: 'higher',
+    },
     { name: 'p99 latency', ours: percentile(pg.latencies, 99), baseline: percentile(lite.latencies, 99), unit: 'ms', better: 'lower' },
     { name: 'peak RSS', ours: pg.peakRss / 2 ** 20, baseline: lite.peakRss / 2 ** 20, unit: 'MiB', better: 'lower' },
   ]);

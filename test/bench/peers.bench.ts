@@ -84,7 +84,9 @@ async function measure(form: Form, contenders: Contender[], hook: string, rx: Re
 }
 
 export default async function peersBench(): Promise<void> {
-  console.log(`Node ${process.version}; load at start ${load()}; ours with NODE_ENV=${process.env.PEERS_NODE_ENV ?? 'production'}, LOG_LEVEL=error; paced at ${PACED_SHARE * 100}% of the slowest\n`);
+  console.log(
+    `Node ${process.version}; load at start ${load()}; ours with NODE_ENV=${process.env.PEERS_NODE_ENV ?? 'production'}, LOG_LEVEL=error; paced at ${PACED_SHARE * 100}% of the slowest\n`,
+  );
   const rx = receiver();
   const hook = await rx.listen();
   const contenders: Contender[] = [];

@@ -35,11 +35,22 @@ interface Sample {
 }
 
 function load(url: string, seconds: number): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=clubnotify-source', fileURLToPath(new URL('receiver/load.ts', import.meta.url))], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', BENCH_URL: url, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(CONNECTIONS), BENCH_POOL: String(Math.ceil(seconds * 25_000)) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=clubnotify-source', fileURLToPath(new URL('receiver/load.ts', import.meta.url))],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        BENCH_URL: url,
+        BENCH_SECONDS: String(seconds),
+        BENCH_CONNECTIONS: String(CONNECTIONS),
+        BENCH_POOL: String(Math.ceil(seconds * 25_000)),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   return new Promise((resolve, reject) => {
@@ -69,7 +80,10 @@ export default async function bench(): Promise<void> {
   const key = (f: Framework, c: Contender) => `${f}/${c}`;
   try {
     for (const { framework, contender } of entries) {
-      children.set(key(framework, contender), await spawnPeer('../receiver/server.ts', { NODE_ENV: 'production', BENCH_FRAMEWORK: framework, BENCH_CONTENDER: contender }));
+      children.set(
+        key(framework, contender),
+        await spawnPeer('../receiver/server.ts', { NODE_ENV: 'production', BENCH_FRAMEWORK: framework, BENCH_CONTENDER: contender }),
+      );
       samples.set(key(framework, contender), []);
     }
     for (const { framework, contender } of entries) await measure(children.get(key(framework, contender))!, 1);
@@ -84,9 +98,13 @@ export default async function bench(): Promise<void> {
   } finally {
     await Promise.all([...children.values()].map((c) => c.stop()));
   }
-  console.log(`### Receiver throughput (stockUpdate, ${CONNECTIONS} connections, median of ${ROUNDS} x ${SECONDS} s, Node ${process.version})\n`);
+  console.log(
+    `### Receiver throughput (stockUpdate, ${CONNECTIONS} connections, median of ${ROUNDS} x ${SECONDS} s, Node ${process.version})\n`,
+  );
   const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
-  console.log(`Load average (1, 5, 15 min) before: ${load(loadBefore)}; after: ${load(loadavg())}. Spread: the lowest and highest round.\n`);
+  console.log(
+    `Load average (1, 5, 15 min) before: ${load(loadBefore)}; after: ${load(loadavg())}. Spread: the lowest and highest round.\n`,
+  );
   console.log('| framework | receiver | requests/s | ratio to bare | spread req/s | CPU µs/request | non-2xx or errors |');
   console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const framework of frameworks) {
@@ -97,7 +115,9 @@ export default async function bench(): Promise<void> {
       const cpu = median(list.map((s) => s.cpuUsPerRequest));
       const failed = list.reduce((n, s) => n + s.failed, 0);
       const sorted = list.map((s) => s.rps).sort((a, b) => a - b);
-      console.log(`| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)} | ${cpu.toFixed(1)} | ${failed} |`);
+      console.log(
+        `| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)} | ${cpu.toFixed(1)} | ${failed} |`,
+      );
     }
   }
   console.log('');

@@ -21,7 +21,8 @@ export default async function bench(): Promise<void> {
   // Both sides step in turn (one page, or a batch of requests, each), so the load of a
   // shared machine falls on both alike; each side's time is the sum of its own steps.
   async function walkRound(): Promise<{ sdk: number; hand: number }> {
-    const pages = client.paginate('/items', { query: { limit: PAGE_SIZE } }).pages()[Symbol.asyncIterator]();
+    const pageWalk = client.paginate('/items', { query: { limit: PAGE_SIZE } }).pages();
+    const pages = pageWalk[Symbol.asyncIterator]();
     let url: string | null = `${server.url}/items?limit=${PAGE_SIZE}`;
     let sdkDone = false;
     let sdk = 0;
@@ -99,7 +100,14 @@ export default async function bench(): Promise<void> {
     { name: `walk ${PAGES} pages`, ours: median(walk.sdk), baseline: median(walk.hand), unit: 'ms', better: 'lower', goal: '<= 1.05' },
   ]);
   printRatios(`typed call vs raw fetch (${REQUESTS} sequential GETs, median of ${ROUNDS})`, [
-    { name: 'requests per second', ours: rps(median(calls.sdk)), baseline: rps(median(calls.raw)), unit: 'req/s', better: 'higher', goal: '>= 0.95' },
+    {
+      name: 'requests per second',
+      ours: rps(median(calls.sdk)),
+      baseline: rps(median(calls.raw)),
+      unit: 'req/s',
+      better: 'higher',
+      goal: '>= 0.95',
+    },
   ]);
   printFigures('per request', [
     ['paginate, per page', median(walk.sdk) / (PAGES + 1), 'ms'],

@@ -77,10 +77,14 @@ async function validationCost(): Promise<void> {
   // Interleaved rounds so that load from elsewhere on the machine hits every variant alike.
   const runs: Record<keyof typeof variants, Array<{ rps: number; p99: number }>> = { compiled: [], off: [], eov: [] };
   for (let r = 0; r < rounds; r++) {
-    for (const name of Object.keys(variants) as Array<keyof typeof variants>) runs[name].push(await load(variants[name].url, path, key, perRound));
+    for (const name of Object.keys(variants) as Array<keyof typeof variants>)
+      runs[name].push(await load(variants[name].url, path, key, perRound));
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const summary = (name: keyof typeof variants) => ({ rps: median(runs[name].map((x) => x.rps)), p99: median(runs[name].map((x) => x.p99)) });
+  const summary = (name: keyof typeof variants) => ({
+    rps: median(runs[name].map((x) => x.rps)),
+    p99: median(runs[name].map((x) => x.p99)),
+  });
   const compiled = summary('compiled');
   const off = summary('off');
   const eovResult = summary('eov');

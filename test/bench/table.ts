@@ -15,7 +15,9 @@ export function printRatios(title: string, rows: Row[]): void {
   console.log('|---|---:|---:|---:|---|');
   for (const row of rows) {
     const ratio = row.baseline === 0 ? NaN : row.ours / row.baseline;
-    console.log(`| ${row.name} | ${fmt(row.ours)} ${row.unit} | ${fmt(row.baseline)} ${row.unit} | ${ratio.toFixed(3)} | ${row.goal ?? ''} |`);
+    console.log(
+      `| ${row.name} | ${fmt(row.ours)} ${row.unit} | ${fmt(row.baseline)} ${row.unit} | ${ratio.toFixed(3)} | ${row.goal ?? ''} |`,
+    );
   }
   console.log('');
 }
@@ -25,7 +27,8 @@ export function printFigures(title: string, rows: Array<[string, number | string
   console.log(`### ${title}\n`);
   console.log('| measure | value |');
   console.log('|---|---:|');
-  for (const [name, value, unit] of rows) console.log(`| ${name} | ${typeof value === 'number' ? fmt(value) : value}${unit ? ` ${unit}` : ''} |`);
+  for (const [name, value, unit] of rows)
+    console.log(`| ${name} | ${typeof value === 'number' ? fmt(value) : value}${unit ? ` ${unit}` : ''} |`);
   console.log('');
 }
 

@@ -14,7 +14,12 @@ import pg from 'pg';
 import type { MigratableDatabase } from '../../packages/server/src/db/database.js';
 import { migrate } from '../../packages/server/src/db/migrate.js';
 import { openDatabase } from '../../packages/server/src/db/open.js';
-import { createDeliveryWorker, enqueueDeliveries, type DeliveryWorker, type OutgoingMessage } from '../../packages/server/src/delivery/index.js';
+import {
+  createDeliveryWorker,
+  enqueueDeliveries,
+  type DeliveryWorker,
+  type OutgoingMessage,
+} from '../../packages/server/src/delivery/index.js';
 import { percentile, printFigures, printRatios, type Row } from './table.js';
 import { tarpit } from '../../packages/server/test/tarpit.js';
 import { arrivalsReceiver } from './arrivals-receiver.js';
@@ -31,22 +36,50 @@ interface Target {
 }
 
 async function register(db: MigratableDatabase, owner: string, urls: string[]): Promise<Target[]> {
-  await db.query(`INSERT INTO api_keys (id, name, scope, key_hash) VALUES ($1, 'bench', 'subscriber', $2)`, [owner, randomBytes(16).toString('hex')]);
+  await db.query(`INSERT INTO api_keys (id, name, scope, key_hash) VALUES ($1, 'bench', 'subscriber', $2)`, [
+    owner,
+    randomBytes(16).toString('hex'),
+  ]);
   const out: Target[] = [];
   for (const url of urls) {
     const id = `reg_${randomBytes(8).toString('hex')}`;
-    await db.query(`INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, $2, 'concertAlert', $3, $4)`, [id, owner, url, `whsec_${randomBytes(24).toString('base64')}`]);
+    await db.query(`INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, $2, 'concertAlert', $3, $4)`, [
+      id,
+      owner,
+      url,
+      `whsec_${randomBytes(24).toString('base64')}`,
+    ]);
     out.push({ id, owner, url });
   }
   return out;
 }
 
-const message = (t: Target, body: string): OutgoingMessage => ({ kind: 'webhook', event: 'concertAlert', targetId: t.id, ownerKeyId: t.owner, url: t.url, contentType: 'text/plain; charset=utf-8', body });
+const message = (t: Target, body: string): OutgoingMessage => ({
+  kind: 'webhook',
+  event: 'concertAlert',
+  targetId: t.id,
+  ownerKeyId: t.owner,
+  url: t.url,
+  contentType: 'text/plain; charset=utf-8',
+  body,
+});
 
 /** The healthy owner's burst: deliveries/s from enqueue to the last arrival. */
-async function burst(db: MigratableDatabase, worker: DeliveryWorker, healthy: Target[], arrivals: Map<string, number>, tag: string): Promise<number> {
+async function burst(
+  db: MigratableDatabase,
+  worker: DeliveryWorker,
+  healthy: Target[],
+  arrivals: Map<string, number>,
+  tag: string,
+): Promise<number> {
   const bodies = Array.from({ length: BURST }, (_, i) => `${tag} ${i}`);
-  const fresh = await db.transaction((tx) => enqueueDeliveries(tx, bodies.map((b, i) => message(healthy[i % HEALTHY]!, b)), worker));
+  const fresh = await db.transaction((tx) =>
+    enqueueDeliveries(
+      tx,
+      bodies.map((b, i) => message(healthy[i % HEALTHY]!, b)),
+      worker,
+    ),
+  );
   const started = performance.now();
   worker.offer(fresh);
   while (!bodies.every((b) => arrivals.has(b))) await new Promise((r) => setTimeout(r, 5));
@@ -54,7 +87,13 @@ async function burst(db: MigratableDatabase, worker: DeliveryWorker, healthy: Ta
 }
 
 /** One steady stream of 100 single messages at 50/s; returns each enqueue-to-arrival in ms. */
-async function stream(db: MigratableDatabase, worker: DeliveryWorker, healthy: Target[], arrivals: Map<string, number>, tag: string): Promise<number[]> {
+async function stream(
+  db: MigratableDatabase,
+  worker: DeliveryWorker,
+  healthy: Target[],
+  arrivals: Map<string, number>,
+  tag: string,
+): Promise<number[]> {
   const sent = new Map<string, number>();
   for (let i = 0; i < 100; i++) {
     const body = `${tag} ${i}`;
@@ -77,12 +116,28 @@ async function measure(label: string, open: () => Promise<MigratableDatabase>) {
       const db = await open();
       const pit = await tarpit();
       await migrate(db);
-      const healthy = await register(db, `key_healthy${round}${withTarpit}`, Array.from({ length: HEALTHY }, (_, i) => `http://127.0.0.1:${r.port}/hook?t=${i}`));
-      const dead = await register(db, `key_dead${round}${withTarpit}`, Array.from({ length: DEAD }, (_, i) => pit.url(i)));
+      const healthy = await register(
+        db,
+        `key_healthy${round}${withTarpit}`,
+        Array.from({ length: HEALTHY }, (_, i) => `http://127.0.0.1:${r.port}/hook?t=${i}`),
+      );
+      const dead = await register(
+        db,
+        `key_dead${round}${withTarpit}`,
+        Array.from({ length: DEAD }, (_, i) => pit.url(i)),
+      );
       const worker = createDeliveryWorker({ db, policy: { allow: ['127.0.0.1/32'] }, concurrency: 64, onError: () => {} });
       worker.start();
       if (withTarpit) {
-        worker.offer(await db.transaction((tx) => enqueueDeliveries(tx, dead.map((t) => message(t, 'concert')), worker)));
+        worker.offer(
+          await db.transaction((tx) =>
+            enqueueDeliveries(
+              tx,
+              dead.map((t) => message(t, 'concert')),
+              worker,
+            ),
+          ),
+        );
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       const tag = `${round}${withTarpit}`;
@@ -98,7 +153,14 @@ async function measure(label: string, open: () => Promise<MigratableDatabase>) {
   latency.sort((a, b) => a - b);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return {
-    row: { name: `${label}: healthy owner's deliveries/s beside ${DEAD} hanging targets vs none (${BURST} msgs, median of ${ROUNDS})`, ours: median(stormy), baseline: median(calm), unit: 'req/s', better: 'higher', goal: '>= 0.8' } as Row,
+    row: {
+      name: `${label}: healthy owner's deliveries/s beside ${DEAD} hanging targets vs none (${BURST} msgs, median of ${ROUNDS})`,
+      ours: median(stormy),
+      baseline: median(calm),
+      unit: 'req/s',
+      better: 'higher',
+      goal: '>= 0.8',
+    } as Row,
     figures: [
       [`${label}: healthy owner's enqueue-to-arrival p50 beside the tarpit`, percentile(latency, 50), 'ms'],
       [`${label}: healthy owner's enqueue-to-arrival p99 beside the tarpit (goal < 1000)`, percentile(latency, 99), 'ms'],

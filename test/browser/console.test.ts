@@ -23,8 +23,12 @@ interface AxeViolation {
 async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP rightly refuses an injected <script>.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => ((await (window as any).axe.run(document)) as { violations: AxeViolation[] }).violations);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = await page.evaluate(
+    async () => ((await (window as any).axe.run(document)) as { violations: AxeViolation[] }).violations,
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**
@@ -66,7 +70,10 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
   beforeAll(async () => {
     await mkdir(artifacts, { recursive: true });
     site = await startConsoleSite();
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
     page.setDefaultTimeout(10_000);
     page.on('console', (message) => {
@@ -102,8 +109,12 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     await page.goto(`${site.url}/console`);
     await page.locator('#api-key').waitFor();
     const interactiveMs = Date.now() - started;
-    const nav = await page.evaluate(() => JSON.parse(JSON.stringify(performance.getEntriesByType('navigation')[0])) as { domInteractive: number; loadEventEnd: number });
-    console.info(`console: sign-in form usable ${interactiveMs} ms after navigation (domInteractive ${Math.round(nav.domInteractive)} ms, load ${Math.round(nav.loadEventEnd)} ms)`);
+    const nav = await page.evaluate(
+      () => JSON.parse(JSON.stringify(performance.getEntriesByType('navigation')[0])) as { domInteractive: number; loadEventEnd: number },
+    );
+    console.info(
+      `console: sign-in form usable ${interactiveMs} ms after navigation (domInteractive ${Math.round(nav.domInteractive)} ms, load ${Math.round(nav.loadEventEnd)} ms)`,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await shot('1-sign-in');
 
@@ -216,7 +227,12 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     await page.getByRole('button', { name: 'Revoke key temporary' }).click();
     await page.getByRole('button', { name: 'Confirm revoke' }).click();
     await page.getByText(/Revoke .*: done\./).waitFor();
-    expect(await page.locator('tr', { hasText: 'temporary' }).getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+    expect(
+      await page
+        .locator('tr', { hasText: 'temporary' })
+        .getByRole('button', { name: /Revoke/ })
+        .count(),
+    ).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await shot('5-keys');
     const revoked = await fetch(`${site.url}/registrations`, { headers: { authorization: `Bearer ${key}` } });

@@ -33,7 +33,12 @@ const envelopes = Object.entries(document.paths as Json)
     const op = (item as Json).get as Json;
     const response = resolveRef(op.responses['200']);
     const schema = resolveRef(response.content['application/json'].schema);
-    return { path, anchor: `#/collections/${String(op.operationId).toLowerCase()}`, fields: schema.required as string[], headers: Object.keys(response.headers ?? {}) };
+    return {
+      path,
+      anchor: `#/collections/${String(op.operationId).toLowerCase()}`,
+      fields: schema.required as string[],
+      headers: Object.keys(response.headers ?? {}),
+    };
   });
 
 const sites = [

@@ -79,9 +79,21 @@ describe('webhooks of the brief', () => {
 describe('pagination envelopes of the brief', () => {
   const variants: Array<[string, string, string[], string[] | null, string[] | null]> = [
     ['/items/pages', 'ItemPageFlat', ['data', 'page', 'size', 'total_pages'], null, null],
-    ['/items/pages/linked', 'ItemPageLinked', ['data', 'meta', 'links'], ['page', 'size', 'total_pages'], ['self', 'next', 'prev', 'first', 'last']],
+    [
+      '/items/pages/linked',
+      'ItemPageLinked',
+      ['data', 'meta', 'links'],
+      ['page', 'size', 'total_pages'],
+      ['self', 'next', 'prev', 'first', 'last'],
+    ],
     ['/items/offsets', 'ItemOffsetMeta', ['data', 'meta'], ['total', 'limit', 'offset'], null],
-    ['/items/offsets/linked', 'ItemOffsetLinked', ['data', 'meta', 'links'], ['total', 'limit', 'offset'], ['self', 'next', 'prev', 'first', 'last']],
+    [
+      '/items/offsets/linked',
+      'ItemOffsetLinked',
+      ['data', 'meta', 'links'],
+      ['total', 'limit', 'offset'],
+      ['self', 'next', 'prev', 'first', 'last'],
+    ],
     ['/items/cursor', 'ItemCursorPlain', ['data', 'next_cursor', 'limit'], null, null],
     ['/items', 'ItemCursorLinked', ['data', 'links'], null, ['self', 'next', 'prev', 'first', 'last']],
   ];
@@ -106,7 +118,11 @@ describe('pagination envelopes of the brief', () => {
   });
 
   it.each([
-    ['page', 'integer'], ['size', 'integer'], ['offset', 'integer'], ['limit', 'integer'], ['cursor', 'string'],
+    ['page', 'integer'],
+    ['size', 'integer'],
+    ['offset', 'integer'],
+    ['limit', 'integer'],
+    ['cursor', 'string'],
   ])('types the %s parameter as %s', (name, type) => {
     const param = Object.values<any>(doc.components.parameters).find((p) => p.name === name);
     expect(param.schema.type).toBe(type);

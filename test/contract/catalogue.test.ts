@@ -4,7 +4,9 @@ import { doc, eventOperations } from './spec-document.js';
 
 describe('event catalogue', () => {
   it('lists exactly the webhooks and callbacks of the spec', () => {
-    const fromSpec = eventOperations().map((e) => `${e.kind}:${e.name}:${e.op.operationId}`).sort();
+    const fromSpec = eventOperations()
+      .map((e) => `${e.kind}:${e.name}:${e.op.operationId}`)
+      .sort();
     expect(events.map((e) => `${e.kind}:${e.name}:${e.operationId}`).sort()).toEqual(fromSpec);
     expect([...webhookNames]).toEqual(Object.keys(doc.webhooks));
     expect([...callbackNames]).toEqual(['concertAlert']);

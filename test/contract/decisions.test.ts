@@ -7,11 +7,27 @@ describe('decisions the brief leaves open', () => {
   it('names every operation the clients, tests and docs rely on', () => {
     const ids = operations().map(({ op }) => op.operationId);
     for (const id of [
-      'registerForAlert', 'registerForStockUpdates', 'subscribeConcertUpdates', 'listRegistrations',
-      'deleteRegistration', 'listSubscriptions', 'deleteSubscription', 'scheduleConcert', 'updateConcert',
-      'cancelConcert', 'changeStock', 'listItems', 'listDeliveries',
-      'listItemsCursor', 'listItemsPages', 'listItemsPagesLinked', 'listItemsLinkHeader', 'listItemsOffsets', 'listItemsOffsetsLinked',
-    ]) expect(ids).toContain(id);
+      'registerForAlert',
+      'registerForStockUpdates',
+      'subscribeConcertUpdates',
+      'listRegistrations',
+      'deleteRegistration',
+      'listSubscriptions',
+      'deleteSubscription',
+      'scheduleConcert',
+      'updateConcert',
+      'cancelConcert',
+      'changeStock',
+      'listItems',
+      'listDeliveries',
+      'listItemsCursor',
+      'listItemsPages',
+      'listItemsPagesLinked',
+      'listItemsLinkHeader',
+      'listItemsOffsets',
+      'listItemsOffsetsLinked',
+    ])
+      expect(ids).toContain(id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -19,7 +35,9 @@ describe('decisions the brief leaves open', () => {
     const registration = doc.components.schemas.Registration;
     expect(registration.required).toContain('id');
     expect(registration.properties.secret.pattern).toBe('^whsec_[A-Za-z0-9+/]{43}=$');
-    expect(deref(doc.paths['/registerForAlert'].post.responses['200']).content['application/json'].schema.$ref).toBe('#/components/schemas/Registration');
+    expect(deref(doc.paths['/registerForAlert'].post.responses['200']).content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/Registration',
+    );
   });
 
   it('gives Item, Drink, Ingredient, APIError and UnknownError fields', () => {
@@ -45,21 +63,30 @@ describe('decisions the brief leaves open', () => {
     for (const status of ['401', '403', '429']) expect(op.responses[status]).toBeDefined();
   });
 
-  it.each(operations().map(({ path, method, op }) => [`${method.toUpperCase()} ${path}`, op]))('answers every 4xx and 5xx of %s with problem+json', (_, op) => {
-    for (const [status, response] of Object.entries<any>(op.responses)) {
-      if (Number(status) < 400) continue;
-      expect(Object.keys(deref(response).content)).toEqual(['application/problem+json']);
-      expect(deref(response).content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem');
-    }
-  });
+  it.each(operations().map(({ path, method, op }) => [`${method.toUpperCase()} ${path}`, op]))(
+    'answers every 4xx and 5xx of %s with problem+json',
+    (_, op) => {
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        if (Number(status) < 400) continue;
+        expect(Object.keys(deref(response).content)).toEqual(['application/problem+json']);
+        expect(deref(response).content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem');
+      }
+    },
+  );
 
-  it.each(operations().filter(({ op }) => op.requestBody).map(({ path, method, op }) => [`${method.toUpperCase()} ${path}`, op]))('documents 413 and 415 on %s, which takes a body', (_, op) => {
+  it.each(
+    operations()
+      .filter(({ op }) => op.requestBody)
+      .map(({ path, method, op }) => [`${method.toUpperCase()} ${path}`, op]),
+  )('documents 413 and 415 on %s, which takes a body', (_, op) => {
     expect(op.responses['413']).toBeDefined();
     expect(op.responses['415']).toBeDefined();
   });
 
   it('sends Retry-After and the RateLimit headers with 429', () => {
-    expect(Object.keys(doc.components.responses.TooManyRequests.headers)).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit', 'RateLimit-Policy']));
+    expect(Object.keys(doc.components.responses.TooManyRequests.headers)).toEqual(
+      expect.arrayContaining(['Retry-After', 'RateLimit', 'RateLimit-Policy']),
+    );
   });
 
   it('names the field at fault in a problem', () => {

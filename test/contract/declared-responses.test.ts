@@ -20,7 +20,10 @@ const failOnDemand: RequestHandler = (req, _res, next) => {
 };
 
 beforeAll(async () => {
-  [server, failing] = await Promise.all([startRealServer(), startRealServer({ deps: { deliveryRoutes: failOnDemand, rateLimitPerMinute: 4 } })]);
+  [server, failing] = await Promise.all([
+    startRealServer(),
+    startRealServer({ deps: { deliveryRoutes: failOnDemand, rateLimitPerMinute: 4 } }),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -69,7 +72,12 @@ describe('every answer on an error path is declared', () => {
   });
 
   it('declares the headers of successful answers', async () => {
-    for (const [template, path] of [['/items', '/items'], ['/items/pages/link-header', '/items/pages/link-header?size=2'], ['/registrations', '/registrations'], ['/healthz', '/healthz']] as const) {
+    for (const [template, path] of [
+      ['/items', '/items'],
+      ['/items/pages/link-header', '/items/pages/link-header?size=2'],
+      ['/registrations', '/registrations'],
+      ['/healthz', '/healthz'],
+    ] as const) {
       const res = await send(server, { method: 'GET', path, who: 'subscriber' });
       expect(res.status).toBe(200);
       expect(undeclared(template, 'GET', 200, res.headers)).toEqual([]);
@@ -78,10 +86,13 @@ describe('every answer on an error path is declared', () => {
 });
 
 describe('every declared answer shows an example', () => {
-  const responses = operations().flatMap(({ op }) => Object.entries<any>(op.responses).map(([status, r]) => [`${op.operationId as string} ${status}`, deref(r)] as const));
+  const responses = operations().flatMap(({ op }) =>
+    Object.entries<any>(op.responses).map(([status, r]) => [`${op.operationId as string} ${status}`, deref(r)] as const),
+  );
 
   it.each(responses)('%s has an example for each header and each media type', (_name, response) => {
-    for (const [name, header] of Object.entries<any>(response.headers ?? {})) expect(deref(header).example ?? deref(header).examples, name).toBeDefined();
+    for (const [name, header] of Object.entries<any>(response.headers ?? {}))
+      expect(deref(header).example ?? deref(header).examples, name).toBeDefined();
     for (const [type, media] of Object.entries<any>(response.content ?? {})) expect(media.example ?? media.examples, type).toBeDefined();
   });
 });

@@ -67,8 +67,10 @@ export function errorPathCases(): ErrorPathCase[] {
     const path = fill(template);
     const base = { operationId: op.operationId as string, template, method: M, path };
     const who: Who = needsAdmin(op) ? 'admin' : secured(op) ? 'subscriber' : null;
-    const add = (name: string, rest: Omit<ErrorPathCase, 'name' | 'operationId' | 'template' | 'method' | 'path' | 'who'> & { who?: Who; path?: string }) =>
-      cases.push({ ...base, who, ...rest, name: `${M} ${template}: ${name}` });
+    const add = (
+      name: string,
+      rest: Omit<ErrorPathCase, 'name' | 'operationId' | 'template' | 'method' | 'path' | 'who'> & { who?: Who; path?: string },
+    ) => cases.push({ ...base, who, ...rest, name: `${M} ${template}: ${name}` });
     const media = op.requestBody?.content?.['application/json'];
     const example = media ? JSON.stringify(firstExample(media) ?? {}) : undefined;
     const json = media ? { 'content-type': 'application/json' } : undefined;
@@ -103,7 +105,15 @@ export function errorPathCases(): ErrorPathCase[] {
     const item = doc.paths[template];
     const opId = Object.values<any>(item).find((o) => o?.operationId)?.operationId as string;
     for (const method of ['OPTIONS', ...['PUT', 'PATCH', 'DELETE'].filter((m) => !item[m.toLowerCase()]).slice(0, 1)]) {
-      cases.push({ name: `${method} ${template}: 405`, operationId: opId, template, method, path: fill(template), who: 'admin', want: 405 });
+      cases.push({
+        name: `${method} ${template}: 405`,
+        operationId: opId,
+        template,
+        method,
+        path: fill(template),
+        who: 'admin',
+        want: 405,
+      });
     }
   }
   return cases;

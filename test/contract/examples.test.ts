@@ -2,22 +2,29 @@ import { hasBodyValidator, validateBody } from '@clubnotify/spec';
 import { describe, expect, it } from 'vitest';
 import { deref, eventOperations, operations } from './spec-document.js';
 
-interface Media { where: string; key: string; media: any }
+interface Media {
+  where: string;
+  key: string;
+  media: any;
+}
 
 function bodies(): Media[] {
   const out: Media[] = [];
   const add = (prefix: string, label: string, content: Record<string, any> | undefined, kind: string) => {
-    for (const [type, media] of Object.entries(content ?? {})) out.push({ where: `${label} ${kind} ${type}`, key: `${prefix}.${kind}.${type}`, media });
+    for (const [type, media] of Object.entries(content ?? {}))
+      out.push({ where: `${label} ${kind} ${type}`, key: `${prefix}.${kind}.${type}`, media });
   };
   for (const { path, method, op } of operations()) {
     const label = `${method.toUpperCase()} ${path}`;
     add(op.operationId, label, deref(op.requestBody)?.content, 'body');
-    for (const [status, response] of Object.entries<any>(op.responses)) add(op.operationId, label, deref(response).content, `response.${status}`);
+    for (const [status, response] of Object.entries<any>(op.responses))
+      add(op.operationId, label, deref(response).content, `response.${status}`);
   }
   for (const { kind, name, op } of eventOperations()) {
     const label = `${kind} ${name}`;
     add(`${kind}.${name}`, label, deref(op.requestBody)?.content, 'body');
-    for (const [status, response] of Object.entries<any>(op.responses)) add(`${kind}.${name}`, label, deref(response).content, `response.${status}`);
+    for (const [status, response] of Object.entries<any>(op.responses))
+      add(`${kind}.${name}`, label, deref(response).content, `response.${status}`);
   }
   return out;
 }

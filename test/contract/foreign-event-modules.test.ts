@@ -39,7 +39,10 @@ describe('a foreign spec event module (webhook shipment.delivered)', () => {
     const key = 'webhook.shipment.delivered.body.application/json';
     expect(event.validate(valid)).toEqual({ ok: true });
     expect(event.validate(invalid)).toEqual(validateBodyWith(bodyValidators, key, invalid));
-    expect(event.validate(invalid)).toMatchObject({ ok: false, errors: expect.arrayContaining([{ pointer: '/body/deliveredAt', detail: expect.stringContaining('date-time') }]) });
+    expect(event.validate(invalid)).toMatchObject({
+      ok: false,
+      errors: expect.arrayContaining([{ pointer: '/body/deliveredAt', detail: expect.stringContaining('date-time') }]),
+    });
   });
 
   it('bundles for the edge and, inside edge-runtime, accepts a valid delivery and refuses a bad date-time', async () => {
@@ -47,19 +50,33 @@ describe('a foreign spec event module (webhook shipment.delivered)', () => {
 import { createEventReceiver } from '@clubnotify/receiver/edge';
 const receive = createEventReceiver({ event, secret: ${JSON.stringify(SECRET)}, handler: () => {} });
 addEventListener('fetch', (e) => e.respondWith(receive(e.request)));`;
-    const result = await build({ stdin: { contents: entry, resolveDir: run.dir, loader: 'ts' }, bundle: true, minify: true, write: false, format: 'iife', platform: 'browser', conditions: ['clubnotify-source'], logLevel: 'silent' });
+    const result = await build({
+      stdin: { contents: entry, resolveDir: run.dir, loader: 'ts' },
+      bundle: true,
+      minify: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      conditions: ['clubnotify-source'],
+      logLevel: 'silent',
+    });
     const edge = await runServer({ runtime: new EdgeRuntime({ initialCode: result.outputFiles[0]!.text }), port: 0, host: '127.0.0.1' });
     try {
       const deliver = async (payload: unknown) => {
         const body = JSON.stringify(payload);
-        const headers = { 'content-type': 'application/json', ...signedHeaders(SECRET, { id: `msg_${Math.random().toString(36).slice(2)}`, timestamp: new Date(), body }) };
+        const headers = {
+          'content-type': 'application/json',
+          ...signedHeaders(SECRET, { id: `msg_${Math.random().toString(36).slice(2)}`, timestamp: new Date(), body }),
+        };
         const response = await fetch(edge.url, { method: 'POST', headers, body });
         return { status: response.status, body: await response.text() };
       };
       expect(await deliver(valid)).toEqual({ status: 200, body: '' });
       const refused = await deliver(invalid);
       expect(refused.status).toBe(400);
-      expect(JSON.parse(refused.body).errors).toEqual(expect.arrayContaining([{ pointer: '/body/deliveredAt', detail: expect.stringContaining('date-time') }]));
+      expect(JSON.parse(refused.body).errors).toEqual(
+        expect.arrayContaining([{ pointer: '/body/deliveredAt', detail: expect.stringContaining('date-time') }]),
+      );
     } finally {
       await edge.close();
     }

@@ -38,7 +38,11 @@ async function generated(spec: string) {
 async function deliver(url: string, payload: unknown, secret = SECRET) {
   const body = JSON.stringify(payload);
   const id = `msg_${Math.random().toString(36).slice(2)}`;
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(secret, { id, timestamp: new Date(), body }) }, body });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...signedHeaders(secret, { id, timestamp: new Date(), body }) },
+    body,
+  });
   return { status: response.status, body: await response.text() };
 }
 
@@ -49,7 +53,9 @@ function sendJson(res: ServerResponse, body: unknown): void {
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `id_${String(i).padStart(3, '0')}`);
 
 beforeAll(async () => {
-  const results = await Promise.all(specs.map((spec) => runGenerator((dir) => ['--spec', join(repoRoot, `test/fixtures/foreign-specs/${spec}.yaml`), '--out', dir])));
+  const results = await Promise.all(
+    specs.map((spec) => runGenerator((dir) => ['--spec', join(repoRoot, `test/fixtures/foreign-specs/${spec}.yaml`), '--out', dir])),
+  );
   specs.forEach((spec, i) => runs.set(spec, results[i]!));
 }, 120_000);
 afterAll(async () => {
@@ -79,12 +85,28 @@ describe('a foreign spec with webhooks (parcel-tracking)', () => {
     expect(await deliver(`${url}/webhooks/shipment.delivered`, payload)).toEqual({ status: 200, body: '' });
     expect(received).toEqual([{ payload, name: 'shipment.delivered' }]);
 
-    const invalid = await deliver(`${url}/webhooks/shipment.delivered`, { shipmentId: 'shp_2', deliveredAt: 'yesterday', signedBy: 'x', extra: 1 });
+    const invalid = await deliver(`${url}/webhooks/shipment.delivered`, {
+      shipmentId: 'shp_2',
+      deliveredAt: 'yesterday',
+      signedBy: 'x',
+      extra: 1,
+    });
     expect(invalid.status).toBe(400);
     expect(JSON.parse(invalid.body).errors).toEqual(
-      expect.arrayContaining([{ pointer: '/body/deliveredAt', detail: expect.stringContaining('date-time') }, { pointer: '/body/extra', detail: 'is not a known field' }]),
+      expect.arrayContaining([
+        { pointer: '/body/deliveredAt', detail: expect.stringContaining('date-time') },
+        { pointer: '/body/extra', detail: 'is not a known field' },
+      ]),
     );
-    expect((await deliver(`${url}/webhooks/shipment.delivered`, payload, `whsec_${Buffer.from('another-secret-of-thirty-two-byte').toString('base64')}`)).status).toBe(401);
+    expect(
+      (
+        await deliver(
+          `${url}/webhooks/shipment.delivered`,
+          payload,
+          `whsec_${Buffer.from('another-secret-of-thirty-two-byte').toString('base64')}`,
+        )
+      ).status,
+    ).toBe(401);
     expect((await deliver(`${url}/webhooks/concertAlert`, payload)).status).toBe(404);
     expect(received).toHaveLength(1);
   });
@@ -97,7 +119,9 @@ describe('a foreign spec with webhooks (parcel-tracking)', () => {
       const query = new URL(req.url!, 'http://x').searchParams;
       requests.push(req.url!);
       const start = query.has('pageToken') ? all.indexOf(atob(query.get('pageToken')!)) + 1 : 0;
-      const items = all.slice(start, start + Number(query.get('pageSize') ?? 10)).map((id) => ({ id, status: 'in_transit', trackingNumber: `T${id}` }));
+      const items = all
+        .slice(start, start + Number(query.get('pageSize') ?? 10))
+        .map((id) => ({ id, status: 'in_transit', trackingNumber: `T${id}` }));
       const last = items.at(-1)?.id;
       sendJson(res, { items, ...(last !== undefined && last !== all.at(-1) && { nextPageToken: btoa(last) }) });
     });
@@ -150,7 +174,10 @@ describe('a foreign spec with callbacks (payment-intents)', () => {
       const query = new URL(req.url!, 'http://x').searchParams;
       const offset = Number(query.get('offset') ?? 0);
       const limit = Number(query.get('limit') ?? 25);
-      sendJson(res, { results: all.slice(offset, offset + limit).map((id) => ({ id, amount: 100, currency: 'EUR', status: 'succeeded' })), paging: { offset, limit, total: all.length } });
+      sendJson(res, {
+        results: all.slice(offset, offset + limit).map((id) => ({ id, amount: 100, currency: 'EUR', status: 'succeeded' })),
+        paging: { offset, limit, total: all.length },
+      });
     });
     const client = createPaginator({ baseUrl: url, pagination, strictPagination: true });
     const pages = [];

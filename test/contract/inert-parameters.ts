@@ -21,7 +21,12 @@ export function declaredExample(param: Json): string | undefined {
 }
 
 function deref(doc: Json, node: any): any {
-  return node?.$ref ? (node.$ref as string).slice(2).split('/').reduce((at: any, key: string) => at?.[key], doc) : node;
+  return node?.$ref
+    ? (node.$ref as string)
+        .slice(2)
+        .split('/')
+        .reduce((at: any, key: string) => at?.[key], doc)
+    : node;
 }
 
 /**
@@ -32,7 +37,9 @@ function deref(doc: Json, node: any): any {
 export async function inertParameters(doc: Json, get: Get, valueOf: ValueOf, excluded: Record<string, string> = {}): Promise<string[]> {
   const found: string[] = [];
   for (const op of coveredOperations(doc).filter((o) => o.method === 'GET' && !o.template.includes('{'))) {
-    const declared = [...(doc.paths[op.template].parameters ?? []), ...(doc.paths[op.template].get.parameters ?? [])].map((p: unknown) => deref(doc, p) as Json);
+    const declared = [...(doc.paths[op.template].parameters ?? []), ...(doc.paths[op.template].get.parameters ?? [])].map(
+      (p: unknown) => deref(doc, p) as Json,
+    );
     const query = declared.filter((p) => p.in === 'query');
     if (query.length === 0) continue;
     const [plain, again] = [await get(op.template), await get(op.template)];
@@ -59,7 +66,10 @@ export async function inertParameters(doc: Json, get: Get, valueOf: ValueOf, exc
 /** The next page's cursor an answer names: in a `Link` header, a link URL or a `…cursor` field. */
 export function nextCursor(body: unknown, link: string | null): string | undefined {
   const fromUrl = (url: string) => new URL(url, 'http://x').searchParams.get('cursor') ?? undefined;
-  const next = link?.split(',').find((l) => /rel="?next"?/.test(l))?.match(/<([^>]+)>/)?.[1];
+  const next = link
+    ?.split(',')
+    .find((l) => /rel="?next"?/.test(l))
+    ?.match(/<([^>]+)>/)?.[1];
   if (next && fromUrl(next)) return fromUrl(next);
   const walk = (node: unknown): string | undefined => {
     if (!node || typeof node !== 'object') return undefined;

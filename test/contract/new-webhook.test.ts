@@ -20,7 +20,15 @@ async function startServer(copy: string): Promise<{ url: string; child: ChildPro
   const { DATABASE_URL: _shared, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, join(copy, 'packages/server/src/main.ts')], {
     cwd: copy,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(copy, 'data'), ADMIN_API_KEY: adminKey, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', LOG_LEVEL: 'warn' },
+    env: {
+      ...inherited,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(copy, 'data'),
+      ADMIN_API_KEY: adminKey,
+      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -45,9 +53,12 @@ describe('a webhook added in the spec alone (concertReminder, JSON, with POST /r
     copy = await mkdtemp(join(tmpdir(), 'cn-new-webhook-'));
     await copyWorkspace(root, copy);
     added = await addConcertReminder(join(copy, 'spec'));
-    await run(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, join(copy, 'scripts/generate.ts'), '--root', copy], { cwd: copy });
+    await run(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, join(copy, 'scripts/generate.ts'), '--root', copy], {
+      cwd: copy,
+    });
     await mkdir(join(copy, 'fixture'));
-    for (const file of ['probe.ts', 'types.ts', 'tsconfig.json']) await copyFile(join(fixtures, `${file}.fixture`), join(copy, 'fixture', file));
+    for (const file of ['probe.ts', 'types.ts', 'tsconfig.json'])
+      await copyFile(join(fixtures, `${file}.fixture`), join(copy, 'fixture', file));
     server = await startServer(copy);
   }, 180_000);
 
@@ -66,7 +77,9 @@ describe('a webhook added in the spec alone (concertReminder, JSON, with POST /r
   });
 
   it('types the payload for receivers, the registration for the SDK, and the name everywhere', async () => {
-    const tsc = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(copy, 'fixture/tsconfig.json')], { cwd: copy }).then(
+    const tsc = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(copy, 'fixture/tsconfig.json')], {
+      cwd: copy,
+    }).then(
       () => '',
       (e: { stdout: string; stderr: string }) => `tsc failed:\n${e.stdout}${e.stderr}`,
     );
@@ -80,11 +93,20 @@ describe('a webhook added in the spec alone (concertReminder, JSON, with POST /r
     });
     const report = JSON.parse(probe.stdout.trim().split('\n').pop()!);
     expect(report.registration).toMatchObject({ status: 201, event: 'concertReminder', sameIdFromSdk: true });
-    expect(report.sdk).toEqual({ retrySafe: true, registrations: expect.arrayContaining(['concertReminder']), eventNames: expect.arrayContaining(['concertReminder']) });
+    expect(report.sdk).toEqual({
+      retrySafe: true,
+      registrations: expect.arrayContaining(['concertReminder']),
+      eventNames: expect.arrayContaining(['concertReminder']),
+    });
     expect(report.receiver).toMatchObject({ example: 200, invalid: 400 });
     expect(report.receiver.invalidBody).toMatch(/minutesBefore|required/);
     expect(report.mock).toEqual({ map: 'concertReminder', status: 201, fired: ['webhook concertReminder 200'] });
-    expect(report.delivered.payload).toEqual({ concertId: 'con_jazznight2026', title: 'Jazz Night with the Blue Notes', startsAt: '2026-12-12T20:00:00Z', minutesBefore: 60 });
+    expect(report.delivered.payload).toEqual({
+      concertId: 'con_jazznight2026',
+      title: 'Jazz Night with the Blue Notes',
+      startsAt: '2026-12-12T20:00:00Z',
+      minutesBefore: 60,
+    });
 
     const listed = await fetch(`${server!.url}/registrations?event=concertReminder`, { headers: { authorization: `Bearer ${adminKey}` } });
     expect(listed.status).toBe(200);

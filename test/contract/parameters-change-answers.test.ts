@@ -33,11 +33,20 @@ async function call(target: RealServer, method: string, path: string, body?: unk
 async function seed(target: RealServer): Promise<void> {
   const keys = (await call(target, 'GET', '/apiKeys')).data as Array<{ id: string; name: string }>;
   state.aliceKeyId = keys.find((k) => k.name === 'alice')!.id;
-  state.aliceReg = (await call(target, 'POST', '/registerForAlert', { url: 'https://hooks.example.com/alice' }, target.subscriberKey)).id as string;
-  const bobReg = (await call(target, 'POST', '/registerForStockUpdates', { url: 'https://hooks.example.com/bob' }, target.otherKey)).id as string;
+  state.aliceReg = (await call(target, 'POST', '/registerForAlert', { url: 'https://hooks.example.com/alice' }, target.subscriberKey))
+    .id as string;
+  const bobReg = (await call(target, 'POST', '/registerForStockUpdates', { url: 'https://hooks.example.com/bob' }, target.otherKey))
+    .id as string;
   await call(target, 'POST', '/registerForStockUpdates', { url: 'https://hooks.example.com/bob-2' }, target.otherKey);
-  const other = (await call(target, 'POST', '/concerts', { title: 'Brass Band', startsAt: '2027-03-01T19:00:00Z', venue: 'Garden' })).id as string;
-  await call(target, 'POST', '/concertUpdates', { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/alice-jazz' }, target.subscriberKey);
+  const other = (await call(target, 'POST', '/concerts', { title: 'Brass Band', startsAt: '2027-03-01T19:00:00Z', venue: 'Garden' }))
+    .id as string;
+  await call(
+    target,
+    'POST',
+    '/concertUpdates',
+    { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/alice-jazz' },
+    target.subscriberKey,
+  );
   await call(target, 'POST', '/concertUpdates', { concertId: other, callbackUrl: 'https://hooks.example.com/bob-brass' }, target.otherKey);
   await call(target, 'POST', '/concerts', { title: 'Organ Recital', startsAt: '2027-04-01T19:00:00Z', venue: 'Chapel' });
   await call(target, 'POST', '/stockChanges', { drink: { id: 'itm_mojito', stock: 9 }, ingredient: { id: 'itm_mint', stock: 4 } });
@@ -50,32 +59,36 @@ function recordsOf(body: unknown): unknown {
   return Object.values(body as Json).filter(Array.isArray);
 }
 
-const get = (target: RealServer) => async (path: string): Promise<Answer> => {
-  const res = await fetch(target.url + path, { headers: { authorization: `Bearer ${target.adminKey}` } });
-  const text = await res.text();
-  return { status: res.status, text: res.status === 200 ? JSON.stringify(recordsOf(JSON.parse(text))) : text };
-};
+const get =
+  (target: RealServer) =>
+  async (path: string): Promise<Answer> => {
+    const res = await fetch(target.url + path, { headers: { authorization: `Bearer ${target.adminKey}` } });
+    const text = await res.text();
+    return { status: res.status, text: res.status === 200 ? JSON.stringify(recordsOf(JSON.parse(text))) : text };
+  };
 
 /** Values that select something on the seeded server; otherwise the spec's example. */
-const valueOf = (target: RealServer): ValueOf => async (operationId, name, declared) => {
-  const path = Object.entries<Json>(document.paths as Json).find(([, item]) => item.get?.operationId === operationId)![0];
-  const table: Record<string, () => Promise<string | undefined> | string> = {
-    limit: () => '1',
-    page: () => '2',
-    size: () => '1',
-    offset: () => '1',
-    ownerKeyId: () => state.aliceKeyId,
-    event: () => 'stockUpdate',
-    concertId: () => 'con_jazznight2026',
-    targetId: () => state.aliceReg,
-    status: () => 'cancelled',
-    cursor: async () => {
-      const res = await fetch(`${target.url}${path}?limit=1`, { headers: { authorization: `Bearer ${target.adminKey}` } });
-      return nextCursor(await res.json(), res.headers.get('link'));
-    },
+const valueOf =
+  (target: RealServer): ValueOf =>
+  async (operationId, name, declared) => {
+    const path = Object.entries<Json>(document.paths as Json).find(([, item]) => item.get?.operationId === operationId)![0];
+    const table: Record<string, () => Promise<string | undefined> | string> = {
+      limit: () => '1',
+      page: () => '2',
+      size: () => '1',
+      offset: () => '1',
+      ownerKeyId: () => state.aliceKeyId,
+      event: () => 'stockUpdate',
+      concertId: () => 'con_jazznight2026',
+      targetId: () => state.aliceReg,
+      status: () => 'cancelled',
+      cursor: async () => {
+        const res = await fetch(`${target.url}${path}?limit=1`, { headers: { authorization: `Bearer ${target.adminKey}` } });
+        return nextCursor(await res.json(), res.headers.get('link'));
+      },
+    };
+    return table[name] ? table[name]() : declaredExample(declared);
   };
-  return table[name] ? table[name]() : declaredExample(declared);
-};
 
 beforeAll(async () => {
   [server, lax] = await Promise.all([startRealServer(), startRealServer({ deps: { requestValidation: false } })]);

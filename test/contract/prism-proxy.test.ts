@@ -31,7 +31,12 @@ type Who = 'admin' | 'subscriber' | 'other' | 'unknown' | null;
 /** One call through Prism; fails on any violation Prism reports. */
 async function call(method: string, path: string, options: { who?: Who; body?: unknown; headers?: Record<string, string> } = {}) {
   const who = options.who === undefined ? 'subscriber' : options.who;
-  const keys = { admin: server.adminKey, subscriber: server.subscriberKey, other: server.otherKey, unknown: 'cn_unknownkey0000000000000000000000000000000' };
+  const keys = {
+    admin: server.adminKey,
+    subscriber: server.subscriberKey,
+    other: server.otherKey,
+    unknown: 'cn_unknownkey0000000000000000000000000000000',
+  };
   const headers: Record<string, string> = { ...options.headers };
   if (who) headers.authorization = `Bearer ${keys[who]}`;
   let body: string | undefined;
@@ -80,12 +85,23 @@ describe('the reference server behind prism proxy --errors', () => {
     expect(sub.status).toBe(200);
     expect((await call('GET', `/concertUpdates?concertId=${id}`)).status).toBe(200);
     expect((await call('GET', `/concerts/${id}`)).status).toBe(200);
-    const update = await call('PATCH', `/concerts/${id}`, { who: 'admin', headers: { 'idempotency-key': 'proxy-update-1' }, body: { ticketsAvailable: 40, message: '40 more tickets.' } });
+    const update = await call('PATCH', `/concerts/${id}`, {
+      who: 'admin',
+      headers: { 'idempotency-key': 'proxy-update-1' },
+      body: { ticketsAvailable: 40, message: '40 more tickets.' },
+    });
     expect(update.status).toBe(200);
-    const cancel = await call('POST', `/concerts/${id}/cancel`, { who: 'admin', headers: { 'idempotency-key': 'proxy-cancel-1' }, body: { reason: 'The singer is ill.' } });
+    const cancel = await call('POST', `/concerts/${id}/cancel`, {
+      who: 'admin',
+      headers: { 'idempotency-key': 'proxy-cancel-1' },
+      body: { reason: 'The singer is ill.' },
+    });
     expect(cancel.status).toBe(200);
     expect((await call('DELETE', `/concertUpdates/${sub.json.id}`)).status).toBe(204);
-    expect((await call('POST', '/concertUpdates', { body: { concertId: 'con_doesnotexist', callbackUrl: 'https://hooks.example.com/x' } })).status).toBe(404);
+    expect(
+      (await call('POST', '/concertUpdates', { body: { concertId: 'con_doesnotexist', callbackUrl: 'https://hooks.example.com/x' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('changes stock and creates API keys within the contract', async () => {
@@ -98,14 +114,20 @@ describe('the reference server behind prism proxy --errors', () => {
     expect((await call('POST', '/apiKeys', { who: 'admin', body: { name: 'proxy', scope: 'subscriber' } })).status).toBe(201);
   });
 
-  it.each(['/items', '/items/cursor', '/items/pages?page=2&size=3', '/items/pages/linked?size=3', '/items/pages/link-header?page=1&size=5', '/items/offsets?offset=4&limit=3', '/items/offsets/linked?limit=3', '/items/pages?page=999'])(
-    'lists GET %s within the contract',
-    async (path) => {
-      const page = await call('GET', path);
-      expect(page.status).toBe(200);
-      expect(Array.isArray(page.json.data)).toBe(true);
-    },
-  );
+  it.each([
+    '/items',
+    '/items/cursor',
+    '/items/pages?page=2&size=3',
+    '/items/pages/linked?size=3',
+    '/items/pages/link-header?page=1&size=5',
+    '/items/offsets?offset=4&limit=3',
+    '/items/offsets/linked?limit=3',
+    '/items/pages?page=999',
+  ])('lists GET %s within the contract', async (path) => {
+    const page = await call('GET', path);
+    expect(page.status).toBe(200);
+    expect(Array.isArray(page.json.data)).toBe(true);
+  });
 
   it('follows links.next of /items within the contract', async () => {
     const first = await call('GET', '/items?limit=2');
@@ -116,7 +138,10 @@ describe('the reference server behind prism proxy --errors', () => {
   it.each<[string, { method: string; path: string; who: Who; body?: unknown; want: number }]>([
     ['400 for a forged cursor', { method: 'GET', path: '/items?cursor=forged.cursor', who: 'subscriber', want: 400 }],
     ['401 for an unknown key', { method: 'GET', path: '/registrations', who: 'unknown', want: 401 }],
-    ['403 for a subscriber publishing', { method: 'POST', path: '/apiKeys', who: 'subscriber', body: { name: 'x', scope: 'admin' }, want: 403 }],
+    [
+      '403 for a subscriber publishing',
+      { method: 'POST', path: '/apiKeys', who: 'subscriber', body: { name: 'x', scope: 'admin' }, want: 403 },
+    ],
     ['404 for an unknown concert', { method: 'GET', path: '/concerts/con_doesnotexist', who: 'subscriber', want: 404 }],
   ])('answers %s as a problem within the contract', async (_name, { method, path, who, body, want }) => {
     const res = await call(method, path, { who, body });

@@ -39,7 +39,11 @@ describe('spec coverage items', () => {
   });
 
   it.each([
-    ['a 200 with its header and parameters', { status: 200, query: ['fields'], responseHeaders: ['etag'] }, ['getThing 200', 'getThing 200 header ETag', 'getThing param path:thingId', 'getThing param query:fields']],
+    [
+      'a 200 with its header and parameters',
+      { status: 200, query: ['fields'], responseHeaders: ['etag'] },
+      ['getThing 200', 'getThing 200 header ETag', 'getThing param path:thingId', 'getThing param query:fields'],
+    ],
     ['a 404 under 4XX, its parameters not counted as accepted', { status: 404, query: ['fields'], responseHeaders: [] }, ['getThing 4XX']],
     ['a 500 under default', { status: 500, query: [], responseHeaders: [] }, ['getThing default']],
   ])('counts %s', (_name, exchange, want) => {

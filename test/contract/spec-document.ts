@@ -8,7 +8,10 @@ export const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export function deref(node: any): any {
   let current = node;
   while (current && typeof current.$ref === 'string') {
-    current = current.$ref.slice(2).split('/').reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/')], doc);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/')], doc);
   }
   return current;
 }

@@ -28,14 +28,17 @@ describe('the split source under spec/', () => {
     expect(name).not.toMatch(/[{}]/);
   });
 
-  it.each(files.map((file) => [relative(specDir, file), file]))('%s has only relative refs, each resolving as a URI to a file that exists', (_name, file) => {
-    for (const ref of refsOf(parse(readFileSync(file, 'utf8')))) {
-      const [target = ''] = ref.split('#');
-      expect(ref, `${ref} must be relative (no scheme, no leading /)`).not.toMatch(/^([a-z][a-z0-9+.-]*:|\/)/i);
-      expect(encodeURI(ref), `${ref} must be a valid URI reference as written`).toBe(ref);
-      if (target === '') continue;
-      const resolved = fileURLToPath(new URL(target, pathToFileURL(file)));
-      expect(existsSync(resolved), `${ref} from ${relative(specDir, file)}`).toBe(true);
-    }
-  });
+  it.each(files.map((file) => [relative(specDir, file), file]))(
+    '%s has only relative refs, each resolving as a URI to a file that exists',
+    (_name, file) => {
+      for (const ref of refsOf(parse(readFileSync(file, 'utf8')))) {
+        const [target = ''] = ref.split('#');
+        expect(ref, `${ref} must be relative (no scheme, no leading /)`).not.toMatch(/^([a-z][a-z0-9+.-]*:|\/)/i);
+        expect(encodeURI(ref), `${ref} must be a valid URI reference as written`).toBe(ref);
+        if (target === '') continue;
+        const resolved = fileURLToPath(new URL(target, pathToFileURL(file)));
+        expect(existsSync(resolved), `${ref} from ${relative(specDir, file)}`).toBe(true);
+      }
+    },
+  );
 });

@@ -62,7 +62,8 @@ describe('a published event travels from the SDK through the server to a receive
       handlers: {
         webhooks: {
           concertAlert: (text, ctx) => void received.push({ event: 'webhook.concertAlert', payload: text, ctx }),
-          stockUpdate: (update: WebhookPayloads['stockUpdate'], ctx) => void received.push({ event: 'webhook.stockUpdate', payload: update, ctx }),
+          stockUpdate: (update: WebhookPayloads['stockUpdate'], ctx) =>
+            void received.push({ event: 'webhook.stockUpdate', payload: update, ctx }),
         },
         callbacks: {
           concertAlert: (text, ctx) => void received.push({ event: 'callback.concertAlert', payload: text, ctx }),
@@ -110,7 +111,10 @@ describe('a published event travels from the SDK through the server to a receive
     const before = received.length;
     await fan.deliveries.replay(delivery!.id);
     await expect
-      .poll(async () => (await fan.deliveries.list({ event: 'stockUpdate' }).toArray())[0]!.attempts.length, { timeout: 10_000, interval: 50 })
+      .poll(async () => (await fan.deliveries.list({ event: 'stockUpdate' }).toArray())[0]!.attempts.length, {
+        timeout: 10_000,
+        interval: 50,
+      })
       .toBe(2);
     const [replayed] = await fan.deliveries.list({ event: 'stockUpdate' }).toArray();
     expect(replayed!.messageId).toBe(delivery!.messageId);

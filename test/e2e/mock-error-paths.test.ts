@@ -7,7 +7,8 @@ import { errorPathCases, undeclared, type ErrorPathCase, type Who } from '../con
 // The mock keeps no state and knows no keys, so it cannot answer what needs either (README,
 // mock section): unknown keys (401), scopes (403), missing ids (404) and reused
 // Idempotency-Keys (409).
-const needsState = (c: ErrorPathCase) => c.who === 'unknown' || c.want === 403 || c.want === 409 || c.name.endsWith('an id that does not exist');
+const needsState = (c: ErrorPathCase) =>
+  c.who === 'unknown' || c.want === 403 || c.want === 409 || c.name.endsWith('an id that does not exist');
 
 let mock: Mock;
 
@@ -25,7 +26,11 @@ function authorization(who: Who): string | undefined {
 }
 
 describe('the mock on every error path', () => {
-  it.each(errorPathCases().filter((c) => !needsState(c)).map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+  it.each(
+    errorPathCases()
+      .filter((c) => !needsState(c))
+      .map((c) => [c.name, c] as const),
+  )('%s', async (_name, c) => {
     const headers: Record<string, string> = { ...c.headers };
     const auth = authorization(c.who);
     if (auth) headers.authorization = auth;
@@ -36,7 +41,12 @@ describe('the mock on every error path', () => {
   });
 
   it('answers successes with declared statuses and headers only', async () => {
-    for (const [template, path] of [['/items', '/items'], ['/items/pages/link-header', '/items/pages/link-header'], ['/registrations', '/registrations'], ['/healthz', '/healthz']] as const) {
+    for (const [template, path] of [
+      ['/items', '/items'],
+      ['/items/pages/link-header', '/items/pages/link-header'],
+      ['/registrations', '/registrations'],
+      ['/healthz', '/healthz'],
+    ] as const) {
       const res = await fetch(mock.url + path, { headers: { authorization: authorization('subscriber')! } });
       await res.arrayBuffer();
       expect(res.status).toBe(200);

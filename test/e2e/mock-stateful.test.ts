@@ -23,18 +23,23 @@ interface Started {
 /** `npm run mock -- --stateful --port 0` without npm: the same script and condition, in a child process. */
 function startStateful(): Promise<Started> {
   const began = performance.now();
-  const child = spawn(process.execPath, ['--conditions=clubnotify-source', '--import', 'tsx', 'scripts/mock.ts', '--stateful', '--port', '0'], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=clubnotify-source', '--import', 'tsx', 'scripts/mock.ts', '--stateful', '--port', '0'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const ready = /stateful mock on (http:\/\/\S+): .* ready in (\d+) ms/.exec(output);
       // The banner's last line is printed after the ready line.
-      if (ready && output.includes('Everything is gone when the mock stops.')) resolve({ child, url: ready[1]!, readyMs: Number(ready[2]), spawnToReadyMs: Math.round(performance.now() - began), output });
+      if (ready && output.includes('Everything is gone when the mock stops.'))
+        resolve({ child, url: ready[1]!, readyMs: Number(ready[2]), spawnToReadyMs: Math.round(performance.now() - began), output });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
@@ -66,7 +71,9 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
     // The first start ever makes the empty database kept in build/; the starts after it load it.
     await dbSnapshot();
     [mock, receiver] = await Promise.all([startStateful(), startReceiver()]);
-    console.log(`stateful mock ready in ${mock.readyMs} ms (spawn to ready ${mock.spawnToReadyMs} ms), load ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`);
+    console.log(
+      `stateful mock ready in ${mock.readyMs} ms (spawn to ready ${mock.spawnToReadyMs} ms), load ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`,
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -89,12 +96,21 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
   });
 
   it('lists a registration of a local receiver once it is made', async () => {
-    const res = await fetch(`${mock.url}/registerForAlert`, { method: 'POST', headers: auth, body: JSON.stringify({ url: `${receiver.url}/webhooks/concertAlert` }) });
+    const res = await fetch(`${mock.url}/registerForAlert`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ url: `${receiver.url}/webhooks/concertAlert` }),
+    });
     expect(res.status).toBe(200);
     const registration = (await res.json()) as { id: string; secret: string };
     registrationId = registration.id;
     receiver.use(
-      createNodeHandler(createReceiver({ secret: registration.secret, handlers: { webhooks: { concertAlert: (text, ctx) => void alerts.push({ text, ctx }) } } })),
+      createNodeHandler(
+        createReceiver({
+          secret: registration.secret,
+          handlers: { webhooks: { concertAlert: (text, ctx) => void alerts.push({ text, ctx }) } },
+        }),
+      ),
     );
 
     const list = await fetch(`${mock.url}/registrations`, { headers: auth });
@@ -116,7 +132,11 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
     expect(first.status).toBe(201);
     const replay = await fetch(`${mock.url}/concerts`, { method: 'POST', headers, body: JSON.stringify(concert) });
     expect(replay.status).toBe(200);
-    const reused = await fetch(`${mock.url}/concerts`, { method: 'POST', headers, body: JSON.stringify({ ...concert, title: 'Another Night' }) });
+    const reused = await fetch(`${mock.url}/concerts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...concert, title: 'Another Night' }),
+    });
     expect(reused.status).toBe(409);
     expect(reused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });

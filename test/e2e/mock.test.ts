@@ -23,10 +23,11 @@ async function listen(server: Server): Promise<Listening> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -59,13 +60,34 @@ describe('npm run mock (Prism + companion)', () => {
     // Each receiver knows only its own registration's secret, so a webhook signed with the
     // wrong one is refused.
     alertReceiver = await listen(
-      createServer(createNodeHandler(createReceiver({ secret: alertSecret, handlers: { webhooks: { concertAlert: (payload, ctx) => alert.deliver({ payload, ctx }) } } }))),
+      createServer(
+        createNodeHandler(
+          createReceiver({
+            secret: alertSecret,
+            handlers: { webhooks: { concertAlert: (payload, ctx) => alert.deliver({ payload, ctx }) } },
+          }),
+        ),
+      ),
     );
     stockReceiver = await listen(
-      createServer(createNodeHandler(createReceiver({ secret: stockSecret, handlers: { webhooks: { stockUpdate: (payload, ctx) => stock.deliver({ payload, ctx }) } } }))),
+      createServer(
+        createNodeHandler(
+          createReceiver({
+            secret: stockSecret,
+            handlers: { webhooks: { stockUpdate: (payload, ctx) => stock.deliver({ payload, ctx }) } },
+          }),
+        ),
+      ),
     );
     callbackReceiver = await listen(
-      createServer(createNodeHandler(createReceiver({ secret: subscriptionSecret, handlers: { callbacks: { concertAlert: (payload, ctx) => callback.deliver({ payload, ctx }) } } }))),
+      createServer(
+        createNodeHandler(
+          createReceiver({
+            secret: subscriptionSecret,
+            handlers: { callbacks: { concertAlert: (payload, ctx) => callback.deliver({ payload, ctx }) } },
+          }),
+        ),
+      ),
     );
     trap = await listen(
       createServer((req, res) => {
@@ -114,7 +136,11 @@ describe('npm run mock (Prism + companion)', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
-    const invalid = await fetch(`${mock.url}/registerForAlert`, { method: 'POST', headers: auth, body: JSON.stringify({ url: 'not a url', extra: 1 }) });
+    const invalid = await fetch(`${mock.url}/registerForAlert`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ url: 'not a url', extra: 1 }),
+    });
     expect(invalid.status).toBe(400);
     const problem = await invalid.json();
     expect(problem).toMatchObject({ type: 'https://clubnotify.dev/problems/validation', status: 400, instance: '/registerForAlert' });
@@ -123,13 +149,47 @@ describe('npm run mock (Prism + companion)', () => {
     expect(strays).toEqual([]);
   });
 
-  it.each<[string, { method: string; path: string; headers?: Record<string, string>; body?: string; status: number; type: string; pointers?: string[] }]>([
+  it.each<
+    [
+      string,
+      { method: string; path: string; headers?: Record<string, string>; body?: string; status: number; type: string; pointers?: string[] },
+    ]
+  >([
     ['a malformed key', { method: 'GET', path: '/items', headers: { authorization: 'Bearer nope' }, status: 401, type: 'unauthorized' }],
-    ['an unknown query parameter', { method: 'GET', path: '/items?limt=5', headers: auth, status: 400, type: 'validation', pointers: ['/query/limt'] }],
-    ['an out-of-range limit', { method: 'GET', path: '/items?limit=500', headers: auth, status: 400, type: 'validation', pointers: ['/query/limit'] }],
-    ['JSON that does not parse', { method: 'POST', path: '/registerForAlert', headers: auth, body: '{"url":', status: 400, type: 'invalid-json', pointers: ['/body'] }],
-    ['a text/plain body', { method: 'POST', path: '/registerForAlert', headers: { ...auth, 'content-type': 'text/plain' }, body: 'hi', status: 415, type: 'unsupported-media-type' }],
-    ['a body over 64 KiB', { method: 'POST', path: '/registerForAlert', headers: auth, body: JSON.stringify({ url: `https://x.example/${'a'.repeat(70_000)}` }), status: 413, type: 'payload-too-large' }],
+    [
+      'an unknown query parameter',
+      { method: 'GET', path: '/items?limt=5', headers: auth, status: 400, type: 'validation', pointers: ['/query/limt'] },
+    ],
+    [
+      'an out-of-range limit',
+      { method: 'GET', path: '/items?limit=500', headers: auth, status: 400, type: 'validation', pointers: ['/query/limit'] },
+    ],
+    [
+      'JSON that does not parse',
+      { method: 'POST', path: '/registerForAlert', headers: auth, body: '{"url":', status: 400, type: 'invalid-json', pointers: ['/body'] },
+    ],
+    [
+      'a text/plain body',
+      {
+        method: 'POST',
+        path: '/registerForAlert',
+        headers: { ...auth, 'content-type': 'text/plain' },
+        body: 'hi',
+        status: 415,
+        type: 'unsupported-media-type',
+      },
+    ],
+    [
+      'a body over 64 KiB',
+      {
+        method: 'POST',
+        path: '/registerForAlert',
+        headers: auth,
+        body: JSON.stringify({ url: `https://x.example/${'a'.repeat(70_000)}` }),
+        status: 413,
+        type: 'payload-too-large',
+      },
+    ],
     ['OPTIONS', { method: 'OPTIONS', path: '/registrations', headers: auth, status: 405, type: 'method-not-allowed' }],
     ['an unknown path', { method: 'GET', path: '/nothing', headers: auth, status: 404, type: 'not-found' }],
   ])('refuses %s as the server does', async (_name, c) => {
@@ -143,7 +203,11 @@ describe('npm run mock (Prism + companion)', () => {
   });
 
   it('answers a bad date-time with one sentence for the field, as the server does: no pattern, no second format error', async () => {
-    const res = await fetch(`${mock.url}/concerts`, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'Jazz Night', startsAt: '2026-12-12 20:00', venue: 'Main Hall' }) });
+    const res = await fetch(`${mock.url}/concerts`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ title: 'Jazz Night', startsAt: '2026-12-12 20:00', venue: 'Main Hall' }),
+    });
     expect(res.status).toBe(400);
     const problem = await res.json();
     expect(problem.errors).toEqual([{ pointer: '/body/startsAt', detail: formatPhrases['date-time'] }]);

@@ -42,7 +42,9 @@ describe.each(shims)('the %s bin shim', (name, shim) => {
     const { code, stdout, stderr } = await node([bin, '--help']);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^${name}: .*dist/cli\\.js is missing; run \`npm run build\` first\\.$`))]);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^${name}: .*dist/cli\\.js is missing; run \`npm run build\` first\\.$`)),
+    ]);
   });
 
   it('runs the TypeScript sources through tsx when dist/ is missing inside the repository', async () => {

@@ -62,14 +62,25 @@ describe('a one-event receiver on an edge runtime', () => {
   let secret: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(repoRoot, 'packages/spec/dist/generated/events/webhook.stockUpdate.js'))) throw new Error('packages/*/dist is missing: run `npm run build` first.');
+    if (!existsSync(join(repoRoot, 'packages/spec/dist/generated/events/webhook.stockUpdate.js')))
+      throw new Error('packages/*/dist is missing: run `npm run build` first.');
     built = await bundle();
     runtime = new EdgeRuntime({ initialCode: built.code });
     edge = await runServer({ runtime, port: 0, host: '127.0.0.1' });
     dataDir = await mkdtemp(join(tmpdir(), 'cn-edge-'));
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_API_KEY: adminKey, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', DELIVERY_SCHEDULE_MS: '0,200,400', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_API_KEY: adminKey,
+      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+      DELIVERY_SCHEDULE_MS: '0,200,400',
+      LOG_LEVEL: 'silent',
+    });
     server = await startServer(config);
-    const registration = await createClient({ baseUrl: server.url, apiKey: adminKey }).registerForStockUpdates(`${edge.url.replace(/\/$/, '')}/webhooks/stockUpdate`);
+    const registration = await createClient({ baseUrl: server.url, apiKey: adminKey }).registerForStockUpdates(
+      `${edge.url.replace(/\/$/, '')}/webhooks/stockUpdate`,
+    );
     secret = registration.secret!;
     await runtime.evaluate(`globalThis.WEBHOOK_SECRET = ${JSON.stringify(secret)}`);
   }, 60_000);
@@ -81,7 +92,9 @@ describe('a one-event receiver on an edge runtime', () => {
   });
 
   it(`bundles to under ${BUDGET_BYTES / 1024} KB minified and gzipped, with that event's validator only`, () => {
-    console.log(`edge receiver for webhook.stockUpdate: ${built.code.length} bytes minified, ${built.gzipped} bytes gzipped (budget ${BUDGET_BYTES})`);
+    console.log(
+      `edge receiver for webhook.stockUpdate: ${built.code.length} bytes minified, ${built.gzipped} bytes gzipped (budget ${BUDGET_BYTES})`,
+    );
     expect(built.gzipped).toBeLessThan(BUDGET_BYTES);
     expect(built.inputs.filter((input) => /generated\/(?!events\/webhook\.stockUpdate\.js)/.test(input))).toEqual([]);
     expect(built.inputs.some((input) => input.endsWith('dist/generated/events/webhook.stockUpdate.js'))).toBe(true);
@@ -123,7 +136,9 @@ describe('a one-event receiver on an edge runtime', () => {
     });
 
     it('401 invalid-signature for a bad signature', async () => {
-      const other = signedHeaders(`whsec_${randomBytes(24).toString('base64')}`, { id: 'msg_x', timestamp: new Date(), body: '{}' })['webhook-signature'];
+      const other = signedHeaders(`whsec_${randomBytes(24).toString('base64')}`, { id: 'msg_x', timestamp: new Date(), body: '{}' })[
+        'webhook-signature'
+      ];
       const answer = await send(JSON.stringify(stockUpdate), other);
       expect(answer).toMatchObject({ status: 401, type: 'application/problem+json' });
       expect(JSON.parse(answer.body)).toMatchObject({ type: 'https://clubnotify.dev/problems/invalid-signature', status: 401 });
@@ -132,7 +147,10 @@ describe('a one-event receiver on an edge runtime', () => {
     it('400 validation naming the field for a payload the spec refuses', async () => {
       const answer = await send(JSON.stringify({ ...stockUpdate, drink: { ...stockUpdate.drink, stock: -1 } }));
       expect(answer).toMatchObject({ status: 400, type: 'application/problem+json' });
-      expect(JSON.parse(answer.body)).toMatchObject({ type: 'https://clubnotify.dev/problems/validation', errors: [{ pointer: '/body/drink/stock', detail: 'must be at least 0' }] });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        type: 'https://clubnotify.dev/problems/validation',
+        errors: [{ pointer: '/body/drink/stock', detail: 'must be at least 0' }],
+      });
     });
   });
 });

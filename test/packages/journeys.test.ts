@@ -4,7 +4,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { background, freePort, installFlags, installProject, packAll, repoRoot, run, scratchRoot, seconds, tsc, type Background, type Tarballs } from './support.js';
+import {
+  background,
+  freePort,
+  installFlags,
+  installProject,
+  packAll,
+  repoRoot,
+  run,
+  scratchRoot,
+  seconds,
+  tsc,
+  type Background,
+  type Tarballs,
+} from './support.js';
 
 const times: [string, string][] = [];
 let root: string;
@@ -41,14 +54,25 @@ async function startServer(name: string): Promise<{ url: string; adminKey: strin
   // The installed bin itself (npx would stand between the signal and the server).
   const server = background('node_modules/.bin/clubnotify-server', ['start'], {
     cwd: serverDir,
-    env: { ...embeddedEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_API_KEY: adminKey, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' },
+    env: {
+      ...embeddedEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_API_KEY: adminKey,
+      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+    },
   });
   await server.waitFor(/listening on/);
   return { url: `http://127.0.0.1:${port}`, adminKey, process: server };
 }
 
 async function post(url: string, key: string, body: unknown): Promise<any> {
-  const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = await response.json();
   if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -63,131 +87,196 @@ async function firstSnippet(readme: string): Promise<string> {
 }
 
 const tsconfig = (compilerOptions: Record<string, unknown>) =>
-  JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: false, target: 'ES2022', types: ['node'], ...compilerOptions }, include: ['src'] }, null, 2);
+  JSON.stringify(
+    { compilerOptions: { strict: true, skipLibCheck: false, target: 'ES2022', types: ['node'], ...compilerOptions }, include: ['src'] },
+    null,
+    2,
+  );
 
 describe.concurrent('journeys from npm pack tarballs', () => {
-  it('integrator: a strict TypeScript project (NodeNext and Bundler) and a plain .mjs use the SDK as its README shows', { timeout: 240_000 }, async () => {
-    const start = performance.now();
-    const dir = await installProject(root, 'integrator', [tarballs['@clubnotify/sdk'], '@types/node@^20.19.0']);
-    const server = await startServer('integrator');
-    try {
-      // The README's first snippet as is; only the address points at this run's server.
-      const snippet = await firstSnippet('packages/sdk/README.md');
-      expect(snippet).toContain("baseUrl: 'http://localhost:3000'");
-      await mkdir(join(dir, 'src'));
-      await writeFile(join(dir, 'src/first-call.ts'), snippet.replace("baseUrl: 'http://localhost:3000'", `baseUrl: '${server.url}'`));
-      await writeFile(join(dir, 'tsconfig.json'), tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'out' }));
-      await writeFile(join(dir, 'tsconfig.bundler.json'), tsconfig({ module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }));
-      await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir });
-      await run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], { cwd: dir });
+  it(
+    'integrator: a strict TypeScript project (NodeNext and Bundler) and a plain .mjs use the SDK as its README shows',
+    { timeout: 240_000 },
+    async () => {
+      const start = performance.now();
+      const dir = await installProject(root, 'integrator', [tarballs['@clubnotify/sdk'], '@types/node@^20.19.0']);
+      const server = await startServer('integrator');
+      try {
+        // The README's first snippet as is; only the address points at this run's server.
+        const snippet = await firstSnippet('packages/sdk/README.md');
+        expect(snippet).toContain("baseUrl: 'http://localhost:3000'");
+        await mkdir(join(dir, 'src'));
+        await writeFile(join(dir, 'src/first-call.ts'), snippet.replace("baseUrl: 'http://localhost:3000'", `baseUrl: '${server.url}'`));
+        await writeFile(join(dir, 'tsconfig.json'), tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'out' }));
+        await writeFile(join(dir, 'tsconfig.bundler.json'), tsconfig({ module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }));
+        await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir });
+        await run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], { cwd: dir });
 
-      const env = { ...process.env, CLUBNOTIFY_API_KEY: server.adminKey, CLUBNOTIFY_URL: server.url };
-      const firstCall = await run(process.execPath, ['out/first-call.js'], { cwd: dir, env });
-      expect(firstCall.stdout).toMatch(/^reg_\S+ whsec_\S+\n$/);
+        const env = { ...process.env, CLUBNOTIFY_API_KEY: server.adminKey, CLUBNOTIFY_URL: server.url };
+        const firstCall = await run(process.execPath, ['out/first-call.js'], { cwd: dir, env });
+        expect(firstCall.stdout).toMatch(/^reg_\S+ whsec_\S+\n$/);
 
-      await writeFile(
-        join(dir, 'items.mjs'),
-        [
-          "import { createClient, NotFoundError } from '@clubnotify/sdk';",
-          'const client = createClient({ baseUrl: process.env.CLUBNOTIFY_URL, apiKey: process.env.CLUBNOTIFY_API_KEY });',
-          'let count = 0;',
-          "for await (const item of client.paginate('/items', { query: { limit: 5 } })) count += item.name ? 1 : 0;",
-          "const missing = await client.concerts.get('con_missing').catch((error) => error);",
-          'console.log(count, missing instanceof NotFoundError);',
-        ].join('\n'),
+        await writeFile(
+          join(dir, 'items.mjs'),
+          [
+            "import { createClient, NotFoundError } from '@clubnotify/sdk';",
+            'const client = createClient({ baseUrl: process.env.CLUBNOTIFY_URL, apiKey: process.env.CLUBNOTIFY_API_KEY });',
+            'let count = 0;',
+            "for await (const item of client.paginate('/items', { query: { limit: 5 } })) count += item.name ? 1 : 0;",
+            "const missing = await client.concerts.get('con_missing').catch((error) => error);",
+            'console.log(count, missing instanceof NotFoundError);',
+          ].join('\n'),
+        );
+        const plain = await run(process.execPath, ['items.mjs'], { cwd: dir, env });
+        expect(plain.stdout).toMatch(/^[1-9]\d* true\n$/);
+        expect(await server.process.stop()).toBe(0);
+      } finally {
+        await server.process.stop();
+      }
+      times.push(['integrator', seconds(start)]);
+    },
+  );
+
+  it(
+    'subscriber: init from the receiver tarball, npm test, npm start, trigger, and a real delivery arrives verified',
+    { timeout: 240_000 },
+    async () => {
+      const start = performance.now();
+      const tools = await installProject(root, 'subscriber', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/receiver']]);
+      const project = join(root, 'my-receiver');
+      await run(
+        'npx',
+        ['clubnotify-receiver', 'init', project, '--kit', tarballs['@clubnotify/receiver'], '--spec', tarballs['@clubnotify/spec']],
+        { cwd: tools },
       );
-      const plain = await run(process.execPath, ['items.mjs'], { cwd: dir, env });
-      expect(plain.stdout).toMatch(/^[1-9]\d* true\n$/);
-      expect(await server.process.stop()).toBe(0);
-    } finally {
-      await server.process.stop();
-    }
-    times.push(['integrator', seconds(start)]);
-  });
+      await run('npm', ['install', ...installFlags], { cwd: project });
+      const test = await run('npm', ['test'], { cwd: project });
+      expect(test.stdout).toMatch(/^(?:# |ℹ )pass [1-9]\d*$/m);
+      expect(test.stdout).toMatch(/^(?:# |ℹ )fail 0$/m);
 
-  it('subscriber: init from the receiver tarball, npm test, npm start, trigger, and a real delivery arrives verified', { timeout: 240_000 }, async () => {
-    const start = performance.now();
-    const tools = await installProject(root, 'subscriber', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/receiver']]);
-    const project = join(root, 'my-receiver');
-    await run('npx', ['clubnotify-receiver', 'init', project, '--kit', tarballs['@clubnotify/receiver'], '--spec', tarballs['@clubnotify/spec']], { cwd: tools });
-    await run('npm', ['install', ...installFlags], { cwd: project });
-    const test = await run('npm', ['test'], { cwd: project });
-    expect(test.stdout).toMatch(/^(?:# |ℹ )pass [1-9]\d*$/m);
-    expect(test.stdout).toMatch(/^(?:# |ℹ )fail 0$/m);
+      const server = await startServer('subscriber');
+      const port = await freePort();
+      let receiver: Background | undefined;
+      try {
+        const registration = await post(`${server.url}/registerForAlert`, server.adminKey, {
+          url: `http://127.0.0.1:${port}/webhooks/concertAlert`,
+        });
+        expect(registration.secret).toMatch(/^whsec_/);
+        receiver = background('npm', ['start'], {
+          cwd: project,
+          env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: registration.secret },
+        });
+        await receiver.waitFor(/listening/);
 
-    const server = await startServer('subscriber');
-    const port = await freePort();
-    let receiver: Background | undefined;
-    try {
-      const registration = await post(`${server.url}/registerForAlert`, server.adminKey, { url: `http://127.0.0.1:${port}/webhooks/concertAlert` });
-      expect(registration.secret).toMatch(/^whsec_/);
-      receiver = background('npm', ['start'], { cwd: project, env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: registration.secret } });
-      await receiver.waitFor(/listening/);
+        const trigger = await run(
+          'npx',
+          [
+            'clubnotify-receiver',
+            'trigger',
+            'concertAlert',
+            '--url',
+            `http://127.0.0.1:${port}/webhooks/concertAlert`,
+            '--secret',
+            registration.secret,
+          ],
+          { cwd: project },
+        );
+        expect(trigger.stdout).toMatch(/status 200/);
 
-      const trigger = await run('npx', ['clubnotify-receiver', 'trigger', 'concertAlert', '--url', `http://127.0.0.1:${port}/webhooks/concertAlert`, '--secret', registration.secret], { cwd: project });
-      expect(trigger.stdout).toMatch(/status 200/);
+        const concert = { title: 'Journey Jazz', startsAt: '2026-12-12T20:00:00Z', venue: 'Main Hall', priceCents: 2500 };
+        await post(`${server.url}/concerts`, server.adminKey, concert);
+        // The scaffold's handler logs only after the signature and the payload passed.
+        await receiver.waitFor(/concert scheduled: .*Journey Jazz/, 30_000);
+        expect(await server.process.stop()).toBe(0);
+      } finally {
+        await receiver?.stop();
+        await server.process.stop();
+      }
+      times.push(['subscriber', seconds(start)]);
+    },
+  );
 
-      const concert = { title: 'Journey Jazz', startsAt: '2026-12-12T20:00:00Z', venue: 'Main Hall', priceCents: 2500 };
-      await post(`${server.url}/concerts`, server.adminKey, concert);
-      // The scaffold's handler logs only after the signature and the payload passed.
-      await receiver.waitFor(/concert scheduled: .*Journey Jazz/, 30_000);
-      expect(await server.process.stop()).toBe(0);
-    } finally {
-      await receiver?.stop();
-      await server.process.stop();
-    }
-    times.push(['subscriber', seconds(start)]);
-  });
+  it(
+    "operator: the server README's programmatic snippet compiles as pasted against the tarball, with skipLibCheck false",
+    { timeout: 240_000 },
+    async () => {
+      const start = performance.now();
+      // What a TypeScript user installs: the server (and the spec, not on the registry) and @types/node; no @types/express by hand.
+      const dir = await installProject(root, 'programmatic', [
+        tarballs['@clubnotify/spec'],
+        tarballs['@clubnotify/server'],
+        '@types/node@^20.19.0',
+      ]);
+      await mkdir(join(dir, 'src'), { recursive: true });
+      await writeFile(join(dir, 'src/server.ts'), await firstSnippet('packages/server/README.md'));
+      await writeFile(join(dir, 'tsconfig.json'), tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }));
+      const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, allowFailure: true });
+      expect(result.stdout + result.stderr).toBe('');
+      times.push(['programmatic snippet', seconds(start)]);
+    },
+  );
 
-  it('operator: the server README\'s programmatic snippet compiles as pasted against the tarball, with skipLibCheck false', { timeout: 240_000 }, async () => {
-    const start = performance.now();
-    // What a TypeScript user installs: the server (and the spec, not on the registry) and @types/node; no @types/express by hand.
-    const dir = await installProject(root, 'programmatic', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/server'], '@types/node@^20.19.0']);
-    await mkdir(join(dir, 'src'), { recursive: true });
-    await writeFile(join(dir, 'src/server.ts'), await firstSnippet('packages/server/README.md'));
-    await writeFile(join(dir, 'tsconfig.json'), tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }));
-    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, allowFailure: true });
-    expect(result.stdout + result.stderr).toBe('');
-    times.push(['programmatic snippet', seconds(start)]);
-  });
+  it(
+    'subscriber on Hono and on Fastify: init --framework from the receiver tarball, npm install from the cache, npm test',
+    { timeout: 240_000 },
+    async () => {
+      const start = performance.now();
+      const tools = await installProject(root, 'subscriber-frameworks', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/receiver']]);
+      await Promise.all(
+        (['hono', 'fastify'] as const).map(async (framework) => {
+          const project = join(root, `receiver-on-${framework}`);
+          await run(
+            'npx',
+            [
+              'clubnotify-receiver',
+              'init',
+              project,
+              '--framework',
+              framework,
+              '--kit',
+              tarballs['@clubnotify/receiver'],
+              '--spec',
+              tarballs['@clubnotify/spec'],
+            ],
+            { cwd: tools },
+          );
+          await run('npm', ['install', ...installFlags], { cwd: project });
+          const test = await run('npm', ['test'], { cwd: project });
+          expect(test.stdout).toMatch(/^(?:# |ℹ )pass [1-9]\d*$/m);
+          expect(test.stdout).toMatch(/^(?:# |ℹ )fail 0$/m);
+        }),
+      );
+      times.push(['subscriber on hono, fastify', seconds(start)]);
+    },
+  );
 
-  it('subscriber on Hono and on Fastify: init --framework from the receiver tarball, npm install from the cache, npm test', { timeout: 240_000 }, async () => {
-    const start = performance.now();
-    const tools = await installProject(root, 'subscriber-frameworks', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/receiver']]);
-    await Promise.all(
-      (['hono', 'fastify'] as const).map(async (framework) => {
-        const project = join(root, `receiver-on-${framework}`);
-        await run('npx', ['clubnotify-receiver', 'init', project, '--framework', framework, '--kit', tarballs['@clubnotify/receiver'], '--spec', tarballs['@clubnotify/spec']], { cwd: tools });
-        await run('npm', ['install', ...installFlags], { cwd: project });
-        const test = await run('npm', ['test'], { cwd: project });
-        expect(test.stdout).toMatch(/^(?:# |ℹ )pass [1-9]\d*$/m);
-        expect(test.stdout).toMatch(/^(?:# |ℹ )fail 0$/m);
-      }),
-    );
-    times.push(['subscriber on hono, fastify', seconds(start)]);
-  });
+  it(
+    'operator: create-key, then start on the embedded database; /docs and /openapi.json answer without network; SIGTERM stops cleanly',
+    { timeout: 240_000 },
+    async () => {
+      const start = performance.now();
+      // The other journeys' servers keep their data elsewhere (DATA_DIR): ./data here is the operator's.
+      const dir = serverDir;
+      const script = join(repoRoot, 'test/packages/operator-journey.mjs');
+      // Only loopback: a network namespace of its own when this machine allows one.
+      const isolated = (await run('unshare', ['-rn', 'true'], { cwd: dir, allowFailure: true }).catch(() => ({ code: 1 }))).code === 0;
+      const command = isolated
+        ? ['unshare', '-rn', 'sh', '-c', `ip link set lo up 2>/dev/null; exec "${process.execPath}" "${script}" 3000`]
+        : [process.execPath, script, String(await freePort())];
+      const { stdout } = await run(command[0]!, command.slice(1), { cwd: dir, env: embeddedEnv() });
+      const seen = JSON.parse(stdout.trim().split('\n').at(-1)!);
 
-  it('operator: create-key, then start on the embedded database; /docs and /openapi.json answer without network; SIGTERM stops cleanly', { timeout: 240_000 }, async () => {
-    const start = performance.now();
-    // The other journeys' servers keep their data elsewhere (DATA_DIR): ./data here is the operator's.
-    const dir = serverDir;
-    const script = join(repoRoot, 'test/packages/operator-journey.mjs');
-    // Only loopback: a network namespace of its own when this machine allows one.
-    const isolated = (await run('unshare', ['-rn', 'true'], { cwd: dir, allowFailure: true }).catch(() => ({ code: 1 }))).code === 0;
-    const command = isolated ? ['unshare', '-rn', 'sh', '-c', `ip link set lo up 2>/dev/null; exec "${process.execPath}" "${script}" 3000`] : [process.execPath, script, String(await freePort())];
-    const { stdout } = await run(command[0]!, command.slice(1), { cwd: dir, env: embeddedEnv() });
-    const seen = JSON.parse(stdout.trim().split('\n').at(-1)!);
-
-    expect(seen.key).toMatch(/^cn_[A-Za-z0-9_-]{43}$/);
-    expect(seen.dataFolder).toBe(true);
-    expect(seen.banner).toMatch(/embedded PGlite/);
-    expect(seen.docs.status).toBe(200);
-    expect(seen.docs.type).toMatch(/^text\/html/);
-    expect(seen.docs.html).toMatch(/<html/i);
-    expect(seen.docs.html).not.toMatch(/<script[^>]+src=["']https?:/i);
-    expect(seen.spec).toEqual({ status: 200, openapi: '3.1.0' });
-    expect(seen.health).toBe(200);
-    expect(seen.exit, seen.output).toBe(0);
-    times.push([`operator${isolated ? ' (loopback only)' : ''}`, seconds(start)]);
-  });
+      expect(seen.key).toMatch(/^cn_[A-Za-z0-9_-]{43}$/);
+      expect(seen.dataFolder).toBe(true);
+      expect(seen.banner).toMatch(/embedded PGlite/);
+      expect(seen.docs.status).toBe(200);
+      expect(seen.docs.type).toMatch(/^text\/html/);
+      expect(seen.docs.html).toMatch(/<html/i);
+      expect(seen.docs.html).not.toMatch(/<script[^>]+src=["']https?:/i);
+      expect(seen.spec).toEqual({ status: 200, openapi: '3.1.0' });
+      expect(seen.health).toBe(200);
+      expect(seen.exit, seen.output).toBe(0);
+      times.push([`operator${isolated ? ' (loopback only)' : ''}`, seconds(start)]);
+    },
+  );
 });

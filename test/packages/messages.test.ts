@@ -33,8 +33,10 @@ function broken(m: Message, maxLength = 320): string[] {
   if (PLACEHOLDER.test(m.text)) out.push('leaks undefined/NaN/[object]');
   if (m.text.includes('\n')) out.push('is more than one line');
   if (m.text.length > maxLength) out.push(`is ${m.text.length} characters`);
-  if (/\s{2,}|\s[;,.]|\ba [aeio]|\ba un(?!i)/i.test(m.text) || /\ban [b-df-gj-np-tv-z][a-z]/.test(m.text)) out.push('reads badly (spacing or an article)');
-  if ((m.text.replace(/\b'\b/g, '').match(/'/g) ?? []).length % 2 === 1 || (m.text.match(/"/g) ?? []).length % 2 === 1) out.push('has an unbalanced quote');
+  if (/\s{2,}|\s[;,.]|\ba [aeio]|\ba un(?!i)/i.test(m.text) || /\ban [b-df-gj-np-tv-z][a-z]/.test(m.text))
+    out.push('reads badly (spacing or an article)');
+  if ((m.text.replace(/\b'\b/g, '').match(/'/g) ?? []).length % 2 === 1 || (m.text.match(/"/g) ?? []).length % 2 === 1)
+    out.push('has an unbalanced quote');
   if (m.fix && !m.fix.test(m.text)) out.push(`does not say what to do (${m.fix})`);
   return out;
 }
@@ -64,17 +66,53 @@ describe('every message a user can meet', () => {
   }, 60_000);
   afterAll(() => s?.close());
 
-  it('collects the problems of every operation\'s error paths, and requests people get wrong', { timeout: 120_000 }, async () => {
-    const keyOf = (who: Who) => (who === null ? null : who === 'malformed' ? 'not-a-key' : who === 'unknown' ? 'cn_unknownkey0000000000000000000000000000000' : who === 'admin' ? s.adminKey : s.aliceKey);
-    const requests = errorPathCases().map((c) => ({ where: c.name, method: c.method, path: c.path, key: keyOf(c.who), headers: c.headers, body: c.body }));
+  it("collects the problems of every operation's error paths, and requests people get wrong", { timeout: 120_000 }, async () => {
+    const keyOf = (who: Who) =>
+      who === null
+        ? null
+        : who === 'malformed'
+          ? 'not-a-key'
+          : who === 'unknown'
+            ? 'cn_unknownkey0000000000000000000000000000000'
+            : who === 'admin'
+              ? s.adminKey
+              : s.aliceKey;
+    const requests = errorPathCases().map((c) => ({
+      where: c.name,
+      method: c.method,
+      path: c.path,
+      key: keyOf(c.who),
+      headers: c.headers,
+      body: c.body,
+    }));
     const concert = (startsAt: string) => JSON.stringify({ title: 'Jazz Night', startsAt, venue: 'Main Hall' });
     const register = (url: string) => JSON.stringify({ url });
     const json = { 'content-type': 'application/json' };
     requests.push(
-      { where: 'a date-time with a space', method: 'POST', path: '/concerts', key: s.adminKey, headers: json, body: concert('2026-12-12 20:00') },
+      {
+        where: 'a date-time with a space',
+        method: 'POST',
+        path: '/concerts',
+        key: s.adminKey,
+        headers: json,
+        body: concert('2026-12-12 20:00'),
+      },
       { where: 'a leap second', method: 'POST', path: '/concerts', key: s.adminKey, headers: json, body: concert('2026-12-31T23:59:60Z') },
-      ...['http://localhost:4000/x', 'http://[::1]:4000/x', 'http://10.0.0.5/x', 'http://169.254.169.254/', 'ftp://93.184.215.14/', 'https://u:p@93.184.215.14/', 'not a url'].map((url) => ({
-        where: `registering ${url}`, method: 'POST', path: '/registerForAlert', key: s.aliceKey, headers: json, body: register(url),
+      ...[
+        'http://localhost:4000/x',
+        'http://[::1]:4000/x',
+        'http://10.0.0.5/x',
+        'http://169.254.169.254/',
+        'ftp://93.184.215.14/',
+        'https://u:p@93.184.215.14/',
+        'not a url',
+      ].map((url) => ({
+        where: `registering ${url}`,
+        method: 'POST',
+        path: '/registerForAlert',
+        key: s.aliceKey,
+        headers: json,
+        body: register(url),
       })),
       { where: 'a limit of 500', method: 'GET', path: '/items?limit=500', key: s.aliceKey, headers: undefined, body: undefined },
       { where: 'broken JSON', method: 'POST', path: '/registerForAlert', key: s.aliceKey, headers: json, body: '{"url":' },
@@ -89,14 +127,38 @@ describe('every message a user can meet', () => {
       add(`${r.where}: title`, problem.title);
       add(`${r.where}: detail`, problem.detail);
       for (const e of problem.errors ?? []) add(`${r.where}: ${e.pointer}`, `${e.pointer} ${e.detail}`);
-      if (res.status === 422) add(`${r.where}: 422 names the fix`, problem.detail, /ALLOW_PRIVATE_TARGETS=\S+|never allowed|give an? |remove them/);
+      if (res.status === 422)
+        add(`${r.where}: 422 names the fix`, problem.detail, /ALLOW_PRIVATE_TARGETS=\S+|never allowed|give an? |remove them/);
     }
     const dateTime = messages.filter((m) => m.where.startsWith('a date-time with a space: /body/startsAt'));
     expect(dateTime.map((m) => m.text)).toEqual([`/body/startsAt ${formatPhrases['date-time']}`]);
   });
 
   it('collects every URL-policy refusal', async () => {
-    const hosts = ['127.0.0.1', '127.1', '0x7f000001', 'localhost', '[::1]', '[::ffff:127.0.0.1]', '[fd00:ec2::254]', '[fe80::1]', '[64:ff9b::a9fe:a9fe]', '[fc00::1]', '[::]', '0.0.0.0', '10.0.0.1', '192.168.1.1', '100.64.0.1', '169.254.0.1', '224.0.0.1', '255.255.255.255', 'metadata.google.internal', '[::127.0.0.1]', '192.0.2.10', '240.0.0.1'];
+    const hosts = [
+      '127.0.0.1',
+      '127.1',
+      '0x7f000001',
+      'localhost',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '[fd00:ec2::254]',
+      '[fe80::1]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[fc00::1]',
+      '[::]',
+      '0.0.0.0',
+      '10.0.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      'metadata.google.internal',
+      '[::127.0.0.1]',
+      '192.0.2.10',
+      '240.0.0.1',
+    ];
     for (const host of hosts) {
       const result = await checkTargetUrl(`http://${host}:4000/x`, { allow: [] }, async () => []);
       expect(result.ok, host).toBe(false);
@@ -105,18 +167,49 @@ describe('every message a user can meet', () => {
   });
 
   it('collects the validation sentence of every keyword, pattern and format', () => {
-    for (const phrase of [...Object.values(patternPhrases), ...Object.values(formatPhrases)]) add('a spec pattern or format', `/body/x ${phrase}`);
+    for (const phrase of [...Object.values(patternPhrases), ...Object.values(formatPhrases)])
+      add('a spec pattern or format', `/body/x ${phrase}`);
     const params: Record<string, Record<string, unknown>> = {
-      type: { type: 'integer' }, minimum: { limit: 1 }, maximum: { limit: 100 }, exclusiveMinimum: { limit: 0 }, exclusiveMaximum: { limit: 10 },
-      multipleOf: { multipleOf: 5 }, minLength: { limit: 3 }, maxLength: { limit: 100 }, minItems: { limit: 1 }, maxItems: { limit: 50 },
-      minProperties: { limit: 1 }, maxProperties: { limit: 9 }, uniqueItems: {}, enum: { allowedValues: ['a', 'b'] }, const: { allowedValue: 'x' },
-      format: { format: 'email' }, pattern: { pattern: '^[a-z]+\\d{2,}$' }, oneOf: {}, anyOf: {}, not: {},
+      type: { type: 'integer' },
+      minimum: { limit: 1 },
+      maximum: { limit: 100 },
+      exclusiveMinimum: { limit: 0 },
+      exclusiveMaximum: { limit: 10 },
+      multipleOf: { multipleOf: 5 },
+      minLength: { limit: 3 },
+      maxLength: { limit: 100 },
+      minItems: { limit: 1 },
+      maxItems: { limit: 50 },
+      minProperties: { limit: 1 },
+      maxProperties: { limit: 9 },
+      uniqueItems: {},
+      enum: { allowedValues: ['a', 'b'] },
+      const: { allowedValue: 'x' },
+      format: { format: 'email' },
+      pattern: { pattern: '^[a-z]+\\d{2,}$' },
+      oneOf: {},
+      anyOf: {},
+      not: {},
     };
-    for (const [keyword, p] of Object.entries(params)) add(`keyword ${keyword}`, `/body/x ${describeAjvError({ keyword, params: p, instancePath: '/x', message: `must match pattern "${String(p.pattern)}"` })}`);
+    for (const [keyword, p] of Object.entries(params))
+      add(
+        `keyword ${keyword}`,
+        `/body/x ${describeAjvError({ keyword, params: p, instancePath: '/x', message: `must match pattern "${String(p.pattern)}"` })}`,
+      );
   });
 
   it('collects every configuration error of the server', () => {
-    const bad = { PORT: 'abc', DATABASE_URL: 'mysql://x', ADMIN_API_KEY: 'hunter2', ALLOW_PRIVATE_TARGETS: 'localhost', RESPONSE_VALIDATION: 'loud', LOG_LEVEL: 'chatty', PUBLIC_BASE_URL: 'ftp://x', METRICS_TOKEN: 'short', DELIVERY_SCHEDULE_MS: 'soon' };
+    const bad = {
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      ADMIN_API_KEY: 'hunter2',
+      ALLOW_PRIVATE_TARGETS: 'localhost',
+      RESPONSE_VALIDATION: 'loud',
+      LOG_LEVEL: 'chatty',
+      PUBLIC_BASE_URL: 'ftp://x',
+      METRICS_TOKEN: 'short',
+      DELIVERY_SCHEDULE_MS: 'soon',
+    };
     let error: unknown;
     try {
       loadConfig(bad);
@@ -133,22 +226,53 @@ describe('every message a user can meet', () => {
     const closed = `http://127.0.0.1:${await freePort()}/webhooks/stockUpdate`;
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     const receiverCases = [
-      ['launch'], ['init'], ['init', 'a', 'b'], ['trigger', 'a', 'b'], ['init', 'x', '--frobnicate'], ['trigger'], ['trigger', 'stockUpdate'], ['trigger', 'stockUpdate', '--url'],
-      ['trigger', 'stockUpdate', '--url', 'x', '--secret', secret], ['trigger', 'stockUpdate', '--url', closed], ['trigger', 'stockUpdate', '--url', closed, '--secret', secret],
-      ['trigger', 'stockUpdate', '--url', closed, '--secret', 'hun!ter2'], ['trigger', 'stockupdate', '--url', closed, '--secret', secret],
-      ['trigger', 'stockUpdate', '--url', closed, '--secret', secret, '--kind', 'both'], ['trigger', 'stockUpdate', '--url', closed, '--secret', secret, '--attempt', 'x'],
+      ['launch'],
+      ['init'],
+      ['init', 'a', 'b'],
+      ['trigger', 'a', 'b'],
+      ['init', 'x', '--frobnicate'],
+      ['trigger'],
+      ['trigger', 'stockUpdate'],
+      ['trigger', 'stockUpdate', '--url'],
+      ['trigger', 'stockUpdate', '--url', 'x', '--secret', secret],
+      ['trigger', 'stockUpdate', '--url', closed],
+      ['trigger', 'stockUpdate', '--url', closed, '--secret', secret],
+      ['trigger', 'stockUpdate', '--url', closed, '--secret', 'hun!ter2'],
+      ['trigger', 'stockupdate', '--url', closed, '--secret', secret],
+      ['trigger', 'stockUpdate', '--url', closed, '--secret', secret, '--kind', 'both'],
+      ['trigger', 'stockUpdate', '--url', closed, '--secret', secret, '--attempt', 'x'],
       ['trigger', 'stockUpdate', '--url', closed, '--secret', secret, '--payload', '/nonexistent/file'],
     ];
     for (const args of receiverCases) {
       const { code, first } = await captured(() => receiverCli(args));
       expect(code, args.join(' ')).toBeGreaterThan(0);
-      add(`clubnotify-receiver ${args.join(' ')}`, first, /--help|Give |must be|give |Is the |the commands are|Events:|such as|no such file|as shown when|quote |at a time/);
+      add(
+        `clubnotify-receiver ${args.join(' ')}`,
+        first,
+        /--help|Give |must be|give |Is the |the commands are|Events:|such as|no such file|as shown when|quote |at a time/,
+      );
     }
-    const serverCases = [['launch'], ['start', 'now'], ['create-key'], ['create-key', '--scope', 'root', '--name', 'x'], ['create-key', '--scope', 'admin'], ['create-key', '--scope'], ['create-key', '--bogus'], ['revoke-key'], ['revoke-key', 'nope'], ['revoke-key', 'key_a', 'key_b'], ['revoke-key', '--all']];
+    const serverCases = [
+      ['launch'],
+      ['start', 'now'],
+      ['create-key'],
+      ['create-key', '--scope', 'root', '--name', 'x'],
+      ['create-key', '--scope', 'admin'],
+      ['create-key', '--scope'],
+      ['create-key', '--bogus'],
+      ['revoke-key'],
+      ['revoke-key', 'nope'],
+      ['revoke-key', 'key_a', 'key_b'],
+      ['revoke-key', '--all'],
+    ];
     for (const args of serverCases) {
       const { code, first } = await captured(() => serverCli(args, {}));
       expect(code, args.join(' ')).toBe(2);
-      add(`clubnotify-server ${args.join(' ')}`, first, /--help|Give |must be|configure it|the commands are|key ids look like|one at a time/);
+      add(
+        `clubnotify-server ${args.join(' ')}`,
+        first,
+        /--help|Give |must be|configure it|the commands are|key ids look like|one at a time/,
+      );
     }
     for (const env of [{}, { WEBHOOK_SECRET: 'hunter2' }, { WEBHOOK_SECRET: 'whsec_...' }, { WEBHOOK_SECRET: secret, PORT: 'abc' }]) {
       let message = '';
@@ -173,7 +297,11 @@ describe('the rules themselves', () => {
   it.each([
     ['a regular expression', 'must match pattern "^(19\\d\\d|[2-8]\\d\\d\\d)$"', 'shows a regular expression'],
     ['a stack trace', 'fetch failed\n    at node:internal/deps/undici:13502:13', 'has a stack trace'],
-    ['an unbalanced parseArgs message', "Unknown option '--foo'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--foo\"", 'has an unbalanced quote'],
+    [
+      'an unbalanced parseArgs message',
+      "Unknown option '--foo'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--foo\"",
+      'has an unbalanced quote',
+    ],
     ['a wrong article', '::1 is a unspecified address', 'reads badly (spacing or an article)'],
     ['another wrong article', 'an loopback address', 'reads badly (spacing or an article)'],
     ['a missing fix', 'fetch failed', 'does not say what to do'],

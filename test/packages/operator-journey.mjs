@@ -15,7 +15,10 @@ const created = await execFileAsync('npx', ['clubnotify-server', 'create-key', '
 result.key = created.stdout.trim().split('\n').at(-1);
 result.dataFolder = existsSync('data');
 
-const server = spawn('node_modules/.bin/clubnotify-server', ['start'], { env: { ...process.env, PORT: port, HOST: '127.0.0.1' }, detached: true });
+const server = spawn('node_modules/.bin/clubnotify-server', ['start'], {
+  env: { ...process.env, PORT: port, HOST: '127.0.0.1' },
+  detached: true,
+});
 let output = '';
 server.stdout.on('data', (d) => (output += d));
 server.stderr.on('data', (d) => (output += d));

@@ -30,7 +30,16 @@ it('every whole TypeScript program in the READMEs typechecks as pasted', { timeo
   // The spec, SDK, receiver and server READMEs each open with a program.
   expect(written.length).toBeGreaterThanOrEqual(4);
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-  const compilerOptions = { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', customConditions: ['clubnotify-source'], types: ['node'], skipLibCheck: true };
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    target: 'ES2022',
+    customConditions: ['clubnotify-source'],
+    types: ['node'],
+    skipLibCheck: true,
+  };
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
   const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, allowFailure: true });
   expect(result.stdout + result.stderr, written.join('\n')).toBe('');

@@ -25,7 +25,8 @@ export function tourBlocks(readme: string): Block[] {
   for (const m of tour.matchAll(/<!-- tour: terminal (\d+)(?:, runs until "([^"]+)")? -->\n```sh\n([\s\S]*?)```/g)) {
     blocks.push({ terminal: Number(m[1]), runsUntil: m[2], code: m[3]! });
   }
-  if (blocks.length !== (tour.match(/```sh/g) ?? []).length) throw new Error('every ```sh block of the tour needs a <!-- tour: terminal N --> comment right above it');
+  if (blocks.length !== (tour.match(/```sh/g) ?? []).length)
+    throw new Error('every ```sh block of the tour needs a <!-- tour: terminal N --> comment right above it');
   return blocks;
 }
 
@@ -106,9 +107,13 @@ async function copyCheckout(to: string): Promise<void> {
   const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot });
   await mkdir(to, { recursive: true });
   const files = stdout.split('\0').filter(Boolean);
-  await Promise.all(files.map((file) => cp(join(repoRoot, file), join(to, file), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error; // deleted but not yet committed
-  })));
+  await Promise.all(
+    files.map((file) =>
+      cp(join(repoRoot, file), join(to, file), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error; // deleted but not yet committed
+      }),
+    ),
+  );
   // What `npm install` would write: the same lockfile, so the same tree; the workspace links
   // are relative and point into the copy. Hard links keep this to seconds; the tour only reads
   // node_modules (builds write to packages/*/dist, the receiver installs into its own folder).
@@ -131,57 +136,66 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-it('runs the README tour as pasted, terminal by terminal: the receiver verifies the alert and /deliveries shows it', { timeout: 420_000 }, async () => {
-  const started = performance.now();
-  const blocks = tourBlocks(await readFile(join(repoRoot, 'README.md'), 'utf8'));
-  expect(blocks.map((b) => b.terminal)).toEqual([1, 2, 3, 2, 2]);
-  for (const port of [3000, 4000]) expect(await portIsFree(port), `the tour uses port ${port}, which something on this machine already holds`).toBe(true);
+it(
+  'runs the README tour as pasted, terminal by terminal: the receiver verifies the alert and /deliveries shows it',
+  { timeout: 420_000 },
+  async () => {
+    const started = performance.now();
+    const blocks = tourBlocks(await readFile(join(repoRoot, 'README.md'), 'utf8'));
+    expect(blocks.map((b) => b.terminal)).toEqual([1, 2, 3, 2, 2]);
+    for (const port of [3000, 4000])
+      expect(await portIsFree(port), `the tour uses port ${port}, which something on this machine already holds`).toBe(true);
 
-  root = await scratchRoot('cn-tour-');
-  const clone = join(root, 'clubnotify');
-  await copyCheckout(clone);
-  steps.push(`copy of the checkout ${seconds(started)}`);
-  // A new terminal: no CI database (the tour uses the embedded one).
-  const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...env } = process.env;
+    root = await scratchRoot('cn-tour-');
+    const clone = join(root, 'clubnotify');
+    await copyCheckout(clone);
+    steps.push(`copy of the checkout ${seconds(started)}`);
+    // A new terminal: no CI database (the tour uses the embedded one).
+    const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...env } = process.env;
 
-  let secret: string | undefined;
-  const outputs: string[] = [];
-  for (const block of blocks) {
-    let terminal = terminals.get(block.terminal);
-    if (!terminal) terminals.set(block.terminal, (terminal = new Terminal(clone, env)));
-    let code = block.code;
-    if (code.includes('whsec_...')) {
-      // The README says: replace whsec_... with the secret terminal 2 printed.
-      expect(secret, 'a block asks for the secret before any block printed one').toBeDefined();
-      code = code.replaceAll('whsec_...', secret!);
+    let secret: string | undefined;
+    const outputs: string[] = [];
+    for (const block of blocks) {
+      let terminal = terminals.get(block.terminal);
+      if (!terminal) terminals.set(block.terminal, (terminal = new Terminal(clone, env)));
+      let code = block.code;
+      if (code.includes('whsec_...')) {
+        // The README says: replace whsec_... with the secret terminal 2 printed.
+        expect(secret, 'a block asks for the secret before any block printed one').toBeDefined();
+        code = code.replaceAll('whsec_...', secret!);
+      }
+      const marker = `tour-block-done-${outputs.length}`;
+      const output = block.runsUntil
+        ? await terminal.paste(code, block.runsUntil, 150_000)
+        : await terminal.paste(`${code}echo; echo ${marker}\n`, marker, 60_000);
+      outputs.push(output);
+      steps.push(`terminal ${block.terminal} block ${outputs.length} ${seconds(started)}`);
+      secret ??= /"secret":"(whsec_[^"]+)"/.exec(output)?.[1];
     }
-    const marker = `tour-block-done-${outputs.length}`;
-    const output = block.runsUntil
-      ? await terminal.paste(code, block.runsUntil, 150_000)
-      : await terminal.paste(`${code}echo; echo ${marker}\n`, marker, 60_000);
-    outputs.push(output);
-    steps.push(`terminal ${block.terminal} block ${outputs.length} ${seconds(started)}`);
-    secret ??= /"secret":"(whsec_[^"]+)"/.exec(output)?.[1];
-  }
 
-  const [, registered, receiver, scheduled] = outputs;
-  expect(terminals.get(1)!.output).toMatch(/listening on http:\/\/[^ ]+:3000/);
-  expect(registered).toMatch(/"event":"concertAlert"/);
-  expect(receiver).toMatch(/^(?:# |ℹ )fail 0$/m);
-  expect(scheduled).toMatch(/"id":"con_/);
-  // The scaffold's handler prints only after the signature and payload checks passed.
-  await terminals.get(3)!.waitFor('Jazz Night', 30_000);
-  expect(terminals.get(3)!.output).toMatch(/concert scheduled: .*Jazz Night/);
-  expect(outputs[4]).toMatch(/"event":"concertAlert"/);
-  expect(outputs[4]).toMatch(/"attempts":\[/);
-  steps.push(`alert verified ${seconds(started)}`);
+    const [, registered, receiver, scheduled] = outputs;
+    expect(terminals.get(1)!.output).toMatch(/listening on http:\/\/[^ ]+:3000/);
+    expect(registered).toMatch(/"event":"concertAlert"/);
+    expect(receiver).toMatch(/^(?:# |ℹ )fail 0$/m);
+    expect(scheduled).toMatch(/"id":"con_/);
+    // The scaffold's handler prints only after the signature and payload checks passed.
+    await terminals.get(3)!.waitFor('Jazz Night', 30_000);
+    expect(terminals.get(3)!.output).toMatch(/concert scheduled: .*Jazz Night/);
+    expect(outputs[4]).toMatch(/"event":"concertAlert"/);
+    expect(outputs[4]).toMatch(/"attempts":\[/);
+    steps.push(`alert verified ${seconds(started)}`);
 
-  // "The docs are at /docs, a web console at /console, Prometheus metrics at /metrics": the
-  // two set-up commands gave all three (the console built by the first `npm start`).
-  const key = /export KEY=(\S+)/.exec(blocks[0]!.code)![1]!;
-  for (const [path, headers] of [['/console', {}], ['/docs', {}], ['/metrics', { authorization: `Bearer ${key}` }]] as const) {
-    expect((await fetch(`http://localhost:3000${path}`, { headers })).status, path).toBe(200);
-  }
-  expect(terminals.get(1)!.output).not.toMatch(/^\s+at /m);
-  steps.push(`console, docs and metrics ${seconds(started)}`);
-});
+    // "The docs are at /docs, a web console at /console, Prometheus metrics at /metrics": the
+    // two set-up commands gave all three (the console built by the first `npm start`).
+    const key = /export KEY=(\S+)/.exec(blocks[0]!.code)![1]!;
+    for (const [path, headers] of [
+      ['/console', {}],
+      ['/docs', {}],
+      ['/metrics', { authorization: `Bearer ${key}` }],
+    ] as const) {
+      expect((await fetch(`http://localhost:3000${path}`, { headers })).status, path).toBe(200);
+    }
+    expect(terminals.get(1)!.output).not.toMatch(/^\s+at /m);
+    steps.push(`console, docs and metrics ${seconds(started)}`);
+  },
+);

@@ -16,7 +16,11 @@ export interface Ran {
 }
 
 /** Runs a command to completion; rejects with its output unless it exits 0 (or `allowFailure`). */
-export function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; allowFailure?: boolean }): Promise<Ran> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; allowFailure?: boolean },
+): Promise<Ran> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
     let stdout = '';
@@ -41,7 +45,11 @@ export interface Background {
   stop(signal?: NodeJS.Signals): Promise<number | string | null>;
 }
 
-export function background(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; shell?: boolean }): Background {
+export function background(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; shell?: boolean },
+): Background {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, detached: true, shell: options.shell });
   let output = '';
   const waiters = new Set<() => void>();

@@ -12,7 +12,10 @@ export interface Manifest {
 
 /** The package a bare specifier names: `@scope/name` or `name`. */
 export function packageOf(specifier: string): string {
-  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 }
 
 /** Packages that `source` (built JavaScript) imports but `manifest` does not declare. */

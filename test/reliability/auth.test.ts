@@ -36,7 +36,14 @@ describe('authentication and authorisation', () => {
   it('refuses a wrong key, a malformed key and another scheme with 401', async () => {
     const wrong = `cn_${randomBytes(32).toString('base64url')}`;
     keys.push(wrong);
-    for (const authorization of [`Bearer ${wrong}`, 'Bearer not-a-key', `Basic ${Buffer.from(`u:${wrong}`).toString('base64')}`, `Bearer ${h.aliceKey}x`, 'Bearer', '']) {
+    for (const authorization of [
+      `Bearer ${wrong}`,
+      'Bearer not-a-key',
+      `Basic ${Buffer.from(`u:${wrong}`).toString('base64')}`,
+      `Bearer ${h.aliceKey}x`,
+      'Bearer',
+      '',
+    ]) {
       for (const op of operations.filter((o) => o.scope !== null)) {
         const res = await send(h.url, { method: op.method, path: concrete(op.path), headers: { authorization } });
         expect(res.status, `${op.id} with '${authorization.slice(0, 20)}'`).toBe(401);
@@ -46,9 +53,23 @@ describe('authentication and authorisation', () => {
 
   it('refuses a subscriber key on every admin operation with 403', async () => {
     const admin = operations.filter((op) => op.scope === 'admin');
-    expect(admin.map((op) => op.id).sort()).toEqual(['cancelConcert', 'changeStock', 'createApiKey', 'getMetrics', 'listApiKeys', 'revokeApiKey', 'scheduleConcert', 'updateConcert']);
+    expect(admin.map((op) => op.id).sort()).toEqual([
+      'cancelConcert',
+      'changeStock',
+      'createApiKey',
+      'getMetrics',
+      'listApiKeys',
+      'revokeApiKey',
+      'scheduleConcert',
+      'updateConcert',
+    ]);
     for (const op of admin) {
-      const res = await send(h.url, { method: op.method, path: concrete(op.path), headers: { authorization: `Bearer ${h.aliceKey}`, 'content-type': 'application/json' }, body: '{}' });
+      const res = await send(h.url, {
+        method: op.method,
+        path: concrete(op.path),
+        headers: { authorization: `Bearer ${h.aliceKey}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(res.status, op.id).toBe(403);
       expect(res.headers['content-type'], op.id).toMatch(/^application\/problem\+json/);
     }
@@ -56,22 +77,33 @@ describe('authentication and authorisation', () => {
 
   it("answers 404 to another subscriber's registration, subscription and delivery, and hides them from lists", async () => {
     const reg = await call(h.url, 'POST', '/registerForAlert', { key: h.aliceKey, body: { url: r.url } });
-    const sub = await call(h.url, 'POST', '/concertUpdates', { key: h.aliceKey, body: { concertId: 'con_jazznight2026', callbackUrl: r.url } });
+    const sub = await call(h.url, 'POST', '/concertUpdates', {
+      key: h.aliceKey,
+      body: { concertId: 'con_jazznight2026', callbackUrl: r.url },
+    });
     expect([reg.status, sub.status]).toEqual([200, 200]);
     keys.push(reg.body.secret, sub.body.secret);
-    const published = await call(h.url, 'POST', '/concerts', { key: h.adminKey, body: { title: 'Auth night', startsAt: '2027-03-01T20:00:00Z', venue: 'Hall' } });
+    const published = await call(h.url, 'POST', '/concerts', {
+      key: h.adminKey,
+      body: { title: 'Auth night', startsAt: '2027-03-01T20:00:00Z', venue: 'Hall' },
+    });
     expect(published.status).toBe(201);
     h.worker!.wake();
     await waitFor(() => r.received.length >= 1, 10_000, 'the webhook');
     const mine = await call(h.url, 'GET', '/deliveries', { key: h.aliceKey });
     const delivery = mine.body.data.find((d: { targetId: string }) => d.targetId === reg.body.id);
-    await waitFor(async () => (await call(h.url, 'GET', `/deliveries?targetId=${reg.body.id}`, { key: h.aliceKey })).body.data[0].status === 'succeeded');
+    await waitFor(
+      async () =>
+        (await call(h.url, 'GET', `/deliveries?targetId=${reg.body.id}`, { key: h.aliceKey })).body.data[0].status === 'succeeded',
+    );
 
     const asBob = (method: string, path: string, body?: unknown) => call(h.url, method, path, { key: h.bobKey, body });
     expect((await asBob('DELETE', `/registrations/${reg.body.id}`)).status).toBe(404);
     expect((await asBob('DELETE', `/concertUpdates/${sub.body.id}`)).status).toBe(404);
     expect((await asBob('POST', `/deliveries/${delivery.id}/replay`)).status).toBe(404);
-    expect((await asBob('POST', '/deliveries/recover', { targetId: reg.body.id, since: new Date(Date.now() - 3_600_000).toISOString() })).status).toBe(404);
+    expect(
+      (await asBob('POST', '/deliveries/recover', { targetId: reg.body.id, since: new Date(Date.now() - 3_600_000).toISOString() })).status,
+    ).toBe(404);
     const lists = await Promise.all(['/registrations', '/concertUpdates', '/deliveries'].map((p) => asBob('GET', p)));
     for (const list of lists) {
       expect(list.status).toBe(200);
@@ -89,7 +121,9 @@ describe('authentication and authorisation', () => {
     expect((await call(h.url, 'GET', '/registrations', { key: created.body.key })).status).toBe(200);
     expect(h.logs.length).toBeGreaterThan(50);
 
-    const tables = await h.db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+    const tables = await h.db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+    );
     expect(tables.length).toBeGreaterThanOrEqual(8);
     const dump: string[] = [];
     for (const { table_name } of tables) {
@@ -100,7 +134,10 @@ describe('authentication and authorisation', () => {
     expect(apiKeys).toHaveLength(5);
     for (const key of apiKeys.slice(0, 3).concat(apiKeys[4]!)) {
       // The dump does see each key, as its SHA-256 (the wrong key, never stored, is the exception).
-      expect(dump.some((line) => line.includes(createHash('sha256').update(key).digest('hex'))), 'hash of a known key').toBe(true);
+      expect(
+        dump.some((line) => line.includes(createHash('sha256').update(key).digest('hex'))),
+        'hash of a known key',
+      ).toBe(true);
     }
     for (const key of apiKeys) {
       const body = key.slice(3);
@@ -108,6 +145,7 @@ describe('authentication and authorisation', () => {
       expect(h.logs.filter((line) => line.includes(body))).toEqual([]);
     }
     // Signing secrets are stored (they sign every delivery) but never logged.
-    for (const secret of keys.filter((k) => k.startsWith('whsec_'))) expect(h.logs.filter((line) => line.includes(secret.slice(6)))).toEqual([]);
+    for (const secret of keys.filter((k) => k.startsWith('whsec_')))
+      expect(h.logs.filter((line) => line.includes(secret.slice(6)))).toEqual([]);
   });
 });

@@ -55,7 +55,10 @@ async function created<T>(res: Promise<{ status: number; body: any }>, pick: (bo
 }
 
 const freshRegistration = () =>
-  created(call(h.url, 'POST', '/registerForAlert', { key: h.aliceKey, body: { url: `https://hooks.example.com/${randomUUID()}` } }), (b) => b.id as string);
+  created(
+    call(h.url, 'POST', '/registerForAlert', { key: h.aliceKey, body: { url: `https://hooks.example.com/${randomUUID()}` } }),
+    (b) => b.id as string,
+  );
 
 /**
  * Points references at records that exist (a concert, a registration of the caller, a
@@ -66,20 +69,29 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
   if ('concertId' in p) {
     p.concertId =
       op.id === 'cancelConcert'
-        ? await created(call(h.url, 'POST', '/concerts', { key: h.adminKey, body: { title: 'Fuzz', startsAt: '2027-01-01T20:00:00Z', venue: 'Hall' } }), (b) => b.id)
+        ? await created(
+            call(h.url, 'POST', '/concerts', { key: h.adminKey, body: { title: 'Fuzz', startsAt: '2027-01-01T20:00:00Z', venue: 'Hall' } }),
+            (b) => b.id,
+          )
         : LIVE_CONCERT;
   }
   if ('registrationId' in p) p.registrationId = await freshRegistration();
   if ('subscriptionId' in p) {
     p.subscriptionId = await created(
-      call(h.url, 'POST', '/concertUpdates', { key: h.aliceKey, body: { concertId: LIVE_CONCERT, callbackUrl: `https://hooks.example.com/${randomUUID()}` } }),
+      call(h.url, 'POST', '/concertUpdates', {
+        key: h.aliceKey,
+        body: { concertId: LIVE_CONCERT, callbackUrl: `https://hooks.example.com/${randomUUID()}` },
+      }),
       (b) => b.id,
     );
   }
   // A subscriber may name only its own key as the owner to list; an admin any key.
   if ('ownerKeyId' in v.query && op.scope !== 'admin') v.query.ownerKeyId = h.aliceKeyId;
   if ('apiKeyId' in p) {
-    p.apiKeyId = await created(call(h.url, 'POST', '/apiKeys', { key: h.adminKey, body: { name: 'fuzz', scope: 'subscriber' } }), (b) => b.id as string);
+    p.apiKeyId = await created(
+      call(h.url, 'POST', '/apiKeys', { key: h.adminKey, body: { name: 'fuzz', scope: 'subscriber' } }),
+      (b) => b.id as string,
+    );
   }
   if ('deliveryId' in p) {
     const target = await freshRegistration();
@@ -126,7 +138,11 @@ function fixTargetUpdate(opId: string, body: Record<string, any>): void {
   }
 }
 
-function buildRequest(op: SpecOperation, v: Values, over: { path?: Record<string, string>; query?: string; body?: Buffer | { chunks: Buffer[] }; contentType?: string | null } = {}): RawRequest {
+function buildRequest(
+  op: SpecOperation,
+  v: Values,
+  over: { path?: Record<string, string>; query?: string; body?: Buffer | { chunks: Buffer[] }; contentType?: string | null } = {},
+): RawRequest {
   const rawPath = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => over.path?.[name] ?? encodeURIComponent(String(v.path[name])));
   const query = over.query ?? new URLSearchParams(Object.entries(v.query).map(([k, x]) => [k, String(x)])).toString();
   const headers: Record<string, string> = Object.fromEntries(Object.entries(v.header).map(([k, x]) => [k, String(x)]));
@@ -155,10 +171,23 @@ function setAt(root: any, path: string[], value: unknown): any {
 }
 
 const MARK = 'MARK_7f3a';
-const badUtf8 = [Buffer.from([0xff]), Buffer.from([0xc3, 0x28]), Buffer.from([0xe2, 0x82]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80])];
+const badUtf8 = [
+  Buffer.from([0xff]),
+  Buffer.from([0xc3, 0x28]),
+  Buffer.from([0xe2, 0x82]),
+  Buffer.from([0xed, 0xa0, 0x80]),
+  Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]),
+];
 const hugeNumbers = ['1e400', '-1e400', '123456789012345678901234567890', '9007199254740993', '-9999999999999999999999', '1e308'];
 const badIntegers = ['abc', '1.5', '-1', '99999999999999999999999', '', 'NaN', 'Infinity', "1' OR '1'='1", '%00', '1%00'];
-const wrongTypes = ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/merge-patch+json', 'text/json'];
+const wrongTypes = [
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/merge-patch+json',
+  'text/json',
+];
 
 /** Every way we break a valid request of `op`, each with the status it must get. */
 function mutationArb(op: SpecOperation, v: Values): fc.Arbitrary<Case> {
@@ -180,24 +209,49 @@ function mutationArb(op: SpecOperation, v: Values): fc.Arbitrary<Case> {
     }
     if (props.length > 0) {
       options.push(
-        fc.constantFrom(...props).chain((name) => wrongTypeArb(schema.properties[name]).map((bad) => c(`wrong type for ${name}`, [400], { body: json({ ...body, [name]: bad }) }))),
+        fc
+          .constantFrom(...props)
+          .chain((name) =>
+            wrongTypeArb(schema.properties[name]).map((bad) =>
+              c(`wrong type for ${name}`, [400], { body: json({ ...body, [name]: bad }) }),
+            ),
+          ),
       );
     }
-    options.push(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !props.includes(k) && k !== '__proto__').map((k) => c(`unknown field ${k}`, [400], { body: json({ ...body, [k]: 1 }) })));
-    options.push(fc.constantFrom('[]', '"text"', '42', 'null', 'true', '[{}]').map((text) => c(`body ${text}`, [400], { body: Buffer.from(text) })));
+    options.push(
+      fc
+        .string({ minLength: 1, maxLength: 20 })
+        .filter((k) => !props.includes(k) && k !== '__proto__')
+        .map((k) => c(`unknown field ${k}`, [400], { body: json({ ...body, [k]: 1 }) })),
+    );
+    options.push(
+      fc.constantFrom('[]', '"text"', '42', 'null', 'true', '[{}]').map((text) => c(`body ${text}`, [400], { body: Buffer.from(text) })),
+    );
     const text = JSON.stringify(body);
-    options.push(fc.integer({ min: 1, max: Math.max(1, text.length - 1) }).map((cut) => c('truncated JSON', [400], { body: Buffer.from(text.slice(0, cut)) })));
-    options.push(fc.constantFrom("{'a':1}", '{"a":}', '{,}', '{"a":1,}', '\u0000', '{"a":"\\u12"}', 'NaN', '{"a":1}{"b":2}').map((t) => c(`broken JSON ${t}`, [400], { body: Buffer.from(t) })));
+    options.push(
+      fc
+        .integer({ min: 1, max: Math.max(1, text.length - 1) })
+        .map((cut) => c('truncated JSON', [400], { body: Buffer.from(text.slice(0, cut)) })),
+    );
+    options.push(
+      fc
+        .constantFrom("{'a':1}", '{"a":}', '{,}', '{"a":1,}', '\u0000', '{"a":"\\u12"}', 'NaN', '{"a":1}{"b":2}')
+        .map((t) => c(`broken JSON ${t}`, [400], { body: Buffer.from(t) })),
+    );
     const strings = stringPaths(body);
     if (strings.length > 0) {
       options.push(
         fc.tuple(fc.constantFrom(...strings), fc.constantFrom(...badUtf8)).map(([path, bytes]) => {
           const raw = json(setAt(body, path, MARK));
           const at = raw.indexOf(MARK);
-          return c(`bad UTF-8 at /${path.join('/')}`, [400], { body: Buffer.concat([raw.subarray(0, at), bytes, raw.subarray(at + MARK.length)]) });
+          return c(`bad UTF-8 at /${path.join('/')}`, [400], {
+            body: Buffer.concat([raw.subarray(0, at), bytes, raw.subarray(at + MARK.length)]),
+          });
         }),
       );
-      options.push(fc.constantFrom(...strings).map((path) => c(`NUL in /${path.join('/')}`, [400], { body: json(setAt(body, path, 'a\u0000b')) })));
+      options.push(
+        fc.constantFrom(...strings).map((path) => c(`NUL in /${path.join('/')}`, [400], { body: json(setAt(body, path, 'a\u0000b')) })),
+      );
       options.push(
         fc.tuple(fc.constantFrom(...strings), fc.boolean()).map(([path, chunked]) => {
           const raw = json(setAt(body, path, 'x'.repeat(BODY_LIMIT + 10)));
@@ -220,9 +274,15 @@ function mutationArb(op: SpecOperation, v: Values): fc.Arbitrary<Case> {
   }
 
   const query = op.params.filter((p) => p.in === 'query');
-  const encode = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, x]) => [k, String(x)])).toString();
+  const encode = (params: Record<string, unknown>) =>
+    new URLSearchParams(Object.entries(params).map(([k, x]) => [k, String(x)])).toString();
   if (query.length > 0) {
-    options.push(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !query.some((p) => p.name === k)).map((k) => c(`unknown query ${k}`, [400], { query: encode({ ...v.query, [k]: 'x' }) })));
+    options.push(
+      fc
+        .string({ minLength: 1, maxLength: 12 })
+        .filter((k) => !query.some((p) => p.name === k))
+        .map((k) => c(`unknown query ${k}`, [400], { query: encode({ ...v.query, [k]: 'x' }) })),
+    );
     const integers = query.filter((p) => p.schema.type === 'integer');
     if (integers.length > 0) {
       options.push(
@@ -238,15 +298,23 @@ function mutationArb(op: SpecOperation, v: Values): fc.Arbitrary<Case> {
     const strings = query.filter((p) => p.schema.type === 'string' && !p.schema.enum);
     if (strings.length > 0) {
       options.push(fc.constantFrom(...strings).map((p) => c(`NUL in ${p.name}`, [400], { query: `${p.name}=a%00b` })));
-      options.push(fc.constantFrom(...strings).map((p) => c(`overlong ${p.name}`, [400], { query: encode({ [p.name]: 'a'.repeat((p.schema.maxLength ?? 512) + 1) }) })));
+      options.push(
+        fc
+          .constantFrom(...strings)
+          .map((p) => c(`overlong ${p.name}`, [400], { query: encode({ [p.name]: 'a'.repeat((p.schema.maxLength ?? 512) + 1) }) })),
+      );
     }
     const enums = query.filter((p) => p.schema.enum);
     if (enums.length > 0) {
-      options.push(fc.constantFrom(...enums).map((p) => c(`bad enum ${p.name}`, [400], { query: encode({ [p.name]: "concertAlert' OR '1'='1" }) })));
+      options.push(
+        fc.constantFrom(...enums).map((p) => c(`bad enum ${p.name}`, [400], { query: encode({ [p.name]: "concertAlert' OR '1'='1" }) })),
+      );
     }
     if (query.some((p) => p.name === 'cursor')) {
       options.push(
-        fc.oneof(fc.string({ minLength: 1, maxLength: 100 }), fc.base64String({ minLength: 4, maxLength: 100 })).map((cursor) => c('forged cursor', [400], { query: encode({ cursor }) })),
+        fc
+          .oneof(fc.string({ minLength: 1, maxLength: 100 }), fc.base64String({ minLength: 4, maxLength: 100 }))
+          .map((cursor) => c('forged cursor', [400], { query: encode({ cursor }) })),
       );
     }
   }
@@ -257,11 +325,15 @@ function mutationArb(op: SpecOperation, v: Values): fc.Arbitrary<Case> {
     const inject = (label: string, raw: string, expect: number[]) => c(label, expect, { path: { [name]: raw } });
     options.push(fc.stringMatching(/^[a-z]{3}_[a-z0-9]{20}$/).map((id) => inject(`unknown ${name}`, id, [404])));
     options.push(
-      fc.constantFrom("' OR '1'='1", "x'; DROP TABLE concerts; --", '../../apiKeys', '😀', '..', '.').map((s) =>
-        inject(`injected ${name} ${JSON.stringify(s)}`, encodeURIComponent(s), [400, 404]),
-      ),
+      fc
+        .constantFrom("' OR '1'='1", "x'; DROP TABLE concerts; --", '../../apiKeys', '😀', '..', '.')
+        .map((s) => inject(`injected ${name} ${JSON.stringify(s)}`, encodeURIComponent(s), [400, 404])),
     );
-    options.push(fc.constantFrom('%00', 'con_jazznight2026%00', '%ZZ', '%', '%E0%A4%A', '%C3%28', '..%2F..%2FapiKeys', '%2e%2e').map((raw) => inject(`raw ${name} ${raw}`, raw, [400, 404])));
+    options.push(
+      fc
+        .constantFrom('%00', 'con_jazznight2026%00', '%ZZ', '%', '%E0%A4%A', '%C3%28', '..%2F..%2FapiKeys', '%2e%2e')
+        .map((raw) => inject(`raw ${name} ${raw}`, raw, [400, 404])),
+    );
     options.push(fc.integer({ min: 65, max: 3000 }).map((n) => inject(`overlong ${name}`, 'a'.repeat(n), [400])));
   }
 
@@ -275,8 +347,16 @@ function mutationArb(op: SpecOperation, v: Values): fc.Arbitrary<Case> {
   }
 
   const other = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => !operations.some((o) => o.path === op.path && o.method === m));
-  if (other.length > 0) options.push(fc.constantFrom(...other).map((method) => ({ ...c(`method ${method}`, [405]), request: { ...buildRequest(op, v), method } })));
-  options.push(fc.constantFrom('/x', '/..', '%00', '.json').map((suffix) => ({ ...c(`suffix ${suffix}`, [400, 404, 405]), request: { ...buildRequest(op, v), path: op.path.replace(/\{[^}]+\}/g, 'x') + suffix } })));
+  if (other.length > 0)
+    options.push(
+      fc.constantFrom(...other).map((method) => ({ ...c(`method ${method}`, [405]), request: { ...buildRequest(op, v), method } })),
+    );
+  options.push(
+    fc.constantFrom('/x', '/..', '%00', '.json').map((suffix) => ({
+      ...c(`suffix ${suffix}`, [400, 404, 405]),
+      request: { ...buildRequest(op, v), path: op.path.replace(/\{[^}]+\}/g, 'x') + suffix },
+    })),
+  );
   return fc.oneof(...options);
 }
 
@@ -304,7 +384,9 @@ describe('bad input over real sockets (property-based, from the spec)', () => {
     ingredients = items.filter((i) => i.kind === 'ingredient').map((i) => i.id);
   });
   afterAll(async () => {
-    console.log(`bad input: ${sent.valid} valid and ${sent.malformed} malformed requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    console.log(
+      `bad input: ${sent.valid} valid and ${sent.malformed} malformed requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    );
     await h?.close();
   });
 
@@ -313,37 +395,48 @@ describe('bad input over real sockets (property-based, from the spec)', () => {
     for (const op of operations) if (op.bodyType) expect(hasBodyValidator(`${op.id}.body.${op.bodyType}`), op.id).toBe(true);
   });
 
-  it(`answers ${VALID_RUNS} generated valid requests with 2xx`, async () => {
-    const arb = fc.constantFrom(...operations).chain((op) => valuesArb(op).map((values) => ({ op, values })));
-    await fc.assert(
-      fc.asyncProperty(arb, async ({ op, values }) => {
-        const v = structuredClone(values);
-        await fixReferences(op, v);
-        if (op.bodyType) expect(validateBody(`${op.id}.body.${op.bodyType}` as never, v.body), `generator made an invalid ${op.id} body`).toEqual({ ok: true });
-        const kase: Case = { label: 'valid', request: buildRequest(op, v), expect: 'success' };
-        check(op, kase, await send(h.url, kase.request));
-        sent.valid++;
-        seenOps.valid.add(op.id);
-      }),
-      { numRuns: VALID_RUNS },
-    );
-    expect(seenOps.valid.size).toBe(operations.length);
-  }, TIMEOUT_MS);
+  it(
+    `answers ${VALID_RUNS} generated valid requests with 2xx`,
+    async () => {
+      const arb = fc.constantFrom(...operations).chain((op) => valuesArb(op).map((values) => ({ op, values })));
+      await fc.assert(
+        fc.asyncProperty(arb, async ({ op, values }) => {
+          const v = structuredClone(values);
+          await fixReferences(op, v);
+          if (op.bodyType)
+            expect(validateBody(`${op.id}.body.${op.bodyType}` as never, v.body), `generator made an invalid ${op.id} body`).toEqual({
+              ok: true,
+            });
+          const kase: Case = { label: 'valid', request: buildRequest(op, v), expect: 'success' };
+          check(op, kase, await send(h.url, kase.request));
+          sent.valid++;
+          seenOps.valid.add(op.id);
+        }),
+        { numRuns: VALID_RUNS },
+      );
+      expect(seenOps.valid.size).toBe(operations.length);
+    },
+    TIMEOUT_MS,
+  );
 
-  it(`answers ${MALFORMED_RUNS} generated malformed requests with a 4xx problem and never 5xx`, async () => {
-    const arb = fc.constantFrom(...operations).chain((op) => valuesArb(op).map((v) => ({ op, v })));
-    await fc.assert(
-      // The mutation depends on the fixed-up values, so it is drawn from its own seed.
-      fc.asyncProperty(arb, fc.integer(), async ({ op, v: generated }, seed) => {
-        const v = structuredClone(generated);
-        await fixReferences(op, v);
-        const kase = fc.sample(mutationArb(op, v), { numRuns: 1, seed })[0]!;
-        check(op, kase, await send(h.url, kase.request));
-        sent.malformed++;
-        seenOps.malformed.add(op.id);
-      }),
-      { numRuns: MALFORMED_RUNS },
-    );
-    expect(seenOps.malformed.size).toBe(operations.length);
-  }, TIMEOUT_MS);
+  it(
+    `answers ${MALFORMED_RUNS} generated malformed requests with a 4xx problem and never 5xx`,
+    async () => {
+      const arb = fc.constantFrom(...operations).chain((op) => valuesArb(op).map((v) => ({ op, v })));
+      await fc.assert(
+        // The mutation depends on the fixed-up values, so it is drawn from its own seed.
+        fc.asyncProperty(arb, fc.integer(), async ({ op, v: generated }, seed) => {
+          const v = structuredClone(generated);
+          await fixReferences(op, v);
+          const kase = fc.sample(mutationArb(op, v), { numRuns: 1, seed })[0]!;
+          check(op, kase, await send(h.url, kase.request));
+          sent.malformed++;
+          seenOps.malformed.add(op.id);
+        }),
+        { numRuns: MALFORMED_RUNS },
+      );
+      expect(seenOps.malformed.size).toBe(operations.length);
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -30,7 +30,10 @@ async function flood(port: number, localAddress: string, count: number, trickle?
         socket.on('close', () => closed.add(socket));
         if (trickle) {
           let at = 0;
-          const timer = setInterval(() => (socket.writable && at < trickle.length ? socket.write(trickle[at++]!) : clearInterval(timer)), 300);
+          const timer = setInterval(
+            () => (socket.writable && at < trickle.length ? socket.write(trickle[at++]!) : clearInterval(timer)),
+            300,
+          );
           socket.on('close', () => clearInterval(timer));
         }
         // A connection still in the kernel's queue after 2 s counts as waiting, not as a failure of the flood.

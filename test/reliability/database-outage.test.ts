@@ -38,7 +38,9 @@ describe('database outage', () => {
     let down = false;
     let traffic = true;
     try {
-      expect((await call(server.url, 'POST', '/registerForAlert', { key: admin, body: { url: `${receiver.url}/outage` } })).status).toBe(200);
+      expect((await call(server.url, 'POST', '/registerForAlert', { key: admin, body: { url: `${receiver.url}/outage` } })).status).toBe(
+        200,
+      );
       const worker = async (n: number) => {
         for (let i = 0; traffic; i++) {
           const title = `Outage ${n}-${i} ${randomUUID()}`;
@@ -49,8 +51,17 @@ describe('database outage', () => {
           ];
           const [method, path, body] = requests[i % requests.length]!;
           const wasDown = down;
-          const res = await call(server.url, method, path, { key: admin, body, headers: { 'idempotency-key': randomUUID() } }).catch((error: Error) => ({ status: -1, headers: {} as Record<string, string>, body: error.message }));
-          answers.push({ path, status: res.status, retryAfter: res.headers['retry-after'] as string | undefined, type: res.headers['content-type'] as string | undefined, down: wasDown && down, title: res.status === 201 ? title : undefined });
+          const res = await call(server.url, method, path, { key: admin, body, headers: { 'idempotency-key': randomUUID() } }).catch(
+            (error: Error) => ({ status: -1, headers: {} as Record<string, string>, body: error.message }),
+          );
+          answers.push({
+            path,
+            status: res.status,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+            type: res.headers['content-type'] as string | undefined,
+            down: wasDown && down,
+            title: res.status === 201 ? title : undefined,
+          });
           await sleep(20);
         }
       };
@@ -74,14 +85,19 @@ describe('database outage', () => {
       expect([...statuses.keys()].filter((s) => ![200, 201, 503].includes(s))).toEqual([]);
       const outage = answers.filter((a) => a.down);
       expect(outage.length).toBeGreaterThan(20);
-      for (const a of outage) expect(a, a.path).toMatchObject({ status: 503, retryAfter: '5', type: expect.stringMatching(/^application\/problem\+json/) });
+      for (const a of outage)
+        expect(a, a.path).toMatchObject({ status: 503, retryAfter: '5', type: expect.stringMatching(/^application\/problem\+json/) });
       for (const a of answers.filter((x) => x.status === 503)) expect(a.retryAfter, a.path).toBe('5');
       expect(server.child.exitCode).toBeNull();
 
       // Every concert answered with 201 is there and reaches the receiver.
       const accepted = answers.filter((a) => a.title).map((a) => a.title!);
       expect(accepted.length).toBeGreaterThan(5);
-      await waitFor(() => accepted.every((t) => receiver.received.some((r) => r.body.includes(t))), 60_000, 'every accepted concert at the receiver');
+      await waitFor(
+        () => accepted.every((t) => receiver.received.some((r) => r.body.includes(t))),
+        60_000,
+        'every accepted concert at the receiver',
+      );
     } finally {
       traffic = false;
       await server.stop();

@@ -58,7 +58,8 @@ async function publish(server: () => ServerProcess, admin: string, concerts: num
             body: { title: `${title} ${i}`, startsAt: '2027-05-01T20:00:00Z', venue: 'Main Hall' },
           }).catch(() => ({ status: 0 }));
           if (res.status === 201 || res.status === 200) break;
-          if (Date.now() > deadline) throw new Error(`publishing concert ${i} kept failing (${res.status}):\n${server().output.join("").slice(-3000)}`);
+          if (Date.now() > deadline)
+            throw new Error(`publishing concert ${i} kept failing (${res.status}):\n${server().output.join('').slice(-3000)}`);
           await sleep(100);
         }
       }
@@ -102,7 +103,11 @@ describe('faults', () => {
       expect(deliveries).toHaveLength(MESSAGES);
       const seen = perMessage(r.received);
       expect(deliveries.filter((d) => !seen.has(d.messageId))).toEqual([]);
-      await waitFor(async () => (await allDeliveries(server.url, admin)).every((d) => d.status === 'succeeded'), 30_000, 'every delivery to be recorded as succeeded');
+      await waitFor(
+        async () => (await allDeliveries(server.url, admin)).every((d) => d.status === 'succeeded'),
+        30_000,
+        'every delivery to be recorded as succeeded',
+      );
       const duplicates = report('kill -9 during delivery', r, MESSAGES);
       expect(duplicates).toBeLessThan(MESSAGES);
     } finally {
@@ -124,7 +129,10 @@ describe('faults', () => {
       await registerAll(server.url, admin, r);
       for (let round = 0; round < rounds; round++) {
         const title = `Accepted ${round} ${randomUUID()}`;
-        const res = await call(server.url, 'POST', '/concerts', { key: admin, body: { title, startsAt: '2027-06-01T20:00:00Z', venue: 'Cellar' } });
+        const res = await call(server.url, 'POST', '/concerts', {
+          key: admin,
+          body: { title, startsAt: '2027-06-01T20:00:00Z', venue: 'Cellar' },
+        });
         server.child.kill('SIGKILL');
         expect(res.status).toBe(201);
         titles.push(title);
@@ -163,12 +171,20 @@ describe('faults', () => {
           }
         })();
         await publish(() => server, admin, MESSAGES / REGISTRATIONS, 'Postgres night');
-        await waitFor(() => perMessage(r.received).size >= MESSAGES || server.child.exitCode !== null, 180_000, 'every message while connections die');
+        await waitFor(
+          () => perMessage(r.received).size >= MESSAGES || server.child.exitCode !== null,
+          180_000,
+          'every message while connections die',
+        );
         terminating = false;
         await killer;
         expect(server.child.exitCode, server.output.join('')).toBeNull();
         // A request on a connection terminated a moment ago may still fail; then the pool heals.
-        await waitFor(async () => (await call(server.url, 'GET', '/deliveries?limit=1', { key: admin })).status === 200, 10_000, 'the API to recover');
+        await waitFor(
+          async () => (await call(server.url, 'GET', '/deliveries?limit=1', { key: admin })).status === 200,
+          10_000,
+          'the API to recover',
+        );
         expect(terminated).toBeGreaterThan(0);
         const deliveries = await allDeliveries(server.url, admin);
         expect(deliveries).toHaveLength(MESSAGES);

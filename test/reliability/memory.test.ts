@@ -20,7 +20,12 @@ function requestFor(i: number, key: string, admin: string) {
     case 2:
       return { method: 'GET', path: '/registrations', headers: auth };
     case 3:
-      return { method: 'POST', path: '/registerForAlert', headers: json, body: JSON.stringify({ url: `https://93.184.215.14/hook/${i % 50}` }) };
+      return {
+        method: 'POST',
+        path: '/registerForAlert',
+        headers: json,
+        body: JSON.stringify({ url: `https://93.184.215.14/hook/${i % 50}` }),
+      };
     case 4:
       return { method: 'GET', path: '/concerts/con_jazznight2026', headers: auth };
     case 5:

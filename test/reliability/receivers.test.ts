@@ -53,7 +53,10 @@ describe('receivers that fail, hang, reset, redirect or answer 410, through the 
   const byName = (name: string) => targets.find((t) => t.name.startsWith(name))!;
 
   beforeAll(async () => {
-    h = await startHarness({ policy: { allow: ['127.0.0.1/32'] }, worker: { schedule: SCHEDULE, jitter: 0, timeoutMs: TIMEOUT_MS, pollMs: 10 } });
+    h = await startHarness({
+      policy: { allow: ['127.0.0.1/32'] },
+      worker: { schedule: SCHEDULE, jitter: 0, timeoutMs: TIMEOUT_MS, pollMs: 10 },
+    });
     landing = await startReceiver();
     for (const code of [301, 307, 308]) byName(`redirects with ${code}`).behaviour = status(code, { location: landing.url });
     for (const t of targets) {
@@ -73,7 +76,11 @@ describe('receivers that fail, hang, reset, redirect or answer 410, through the 
     });
     expect(published.status).toBe(201);
     h.worker!.wake();
-    await waitFor(async () => (await call(h.url, 'GET', '/deliveries?status=pending', { key: h.aliceKey })).body.data.length === 0, 30_000, 'every delivery to settle');
+    await waitFor(
+      async () => (await call(h.url, 'GET', '/deliveries?status=pending', { key: h.aliceKey })).body.data.length === 0,
+      30_000,
+      'every delivery to settle',
+    );
   }, 60_000);
   afterAll(async () => {
     await h?.close();
@@ -111,7 +118,9 @@ describe('receivers that fail, hang, reset, redirect or answer 410, through the 
     for (const [i, r] of got.entries()) {
       expect(r.headers['webhook-id']).toBe(d.messageId);
       expect(r.headers['webhook-attempt']).toBe(String(i + 1));
-      expect(() => new Webhook(t.registration!.secret).verify(r.body, r.headers as Record<string, string>, { jsonParse: false } as never)).not.toThrow();
+      expect(() =>
+        new Webhook(t.registration!.secret).verify(r.body, r.headers as Record<string, string>, { jsonParse: false } as never),
+      ).not.toThrow();
     }
   });
 
@@ -127,7 +136,10 @@ describe('receivers that fail, hang, reset, redirect or answer 410, through the 
     expect(status.get(gone.registration!.id)).toMatchObject({ status: 'disabled', disabledReason: expect.stringMatching(/410 Gone/) });
     for (const t of targets.filter((x) => x !== gone)) expect(status.get(t.registration!.id)).toMatchObject({ status: 'active' });
 
-    const again = await call(h.url, 'POST', '/concerts', { key: h.adminKey, body: { title: 'Second night', startsAt: '2027-04-02T20:00:00Z', venue: 'Main Hall' } });
+    const again = await call(h.url, 'POST', '/concerts', {
+      key: h.adminKey,
+      body: { title: 'Second night', startsAt: '2027-04-02T20:00:00Z', venue: 'Main Hall' },
+    });
     expect(again.status).toBe(201);
     const list = await call(h.url, 'GET', `/deliveries?targetId=${gone.registration!.id}`, { key: h.aliceKey });
     expect(list.body.data).toHaveLength(1);

@@ -88,10 +88,24 @@ function dateTimeArb(schema: Json): fc.Arbitrary<string> {
   const edge = <T>(edges: T[], any: fc.Arbitrary<T>) => fc.oneof(fc.constantFrom(...edges), any);
   const year = edge([first, first + 1, 1970, 2026, last - 1, last], fc.integer({ min: first, max: last })).map((y) => pad(y, 4));
   const month = edge([1, 2, 12], fc.integer({ min: 1, max: 12 }));
-  const offset = edge(['Z', '-23:59', '+23:59', '-00:00', '+00:00'], fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([sign, h, m]) => `${sign}${pad(h)}:${pad(m)}`));
+  const offset = edge(
+    ['Z', '-23:59', '+23:59', '-00:00', '+00:00'],
+    fc
+      .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([sign, h, m]) => `${sign}${pad(h)}:${pad(m)}`),
+  );
   const fraction = edge(['', '.999999999', '.000'], fc.stringMatching(/^\.[0-9]{1,9}$/));
   return fc
-    .record({ year, month, day: fc.integer({ min: 1, max: 31 }), h: edge([0, 23], fc.integer({ min: 0, max: 23 })), m: edge([0, 59], fc.integer({ min: 0, max: 59 })), sec: edge([0, 59], fc.integer({ min: 0, max: 59 })), fraction, offset })
+    .record({
+      year,
+      month,
+      day: fc.integer({ min: 1, max: 31 }),
+      h: edge([0, 23], fc.integer({ min: 0, max: 23 })),
+      m: edge([0, 59], fc.integer({ min: 0, max: 59 })),
+      sec: edge([0, 59], fc.integer({ min: 0, max: 59 })),
+      fraction,
+      offset,
+    })
     .map((t) => {
       const day = Math.min(t.day, t.month === 2 && !leap(Number(t.year)) ? 28 : DAYS[t.month - 1]!);
       return `${t.year}-${pad(t.month)}-${pad(day)}T${pad(t.h)}:${pad(t.m)}:${pad(t.sec)}${t.fraction}${t.offset}`;
@@ -159,7 +173,12 @@ export function valueArb(rawSchema: Json): fc.Arbitrary<unknown> {
       return fc.oneof(fc.constantFrom(min, max, Math.min(min + 1, max), Math.max(max - 1, min)), fc.integer({ min, max }));
     }
     case 'number':
-      return fc.double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum as number | undefined, max: schema.maximum as number | undefined });
+      return fc.double({
+        noNaN: true,
+        noDefaultInfinity: true,
+        min: schema.minimum as number | undefined,
+        max: schema.maximum as number | undefined,
+      });
     case 'boolean':
       return fc.boolean();
     case 'object': {

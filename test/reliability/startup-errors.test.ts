@@ -21,7 +21,21 @@ describe.skipIf(process.getuid?.() !== 0)('start-up errors', () => {
       const { DATABASE_URL: _none, ...env } = process.env;
       const result = await run(
         'runuser',
-        ['-u', 'postgres', '--', 'env', 'HOME=/tmp', `DATA_DIR=${dir}`, 'PORT=0', 'HOST=127.0.0.1', process.execPath, '--import', 'tsx', '--conditions=clubnotify-source', 'packages/server/src/main.ts'],
+        [
+          '-u',
+          'postgres',
+          '--',
+          'env',
+          'HOME=/tmp',
+          `DATA_DIR=${dir}`,
+          'PORT=0',
+          'HOST=127.0.0.1',
+          process.execPath,
+          '--import',
+          'tsx',
+          '--conditions=clubnotify-source',
+          'packages/server/src/main.ts',
+        ],
         { cwd: root, env, timeout: 60_000 },
       ).then(
         () => ({ code: 0, stderr: '' }),

@@ -2,7 +2,13 @@ import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:ht
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiKey, createApp, createLogger, migrate, openDatabase, seed, serverSecret, type Database } from '@clubnotify/server';
-import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions, type LookupFn, type UrlPolicy } from '../../packages/server/src/delivery/index.js';
+import {
+  createDeliveryWorker,
+  type DeliveryWorker,
+  type DeliveryWorkerOptions,
+  type LookupFn,
+  type UrlPolicy,
+} from '../../packages/server/src/delivery/index.js';
 
 /** `npm run test:reliability` sets RELIABILITY_FULL=1: the counts the issue asks for. */
 import type { Received } from '../../packages/server/test/delivery-support.js';

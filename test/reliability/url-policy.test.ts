@@ -34,7 +34,14 @@ const forbidden: Array<[host: string, address: string]> = [
   ['metadata.google.internal', '169.254.169.254'],
 ];
 
-const publicUrls = ['https://93.184.215.14/hook', 'http://8.8.8.8:8080/hook', 'https://[2606:4700:4700::1111]/hook', 'https://hooks.example.com/hook', 'https://100.128.0.1/hook', 'https://172.32.0.1/x'];
+const publicUrls = [
+  'https://93.184.215.14/hook',
+  'http://8.8.8.8:8080/hook',
+  'https://[2606:4700:4700::1111]/hook',
+  'https://hooks.example.com/hook',
+  'https://100.128.0.1/hook',
+  'https://172.32.0.1/x',
+];
 
 /** `alias-<n>.rebind.test` resolves to the n-th forbidden address; everything else is public. */
 const aliases: LookupFn = async (hostname) => {
@@ -85,7 +92,10 @@ describe('URL policy, end to end', () => {
 
   it('refuses names that resolve to each of those addresses at registration', async () => {
     for (const [index, [host]] of forbidden.entries()) {
-      const res = await call(h.url, 'POST', '/registerForAlert', { key: h.aliceKey, body: { url: `https://alias-${index}.rebind.test/hook` } });
+      const res = await call(h.url, 'POST', '/registerForAlert', {
+        key: h.aliceKey,
+        body: { url: `https://alias-${index}.rebind.test/hook` },
+      });
       expect(res.status, host).toBe(422);
     }
   });
@@ -101,7 +111,10 @@ describe('URL policy, end to end', () => {
     const before = connections();
     const [owner] = await h.db.query<{ id: string }>(`SELECT id FROM api_keys WHERE name = 'alice'`);
     // Targets inserted directly (as if the policy had changed since), literal and by name.
-    const urls = forbidden.flatMap(([host], index) => [`http://${host}:${canary.port}/hook`, `http://alias-${index}.rebind.test:${canary.port}/hook`]);
+    const urls = forbidden.flatMap(([host], index) => [
+      `http://${host}:${canary.port}/hook`,
+      `http://alias-${index}.rebind.test:${canary.port}/hook`,
+    ]);
     for (const [index, url] of urls.entries()) {
       await h.db.query(`INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, $2, 'stockUpdate', $3, $4)`, [
         `reg_policy${String(index).padStart(4, '0')}`,

@@ -28,7 +28,11 @@ if (!state[KEY]) {
   const table = routeTable(({ operation }) => operation.operationId as string);
 
   /** The operations an answer belongs to: its matched one, or every operation of its path for a 405. */
-  const operationsOf = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse & { locals?: any }, path: string): CoveredOperation[] => {
+  const operationsOf = (
+    req: IncomingMessage & { originalUrl?: string },
+    res: ServerResponse & { locals?: any },
+    path: string,
+  ): CoveredOperation[] => {
     const matched = res.locals?.ctx?.operation?.id as string | undefined;
     if (matched) return [operations.get(matched)!].filter(Boolean);
     const match = table.match(req.method ?? 'GET', path);
@@ -38,7 +42,10 @@ if (!state[KEY]) {
   };
 
   subscribe('http.server.response.finish', (message) => {
-    const { request: req, response: res } = message as { request: IncomingMessage & { app?: any; originalUrl?: string }; response: ServerResponse & { locals?: any } };
+    const { request: req, response: res } = message as {
+      request: IncomingMessage & { app?: any; originalUrl?: string };
+      response: ServerResponse & { locals?: any };
+    };
     if (req.app?.locals?.servesContract !== true) return;
     const url = new URL(req.originalUrl ?? req.url ?? '/', 'http://x');
     const exchange = {

@@ -8,7 +8,6 @@ export class UsageError extends Error {
   }
 }
 
-
 /** Runs `parse` (a `parseArgs` call), turning Node's messages (an unbalanced quote, a hint about `--`) into one plain sentence. */
 export function parseCommand<T>(command: string, parse: () => T): T {
   try {

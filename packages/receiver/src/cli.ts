@@ -65,16 +65,29 @@ async function main(argv: string[]): Promise<number> {
 const usages: Record<string, string> = { init: INIT_HELP, trigger: TRIGGER_HELP };
 
 async function init(args: string[]): Promise<number> {
-  const options = { framework: { type: 'string' }, name: { type: 'string' }, kit: { type: 'string' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+  const options = {
+    framework: { type: 'string' },
+    name: { type: 'string' },
+    kit: { type: 'string' },
+    spec: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
   const { values, positionals } = parseCommand('init', () => parseArgs({ args, allowPositionals: true, options }));
   if (values.help) return (console.log(INIT_HELP), 0);
   if (positionals.length === 0) throw new UsageError('Give the folder to create, e.g. clubnotify-receiver init my-receiver.', true);
-  if (positionals.length > 1) throw new UsageError(`init takes one folder, got ${positionals.length} (${positionals.join(' ')}); quote a folder name that has spaces.`, true);
+  if (positionals.length > 1)
+    throw new UsageError(
+      `init takes one folder, got ${positionals.length} (${positionals.join(' ')}); quote a folder name that has spaces.`,
+      true,
+    );
   const dir = positionals[0]!;
   const { framework } = values;
-  if (framework !== undefined && !isFramework(framework)) throw new UsageError(`--framework must be one of ${Object.keys(FRAMEWORKS).join(', ')}, not "${framework}".`, true);
+  if (framework !== undefined && !isFramework(framework))
+    throw new UsageError(`--framework must be one of ${Object.keys(FRAMEWORKS).join(', ')}, not "${framework}".`, true);
   const files = await scaffold(dir, { name: values.name, framework, kit: values.kit, spec: values.spec });
-  console.log(`Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npm test`);
+  console.log(
+    `Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npm test`,
+  );
   return 0;
 }
 
@@ -90,13 +103,28 @@ function triggerInput(args: string[]) {
   const { values, positionals } = parseCommand('trigger', () => parseArgs({ args, allowPositionals: true, options }));
   if (values.help) return undefined;
   const { kind, url, secret, attempt } = values;
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Give the event to send, concertAlert or stockUpdate.' : `trigger takes one event, got ${positionals.length} (${positionals.join(' ')}); send one event at a time.`, true);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'Give the event to send, concertAlert or stockUpdate.'
+        : `trigger takes one event, got ${positionals.length} (${positionals.join(' ')}); send one event at a time.`,
+      true,
+    );
   if (!url) throw new UsageError('Give --url, the receiver address to send to (e.g. http://localhost:4000/webhooks/stockUpdate).', true);
-  if (!URL.canParse(url)) throw new UsageError(`--url ${url} is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.`);
+  if (!URL.canParse(url))
+    throw new UsageError(`--url ${url} is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.`);
   if (!secret?.length) throw new UsageError("Give --secret, the registration's whsec_... secret.", true);
   if (kind !== 'webhook' && kind !== 'callback') throw new UsageError(`--kind must be webhook or callback, not "${kind}".`);
-  if (attempt !== undefined && !/^[1-9]\d{0,5}$/.test(attempt)) throw new UsageError(`--attempt must be a whole number from 1, not "${attempt}".`);
-  return { event: positionals[0]!, kind, url, secret, payload: values.payload, attempt: attempt === undefined ? undefined : Number(attempt) } as const;
+  if (attempt !== undefined && !/^[1-9]\d{0,5}$/.test(attempt))
+    throw new UsageError(`--attempt must be a whole number from 1, not "${attempt}".`);
+  return {
+    event: positionals[0]!,
+    kind,
+    url,
+    secret,
+    payload: values.payload,
+    attempt: attempt === undefined ? undefined : Number(attempt),
+  } as const;
 }
 
 async function readPayload(file: string): Promise<Buffer> {
@@ -104,7 +132,9 @@ async function readPayload(file: string): Promise<Buffer> {
     return await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`Cannot read --payload ${file}: ${code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}.`);
+    throw new UsageError(
+      `Cannot read --payload ${file}: ${code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}.`,
+    );
   }
 }
 

@@ -1,4 +1,3 @@
-
 interface Watch {
   due: number;
   expire: () => void;

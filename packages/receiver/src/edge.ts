@@ -16,8 +16,10 @@ import { importHmacKeys, verifyWithCryptoKeys } from './webcrypto-verify.js';
  * A receiver for one event on a Fetch runtime (edge functions, Workers, Deno, Bun), given that
  * event's module from `@clubnotify/spec/events/<kind>.<name>`: it bundles that validator only.
  */
-export interface EventReceiverOptions<P, K extends 'webhook' | 'callback', N extends string>
-  extends Pick<ReceiverOptions, 'secret' | 'secrets' | 'dedupe' | 'dedupeTtlSec' | 'leaseSec' | 'handlerTimeoutSec' | 'toleranceSec' | 'maxBodyBytes' | 'logger'> {
+export interface EventReceiverOptions<P, K extends 'webhook' | 'callback', N extends string> extends Pick<
+  ReceiverOptions,
+  'secret' | 'secrets' | 'dedupe' | 'dedupeTtlSec' | 'leaseSec' | 'handlerTimeoutSec' | 'toleranceSec' | 'maxBodyBytes' | 'logger'
+> {
   event: EventModule<P, K, N>;
   handler: Handler<P, K, N>;
 }
@@ -48,14 +50,19 @@ function toResponse(answer: ReceiverResponse): Response {
  * payload against the event's contract, drops duplicates and calls `handler`; answers as
  * `createReceiver` does, on every path. Returns `(request: Request) => Promise<Response>`.
  */
-export function createEventReceiver<P, K extends 'webhook' | 'callback', N extends string>(options: EventReceiverOptions<P, K, N>): (request: Request) => Promise<Response> {
+export function createEventReceiver<P, K extends 'webhook' | 'callback', N extends string>(
+  options: EventReceiverOptions<P, K, N>,
+): (request: Request) => Promise<Response> {
   const { event } = options;
   const settings = receiverSettings(options, 'createEventReceiver');
   const { toleranceSec, maxBodyBytes } = settings;
   for (const secret of settings.secrets) decodeSecretBytes(secret); // a bad secret throws here; keys are made on first use, as Workers require
   let keys: Promise<CryptoKey[]> | undefined;
   const run = createRunner(settings);
-  const tooLarge = (): ReceiverResponse => ({ ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`), headers: { 'content-type': 'application/problem+json', connection: 'close' } });
+  const tooLarge = (): ReceiverResponse => ({
+    ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`),
+    headers: { 'content-type': 'application/problem+json', connection: 'close' },
+  });
 
   async function read(request: Request): Promise<Uint8Array | ReceiverResponse> {
     if (Number(headerValue(request.headers, 'content-length')) > maxBodyBytes) return tooLarge();
@@ -78,7 +85,11 @@ export function createEventReceiver<P, K extends 'webhook' | 'callback', N exten
   }
 
   async function answer(request: Request): Promise<ReceiverResponse> {
-    if (request.method !== 'POST') return { ...problem(405, `${event.kind} ${event.name} is delivered with POST.`), headers: { 'content-type': 'application/problem+json', allow: 'POST' } };
+    if (request.method !== 'POST')
+      return {
+        ...problem(405, `${event.kind} ${event.name} is delivered with POST.`),
+        headers: { 'content-type': 'application/problem+json', allow: 'POST' },
+      };
     const headers = headerProblem(request.headers);
     if ('status' in headers) return headers;
     const mediaError = mediaTypeError(event, headerValue(request.headers, 'content-type'));
@@ -90,9 +101,19 @@ export function createEventReceiver<P, K extends 'webhook' | 'callback', N exten
     const parsed = payloadOf(event, raw);
     if (!('payload' in parsed)) return parsed;
     const validation = event.validate(parsed.payload);
-    if (!validation.ok) return problem(400, `The ${event.name} payload does not match the spec.`, { type: 'validation', title: 'Invalid payload', errors: validation.errors });
+    if (!validation.ok)
+      return problem(400, `The ${event.name} payload does not match the spec.`, {
+        type: 'validation',
+        title: 'Invalid payload',
+        errors: validation.errors,
+      });
     const { id, timestamp } = headers.signed;
-    return run(event, options.handler as unknown as AnyHandler, parsed.payload, new HandlerContext(id, timestamp, headers.attempt, event.kind, event.name));
+    return run(
+      event,
+      options.handler as unknown as AnyHandler,
+      parsed.payload,
+      new HandlerContext(id, timestamp, headers.attempt, event.kind, event.name),
+    );
   }
 
   return async (request) => toResponse(await answer(request));

@@ -1,4 +1,11 @@
-import { events, type CallbackName, type CallbackPayloads, type CompiledValidator, type WebhookName, type WebhookPayloads } from '@clubnotify/spec';
+import {
+  events,
+  type CallbackName,
+  type CallbackPayloads,
+  type CompiledValidator,
+  type WebhookName,
+  type WebhookPayloads,
+} from '@clubnotify/spec';
 
 export type EventKind = 'webhook' | 'callback';
 
@@ -73,7 +80,9 @@ export function eventFinder(list: readonly ContractEvent[]): (kind: string, name
 
 export const findEvent = eventFinder(events);
 
-const knownPaths = new Map<string, { kind: EventKind; name: string }>(events.map((e) => [`/${e.kind}s/${e.name}`, { kind: e.kind, name: e.name }]));
+const knownPaths = new Map<string, { kind: EventKind; name: string }>(
+  events.map((e) => [`/${e.kind}s/${e.name}`, { kind: e.kind, name: e.name }]),
+);
 
 /** `/webhooks/stockUpdate` -> `{ kind: 'webhook', name: 'stockUpdate' }`; anything else -> undefined. */
 export function eventFromPath(pathname: string): { kind: EventKind; name: string } | undefined {
@@ -87,7 +96,8 @@ export function eventFromPath(pathname: string): { kind: EventKind; name: string
 export function parseEventKey(key: string): { kind: EventKind; name: string } {
   const dot = key.indexOf('.');
   const kind = key.slice(0, dot);
-  if (dot < 0 || (kind !== 'webhook' && kind !== 'callback')) throw new TypeError(`"${key}" is not an event key; use for example "webhook.stockUpdate".`);
+  if (dot < 0 || (kind !== 'webhook' && kind !== 'callback'))
+    throw new TypeError(`"${key}" is not an event key; use for example "webhook.stockUpdate".`);
   return { kind, name: key.slice(dot + 1) };
 }
 

@@ -46,14 +46,26 @@ export function createRunner(options: RunnerOptions) {
 
   function failed(event: ContractEvent, ctx: HandlerContext, error: unknown): Maybe<ReceiverResponse> {
     logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler failed for ${ctx.id}`, error);
-    return then(release(ctx.id), () => apiError(500, 'handler_failed', `The ${event.name} ${event.kind} handler failed; see the receiver's logs.`));
+    return then(release(ctx.id), () =>
+      apiError(500, 'handler_failed', `The ${event.name} ${event.kind} handler failed; see the receiver's logs.`),
+    );
   }
 
   function timedOut(event: ContractEvent, ctx: HandlerContext, work: PromiseLike<unknown>): Maybe<ReceiverResponse> {
     ctx.abort(new DOMException(`The handler did not finish within ${handlerTimeoutSec * 1000} ms.`, 'TimeoutError'));
-    work.then(undefined, (error: unknown) => logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler failed for ${ctx.id} after its timeout`, error));
-    logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s for ${ctx.id}; answered 503 so the sender retries (handlerTimeoutSec).`);
-    return then(release(ctx.id), () => apiError(503, 'handler_timeout', `The ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s; retry later.`));
+    work.then(undefined, (error: unknown) =>
+      logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler failed for ${ctx.id} after its timeout`, error),
+    );
+    logger.error(
+      `@clubnotify/receiver: the ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s for ${ctx.id}; answered 503 so the sender retries (handlerTimeoutSec).`,
+    );
+    return then(release(ctx.id), () =>
+      apiError(
+        503,
+        'handler_timeout',
+        `The ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s; retry later.`,
+      ),
+    );
   }
 
   function settled(event: ContractEvent, ctx: HandlerContext, result: void | HandlerResult): Maybe<ReceiverResponse> {
@@ -90,7 +102,13 @@ export function createRunner(options: RunnerOptions) {
     });
   }
 
-  function claimed(event: ContractEvent, handler: AnyHandler, payload: unknown, ctx: HandlerContext, claim: ClaimResult): Maybe<ReceiverResponse> {
+  function claimed(
+    event: ContractEvent,
+    handler: AnyHandler,
+    payload: unknown,
+    ctx: HandlerContext,
+    claim: ClaimResult,
+  ): Maybe<ReceiverResponse> {
     if (claim === 'handled') return ok();
     if (claim === 'in-progress') return apiError(503, 'in_progress', `Message ${ctx.id} is being handled by another worker; retry later.`);
     let result;

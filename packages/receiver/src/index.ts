@@ -1,5 +1,25 @@
-export { createReceiver, createContractReceiver, type ContractReceiverOptions, type Receiver, type ReceiverOptions, type ReceiverRequest } from './receiver.js';
-export type { ContractEvent, EventContract, EventContext, EventKey, EventKind, Handler, HandlerResult, Handlers, WebhookHandler, WebhookHandlers, CallbackHandler, CallbackHandlers } from './events.js';
+export {
+  createReceiver,
+  createContractReceiver,
+  type ContractReceiverOptions,
+  type Receiver,
+  type ReceiverOptions,
+  type ReceiverRequest,
+} from './receiver.js';
+export type {
+  ContractEvent,
+  EventContract,
+  EventContext,
+  EventKey,
+  EventKind,
+  Handler,
+  HandlerResult,
+  Handlers,
+  WebhookHandler,
+  WebhookHandlers,
+  CallbackHandler,
+  CallbackHandlers,
+} from './events.js';
 export type { ReceiverResponse } from './problems.js';
 export { sign, signedHeaders, type SignInput } from './sign.js';
 export { verify, WebhookVerificationError, type VerificationFailure, type VerifiedMessage, type VerifyOptions } from './verify.js';

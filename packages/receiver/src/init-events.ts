@@ -38,15 +38,23 @@ export const ${identifier(event.name)}: ${type}<${JSON.stringify(event.name).rep
 /** The `{{...}}` placeholders of the templates that list events. */
 export function eventPlaceholders(): Record<string, string> {
   const of = (kind: ScaffoldEvent['kind']) => scaffoldEvents.filter((e) => e.kind === kind);
-  const entries = (kind: ScaffoldEvent['kind']) => of(kind).map((e) => (key(e.name) === e.binding ? e.binding : `${key(e.name)}: ${e.binding}`)).join(', ');
+  const entries = (kind: ScaffoldEvent['kind']) =>
+    of(kind)
+      .map((e) => (key(e.name) === e.binding ? e.binding : `${key(e.name)}: ${e.binding}`))
+      .join(', ');
   const exported = (e: ScaffoldEvent) => identifier(e.name);
   return {
     '{{handlerImports}}': scaffoldEvents
-      .map((e) => `import { ${exported(e) === e.binding ? e.binding : `${exported(e)} as ${e.binding}`} } from './${e.file.slice('src/'.length).replace(/\.ts$/, '.js')}';`)
+      .map(
+        (e) =>
+          `import { ${exported(e) === e.binding ? e.binding : `${exported(e)} as ${e.binding}`} } from './${e.file.slice('src/'.length).replace(/\.ts$/, '.js')}';`,
+      )
       .join('\n'),
     '{{webhookHandlers}}': entries('webhook'),
     '{{callbackHandlers}}': entries('callback'),
-    '{{eventList}}': scaffoldEvents.map((e) => `[${JSON.stringify(e.kind).replaceAll('"', "'")}, ${JSON.stringify(e.name).replaceAll('"', "'")}]`).join(', '),
+    '{{eventList}}': scaffoldEvents
+      .map((e) => `[${JSON.stringify(e.kind).replaceAll('"', "'")}, ${JSON.stringify(e.name).replaceAll('"', "'")}]`)
+      .join(', '),
     '{{routes}}': scaffoldEvents.map((e) => `\`POST /${e.kind}s/${e.name}\``).join(', '),
     '{{exampleWebhook}}': of('webhook')[0]?.name ?? '',
   };

@@ -58,12 +58,19 @@ export async function scaffold(dir: string, options: { name?: string; framework?
   const placeholders = Object.entries({ '{{name}}': name, '{{version}}': pkg.version, ...eventPlaceholders() });
   const files = new Map<string, string>();
   for await (const source of walk(templates)) {
-    const rel = relative(templates, source).split(sep).join('/').replace(/\.template$/, '').replace(/(^|\/)gitignore$/, '$1.gitignore');
+    const rel = relative(templates, source)
+      .split(sep)
+      .join('/')
+      .replace(/\.template$/, '')
+      .replace(/(^|\/)gitignore$/, '$1.gitignore');
     const handler = HANDLER.exec(rel);
     // A template's example handler for an event the spec no longer has is left out.
     if (handler && !scaffoldEvents.some((e) => e.kind === handler[1] && e.name === handler[2])) continue;
     const overlay = join(overlays, framework, relative(templates, source));
-    const text = placeholders.reduce((t, [from, to]) => t.replaceAll(from, to), await readFile(existsSync(overlay) ? overlay : source, 'utf8'));
+    const text = placeholders.reduce(
+      (t, [from, to]) => t.replaceAll(from, to),
+      await readFile(existsSync(overlay) ? overlay : source, 'utf8'),
+    );
     files.set(rel, rel === 'package.json' ? withLocalSpecs(withFramework(text, framework), specs) : text);
   }
   for (const event of scaffoldEvents) if (!files.has(event.file)) files.set(event.file, genericHandler(event));

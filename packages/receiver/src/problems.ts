@@ -15,7 +15,11 @@ const TYPES: Record<number, [string, string]> = {
 };
 
 /** An RFC 9457 problem document; `type` narrows 400s (`missing-headers`, `validation`, ...). */
-export function problem(status: number, detail: string, extra: { type?: string; title?: string; errors?: unknown[]; instance?: string } = {}): ReceiverResponse {
+export function problem(
+  status: number,
+  detail: string,
+  extra: { type?: string; title?: string; errors?: unknown[]; instance?: string } = {},
+): ReceiverResponse {
   const [slug, title] = TYPES[status] ?? ['error', 'Error'];
   const body = {
     type: `https://clubnotify.dev/problems/${extra.type ?? slug}`,

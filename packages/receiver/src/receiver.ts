@@ -108,7 +108,10 @@ export function createContractReceiver<W = Record<string, any>, C = Record<strin
 function receiverFor(options: ReceiverOptions, contract: EventContract | undefined): Receiver {
   const find = contract ? eventFinder(contract.events) : findEvent;
   const validate = contract ? (key: string, data: unknown) => validateBodyWith(contract.bodyValidators, key, data) : validateBody;
-  const { secrets, toleranceSec, ttlSec, leaseSec, handlerTimeoutSec, maxBodyBytes, store, logger } = receiverSettings(options, 'createReceiver');
+  const { secrets, toleranceSec, ttlSec, leaseSec, handlerTimeoutSec, maxBodyBytes, store, logger } = receiverSettings(
+    options,
+    'createReceiver',
+  );
   const keys = secrets.map((s) => new HmacSha256Key(decodeSecret(s)));
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const mode = options.mode ?? (env?.NODE_ENV === 'production' ? 'production' : 'development');
@@ -123,11 +126,17 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
   }
 
   function routes(): string {
-    return [...Object.keys(options.handlers.webhooks ?? {}).map((n) => `/webhooks/${n}`), ...Object.keys(options.handlers.callbacks ?? {}).map((n) => `/callbacks/${n}`)].join(', ');
+    return [
+      ...Object.keys(options.handlers.webhooks ?? {}).map((n) => `/webhooks/${n}`),
+      ...Object.keys(options.handlers.callbacks ?? {}).map((n) => `/callbacks/${n}`),
+    ].join(', ');
   }
 
   function tooLarge(): ReceiverResponse {
-    return { ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`), headers: { 'content-type': 'application/problem+json', connection: 'close' } };
+    return {
+      ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`),
+      headers: { 'content-type': 'application/problem+json', connection: 'close' },
+    };
   }
 
   async function readBody(read: (limit: number) => Promise<Uint8Array>): Promise<Uint8Array | ReceiverResponse> {
@@ -159,10 +168,18 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       const raw = rawOf(body);
       return raw instanceof Uint8Array ? withBody(event, handler, headers.signed, headers.attempt, raw) : raw;
     }
-    return readBody(body as (limit: number) => Promise<Uint8Array>).then((raw) => (raw instanceof Uint8Array ? withBody(event, handler, headers.signed, headers.attempt, raw) : raw));
+    return readBody(body as (limit: number) => Promise<Uint8Array>).then((raw) =>
+      raw instanceof Uint8Array ? withBody(event, handler, headers.signed, headers.attempt, raw) : raw,
+    );
   }
 
-  function withBody(event: ContractEvent, handler: AnyHandler, signed: SignatureHeaders, attempt: number, raw: Uint8Array): ReceiverResponse | Promise<ReceiverResponse> {
+  function withBody(
+    event: ContractEvent,
+    handler: AnyHandler,
+    signed: SignatureHeaders,
+    attempt: number,
+    raw: Uint8Array,
+  ): ReceiverResponse | Promise<ReceiverResponse> {
     if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
     try {
       verifyWithKeys(keys, signed, raw, { toleranceSec });
@@ -182,7 +199,12 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       }
     }
     const validation = validate(bodyKey(event), payload);
-    if (!validation.ok) return problem(400, `The ${event.name} payload does not match the spec.`, { type: 'validation', title: 'Invalid payload', errors: validation.errors });
+    if (!validation.ok)
+      return problem(400, `The ${event.name} payload does not match the spec.`, {
+        type: 'validation',
+        title: 'Invalid payload',
+        errors: validation.errors,
+      });
 
     const pending = inflight.get(signed.id);
     if (pending && pending.leaseEnds > Date.now()) return pending.answer;
@@ -215,9 +237,15 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
         const handler = event && handlerFor(event.kind, event.name);
         if (!event || !handler) {
           const asked = request.event ? `${request.event.kind} "${request.event.name}"` : 'this path';
-          return Promise.resolve(problem(404, `No event handler for ${asked}. Routes here: ${routes() || 'none'} (names are case-sensitive).`));
+          return Promise.resolve(
+            problem(404, `No event handler for ${asked}. Routes here: ${routes() || 'none'} (names are case-sensitive).`),
+          );
         }
-        if (request.method !== 'POST') return Promise.resolve({ ...problem(405, `${event.kind} ${event.name} is delivered with POST.`), headers: { 'content-type': 'application/problem+json', allow: 'POST' } });
+        if (request.method !== 'POST')
+          return Promise.resolve({
+            ...problem(405, `${event.kind} ${event.name} is delivered with POST.`),
+            headers: { 'content-type': 'application/problem+json', allow: 'POST' },
+          });
         const answer = process(event, handler, request);
         return answer instanceof Promise ? answer.then((response) => checked(event, response)) : Promise.resolve(checked(event, answer));
       } catch (error) {

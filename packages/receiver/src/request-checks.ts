@@ -24,7 +24,10 @@ export function headerProblem(headers: HeaderSource): ReceiverResponse | { signe
     signed = readSignatureHeaders(headers);
   } catch (error) {
     if (!(error instanceof WebhookVerificationError)) throw error;
-    return problem(400, error.message, { type: error.reason === 'missing-header' ? 'missing-headers' : 'malformed-headers', title: error.reason === 'missing-header' ? 'Missing webhook headers' : 'Malformed webhook headers' });
+    return problem(400, error.message, {
+      type: error.reason === 'missing-header' ? 'missing-headers' : 'malformed-headers',
+      title: error.reason === 'missing-header' ? 'Missing webhook headers' : 'Malformed webhook headers',
+    });
   }
   let attemptHeader;
   try {
@@ -34,12 +37,24 @@ export function headerProblem(headers: HeaderSource): ReceiverResponse | { signe
     return problem(400, error.message, { type: 'malformed-headers', title: 'Malformed webhook headers' });
   }
   if (attemptHeader !== undefined && !/^[0-9]{1,4}$/.test(attemptHeader)) {
-    return problem(400, 'The webhook-attempt header must be a number from 1.', { type: 'malformed-headers', title: 'Malformed webhook headers' });
+    return problem(400, 'The webhook-attempt header must be a number from 1.', {
+      type: 'malformed-headers',
+      title: 'Malformed webhook headers',
+    });
   }
   return { signed, attempt: attemptHeader === undefined ? 1 : Number(attemptHeader) };
 }
 
 /** The answer to a message whose signature or timestamp does not verify. */
 export function verificationProblem(error: WebhookVerificationError): ReceiverResponse {
-  return problem(error.status, error.message, error.status === 401 ? { type: error.reason === 'timestamp' ? 'stale-timestamp' : 'invalid-signature', title: error.reason === 'timestamp' ? 'Timestamp outside the tolerance' : 'Invalid signature' } : {});
+  return problem(
+    error.status,
+    error.message,
+    error.status === 401
+      ? {
+          type: error.reason === 'timestamp' ? 'stale-timestamp' : 'invalid-signature',
+          title: error.reason === 'timestamp' ? 'Timestamp outside the tolerance' : 'Invalid signature',
+        }
+      : {},
+  );
 }

@@ -50,6 +50,8 @@ export function checkResponse(
   } catch {
     return [`${where} answers ${status} with a body that is not JSON.`];
   }
-  const result = validators ? validateBodyWith(validators, validatorKey, data, '') : validateBody(validatorKey as BodyValidatorKey, data, '');
+  const result = validators
+    ? validateBodyWith(validators, validatorKey, data, '')
+    : validateBody(validatorKey as BodyValidatorKey, data, '');
   return result.ok ? [] : result.errors.map((e) => `${where} ${status} body ${e.pointer || '/'}: ${e.detail}`);
 }

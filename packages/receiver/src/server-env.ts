@@ -24,7 +24,8 @@ function readSecret(value: string | undefined): string {
 
 function readPort(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new ServerEnvError(`PORT must be a port number from 0 to 65535, not "${value}".`);
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+    throw new ServerEnvError(`PORT must be a port number from 0 to 65535, not "${value}".`);
   return Number(value);
 }
 

@@ -1,12 +1,18 @@
 import { MemoryDedupeStore } from './dedupe/memory.js';
 import type { ReceiverOptions } from './receiver.js';
 
-type Limits = Pick<ReceiverOptions, 'secret' | 'secrets' | 'dedupe' | 'dedupeTtlSec' | 'leaseSec' | 'handlerTimeoutSec' | 'toleranceSec' | 'maxBodyBytes' | 'logger'>;
+type Limits = Pick<
+  ReceiverOptions,
+  'secret' | 'secrets' | 'dedupe' | 'dedupeTtlSec' | 'leaseSec' | 'handlerTimeoutSec' | 'toleranceSec' | 'maxBodyBytes' | 'logger'
+>;
 
 function handlerTimeout(options: Limits, leaseSec: number): number {
   const sec = options.handlerTimeoutSec ?? 10;
   if (!(sec > 0) || !Number.isFinite(sec)) throw new RangeError(`handlerTimeoutSec must be a positive number of seconds, not ${sec}.`);
-  if (sec >= leaseSec) throw new RangeError(`handlerTimeoutSec (${sec}) must be shorter than leaseSec (${leaseSec}): a claim has to outlive the handler run it guards. Lower handlerTimeoutSec or raise leaseSec.`);
+  if (sec >= leaseSec)
+    throw new RangeError(
+      `handlerTimeoutSec (${sec}) must be shorter than leaseSec (${leaseSec}): a claim has to outlive the handler run it guards. Lower handlerTimeoutSec or raise leaseSec.`,
+    );
   return sec;
 }
 

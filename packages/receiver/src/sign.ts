@@ -34,7 +34,10 @@ export function sign(secret: string, input: SignInput): string {
  * The three `webhook-*` headers of a signed message (signed with every secret given, for
  * rotation), ready to send with the body.
  */
-export function signedHeaders(secrets: string | string[], input: SignInput): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+export function signedHeaders(
+  secrets: string | string[],
+  input: SignInput,
+): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
   const list = Array.isArray(secrets) ? secrets : [secrets];
   return {
     'webhook-id': input.id,

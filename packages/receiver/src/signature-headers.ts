@@ -66,8 +66,10 @@ export function readSignatureHeaders(headers: HeaderSource): SignatureHeaders {
   if (isBlank(id)) throw missingHeader('webhook-id');
   if (isBlank(timestamp)) throw missingHeader('webhook-timestamp');
   if (isBlank(signatures)) throw missingHeader('webhook-signature');
-  if (!ID.test(id!)) throw new WebhookVerificationError('malformed-header', 'The webhook-id header must be 1 to 256 visible ASCII characters.');
-  if (!TIMESTAMP.test(timestamp!)) throw new WebhookVerificationError('malformed-header', 'The webhook-timestamp header must be Unix time in seconds (digits only).');
+  if (!ID.test(id!))
+    throw new WebhookVerificationError('malformed-header', 'The webhook-id header must be 1 to 256 visible ASCII characters.');
+  if (!TIMESTAMP.test(timestamp!))
+    throw new WebhookVerificationError('malformed-header', 'The webhook-timestamp header must be Unix time in seconds (digits only).');
   return { id: id!, timestamp: Number(timestamp), signatures };
 }
 
@@ -89,8 +91,13 @@ function signatureEntries(header: string): string[] {
 export function checkTimestamp(message: SignatureHeaders, options: VerifyOptions = {}): void {
   const tolerance = options.toleranceSec ?? 300;
   const now = options.now ?? Math.floor(Date.now() / 1000);
-  if (message.timestamp < now - tolerance) throw new WebhookVerificationError('timestamp', `The webhook-timestamp is more than ${tolerance} seconds old.`);
-  if (message.timestamp > now + tolerance) throw new WebhookVerificationError('timestamp', `The webhook-timestamp is more than ${tolerance} seconds in the future; check the clocks.`);
+  if (message.timestamp < now - tolerance)
+    throw new WebhookVerificationError('timestamp', `The webhook-timestamp is more than ${tolerance} seconds old.`);
+  if (message.timestamp > now + tolerance)
+    throw new WebhookVerificationError(
+      'timestamp',
+      `The webhook-timestamp is more than ${tolerance} seconds in the future; check the clocks.`,
+    );
 }
 
 /** The base64 part of every `v1,` entry of the header that is base64; other versions are skipped. */
@@ -106,5 +113,8 @@ export function v1Signatures(header: string): string[] {
 }
 
 export function noMatch(): WebhookVerificationError {
-  return new WebhookVerificationError('signature', 'No signature in webhook-signature matches this body. Are you passing the raw request body, and the right secret?');
+  return new WebhookVerificationError(
+    'signature',
+    'No signature in webhook-signature matches this body. Are you passing the raw request body, and the right secret?',
+  );
 }

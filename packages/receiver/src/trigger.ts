@@ -61,7 +61,12 @@ export async function triggerEvent(options: TriggerOptions): Promise<TriggerResu
     ...signedHeaders(options.secret, { id, timestamp: options.timestamp ?? new Date(), body }),
     'webhook-attempt': String(options.attempt ?? 1),
   };
-  const response = await (options.fetch ?? fetch)(options.url, { method: 'POST', headers, body: body as BodyInit, redirect: 'manual' }).catch((error: unknown) => {
+  const response = await (options.fetch ?? fetch)(options.url, {
+    method: 'POST',
+    headers,
+    body: body as BodyInit,
+    redirect: 'manual',
+  }).catch((error: unknown) => {
     throw new Error(describeFetchFailure(options.url, error), { cause: error });
   });
   const text = await response.text();

@@ -13,9 +13,16 @@ export function importHmacKeys(secrets: string[]): Promise<CryptoKey[]> {
  * `verifyWithKeys` on WebCrypto: `crypto.subtle.verify` compares the signature in constant
  * time. Throws `WebhookVerificationError`.
  */
-export async function verifyWithCryptoKeys(keys: CryptoKey[], message: SignatureHeaders, raw: Uint8Array, options: VerifyOptions = {}): Promise<void> {
+export async function verifyWithCryptoKeys(
+  keys: CryptoKey[],
+  message: SignatureHeaders,
+  raw: Uint8Array,
+  options: VerifyOptions = {},
+): Promise<void> {
   checkTimestamp(message, options);
-  const candidates = v1Signatures(message.signatures).map(base64Bytes).filter((candidate) => candidate.byteLength === 32);
+  const candidates = v1Signatures(message.signatures)
+    .map(base64Bytes)
+    .filter((candidate) => candidate.byteLength === 32);
   if (candidates.length === 0) throw noMatch();
   const prefix = encoder.encode(`${message.id}.${message.timestamp}.`);
   const signed = new Uint8Array(prefix.byteLength + raw.byteLength);

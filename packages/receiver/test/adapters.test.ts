@@ -95,19 +95,27 @@ describe('Fetch handler', () => {
   const handler = createFetchHandler(makeReceiver());
 
   it('answers a signed Request with 200', async () => {
-    const response = await handler(new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: json }));
+    const response = await handler(
+      new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: json }),
+    );
     expect(response.status).toBe(200);
   });
 
   it('answers problem+json 401 to a tampered Request', async () => {
-    const response = await handler(new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: `${json} ` }));
+    const response = await handler(
+      new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: `${json} ` }),
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
   });
 
   it('answers 413 while reading a body over the limit', async () => {
-    const small = createFetchHandler(createReceiver({ secret: SECRET, maxBodyBytes: 10, handlers: { webhooks: { stockUpdate: () => undefined } } }));
-    const response = await small(new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: json }));
+    const small = createFetchHandler(
+      createReceiver({ secret: SECRET, maxBodyBytes: 10, handlers: { webhooks: { stockUpdate: () => undefined } } }),
+    );
+    const response = await small(
+      new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: json }),
+    );
     expect(response.status).toBe(413);
   });
 });

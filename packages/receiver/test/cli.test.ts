@@ -19,7 +19,10 @@ const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).hr
 
 async function receiverCli(args: string[], cwd = packageDir): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, shim, ...args], { cwd, env: sourceEnv });
+    const { stdout, stderr } = await run(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, shim, ...args], {
+      cwd,
+      env: sourceEnv,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -50,7 +53,12 @@ describe('triggerEvent', () => {
   });
 
   it('reports a 401 as declared but not ok', async () => {
-    const result = await triggerEvent({ event: 'concertAlert', kind: 'callback', url: `${app.url}/callbacks/concertAlert`, secret: OTHER_SECRET });
+    const result = await triggerEvent({
+      event: 'concertAlert',
+      kind: 'callback',
+      url: `${app.url}/callbacks/concertAlert`,
+      secret: OTHER_SECRET,
+    });
     expect(result).toMatchObject({ status: 401, declaredAs: '401', problems: [], ok: false });
   });
 
@@ -73,9 +81,15 @@ describe('CLI', () => {
 
   it.each([
     [['init', 'x', '--frobnicate'], 'init has no option --frobnicate; run "clubnotify-receiver init --help" for its options.'],
-    [['trigger', 'stockUpdate', '--frobnicate'], 'trigger has no option --frobnicate; run "clubnotify-receiver trigger --help" for its options.'],
+    [
+      ['trigger', 'stockUpdate', '--frobnicate'],
+      'trigger has no option --frobnicate; run "clubnotify-receiver trigger --help" for its options.',
+    ],
     [['trigger', 'stockUpdate', '--url'], '--url needs a value; run "clubnotify-receiver trigger --help" for its options.'],
-    [['trigger', 'stockUpdate', '--url', 'x', '--secret', SECRET], '--url x is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.'],
+    [
+      ['trigger', 'stockUpdate', '--url', 'x', '--secret', SECRET],
+      '--url x is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.',
+    ],
   ])('answers %j with one plain line and exit 2', async (args, message) => {
     const { code, stderr } = await receiverCli(args);
     expect({ code, stderr: stderr.trim() }).toEqual({ code: 2, stderr: message });
@@ -83,7 +97,10 @@ describe('CLI', () => {
 
   it.each([
     [['init'], 'Give the folder to create, e.g. clubnotify-receiver init my-receiver.'],
-    [['trigger', 'stockUpdate', '--secret', SECRET], 'Give --url, the receiver address to send to (e.g. http://localhost:4000/webhooks/stockUpdate).'],
+    [
+      ['trigger', 'stockUpdate', '--secret', SECRET],
+      'Give --url, the receiver address to send to (e.g. http://localhost:4000/webhooks/stockUpdate).',
+    ],
     [['trigger', '--url', 'http://localhost:4000/', '--secret', SECRET], 'Give the event to send, concertAlert or stockUpdate.'],
   ])('answers a missing argument in %j with an error line, then the usage, and exit 2', async (args, message) => {
     const { code, stderr } = await receiverCli(args);
@@ -97,14 +114,27 @@ describe('CLI', () => {
     const url = `http://127.0.0.1:${port}/webhooks/stockUpdate`;
     const { code, stderr } = await receiverCli(['trigger', 'stockUpdate', '--url', url, '--secret', SECRET]);
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe(`Could not send to ${url}: the connection was refused (ECONNREFUSED): nothing listens there. Is the receiver running (npm start in its folder), and is --url its address and port?`);
+    expect(stderr.trim()).toBe(
+      `Could not send to ${url}: the connection was refused (ECONNREFUSED): nothing listens there. Is the receiver running (npm start in its folder), and is --url its address and port?`,
+    );
   });
 
   it('triggers an event from a payload file and exits 0 on a declared 2xx', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cn-trigger-'));
     const file = join(dir, 'text.txt');
     await writeFile(file, 'Jazz Night sold out.');
-    const { code, stdout } = await receiverCli(['trigger', 'concertAlert', '--kind', 'callback', '--url', `${app.url}/callbacks/concertAlert`, '--secret', SECRET, '--payload', file]);
+    const { code, stdout } = await receiverCli([
+      'trigger',
+      'concertAlert',
+      '--kind',
+      'callback',
+      '--url',
+      `${app.url}/callbacks/concertAlert`,
+      '--secret',
+      SECRET,
+      '--payload',
+      file,
+    ]);
     await rm(dir, { recursive: true });
     expect(code).toBe(0);
     expect(stdout).toMatch(/status 200 \(declared by the spec as 200\)/);
@@ -113,7 +143,14 @@ describe('CLI', () => {
   });
 
   it('exits 1 when the receiver refuses the event', async () => {
-    const { code, stdout } = await receiverCli(['trigger', 'stockUpdate', '--url', `${app.url}/webhooks/stockUpdate`, '--secret', OTHER_SECRET]);
+    const { code, stdout } = await receiverCli([
+      'trigger',
+      'stockUpdate',
+      '--url',
+      `${app.url}/webhooks/stockUpdate`,
+      '--secret',
+      OTHER_SECRET,
+    ]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/status 401/);
   });
@@ -168,7 +205,11 @@ describe('init', () => {
     expect(JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).name).toBe('my-receiver');
 
     const port = await freePort();
-    const child = spawn('npm', ['start'], { cwd: project, env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: SECRET }, detached: true });
+    const child = spawn('npm', ['start'], {
+      cwd: project,
+      env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: SECRET },
+      detached: true,
+    });
     try {
       await new Promise<void>((resolveStart, reject) => {
         child.stdout.on('data', (d: Buffer) => String(d).includes('listening') && resolveStart());
@@ -177,15 +218,25 @@ describe('init', () => {
       const result = await triggerEvent({ event: 'stockUpdate', url: `http://127.0.0.1:${port}/webhooks/stockUpdate`, secret: SECRET });
       expect(result.ok).toBe(true);
 
-      const second = await run('npm', ['start', '--silent'], { cwd: project, env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: SECRET } }).catch((error: unknown) => error as { code: number; stderr: string });
+      const second = await run('npm', ['start', '--silent'], {
+        cwd: project,
+        env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: SECRET },
+      }).catch((error: unknown) => error as { code: number; stderr: string });
       expect(second).toMatchObject({ code: 1 });
-      expect((second as { stderr: string }).stderr.trim()).toBe(`Port ${port} is in use; stop what holds it or start with another PORT=...`);
+      expect((second as { stderr: string }).stderr.trim()).toBe(
+        `Port ${port} is in use; stop what holds it or start with another PORT=...`,
+      );
 
       for (const [variables, message] of [
-        [{ PORT: String(port), WEBHOOK_SECRET: 'hunter2' }, /^WEBHOOK_SECRET is not a whsec_ signing secret, so every delivery would be refused with 401; set WEBHOOK_SECRET to/],
+        [
+          { PORT: String(port), WEBHOOK_SECRET: 'hunter2' },
+          /^WEBHOOK_SECRET is not a whsec_ signing secret, so every delivery would be refused with 401; set WEBHOOK_SECRET to/,
+        ],
         [{ PORT: 'abc', WEBHOOK_SECRET: SECRET }, /^PORT must be a port number from 0 to 65535, not "abc"\.$/],
       ] as const) {
-        const refused = await run('npm', ['start', '--silent'], { cwd: project, env: { ...process.env, ...variables } }).catch((error: unknown) => error as { code: number; stderr: string });
+        const refused = await run('npm', ['start', '--silent'], { cwd: project, env: { ...process.env, ...variables } }).catch(
+          (error: unknown) => error as { code: number; stderr: string },
+        );
         expect(refused).toMatchObject({ code: 1 });
         expect((refused as { stderr: string }).stderr.trim()).toMatch(message);
         expect((refused as { stderr: string }).stderr.trim().split('\n')).toHaveLength(1);
@@ -220,7 +271,7 @@ describe('init', () => {
     expect(init.stderr).toMatch(/--framework must be one of node, express, hono, fastify, not "koa"/);
   });
 
-  it('listens on 4000 by default, not the server\'s 3000', async () => {
+  it("listens on 4000 by default, not the server's 3000", async () => {
     const server = await readFile(join(packageDir, 'templates/init/src/server.ts'), 'utf8');
     expect(server).toMatch(/readServerEnv\(process\.env, 4000\)/);
   });

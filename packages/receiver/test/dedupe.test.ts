@@ -83,7 +83,11 @@ describe.skipIf(!databaseUrl)('PostgresDedupeStore (own database)', () => {
   }
 
   it('lets exactly one of several instances claim an id', async () => {
-    const stores = [new PostgresDedupeStore({ pool: pool() }), new PostgresDedupeStore({ pool: pool() }), new PostgresDedupeStore({ connectionString: url })];
+    const stores = [
+      new PostgresDedupeStore({ pool: pool() }),
+      new PostgresDedupeStore({ pool: pool() }),
+      new PostgresDedupeStore({ connectionString: url }),
+    ];
     await stores[0]!.claim('warmup', 60);
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 3]!.claim('msg_shared', 60)));
     expect(results.filter((r) => r === 'claimed')).toHaveLength(1);
@@ -145,7 +149,8 @@ describe.skipIf(!databaseUrl)('PostgresDedupeStore (own database)', () => {
       const answers = await Promise.all([a, b, a, b].map((s) => post(`${s.url}/webhooks/stockUpdate`, headers, body)));
       expect(runs).toBe(1);
       expect(answers.filter((x) => x.status === 200).length).toBeGreaterThanOrEqual(2);
-      for (const answer of answers.filter((x) => x.status !== 200)) expect(answer).toMatchObject({ status: 503, json: { code: 'in_progress' } });
+      for (const answer of answers.filter((x) => x.status !== 200))
+        expect(answer).toMatchObject({ status: 503, json: { code: 'in_progress' } });
       const again = await post(`${b.url}/webhooks/stockUpdate`, headers, body);
       expect(again.status).toBe(200);
       expect(runs).toBe(1);

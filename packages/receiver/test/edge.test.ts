@@ -60,7 +60,12 @@ describe('createEventReceiver answers as createReceiver does', () => {
   const options = { secrets: [oldSecret, newSecret], maxBodyBytes: 4096, logger: quiet };
   const full = createFetchHandler(createReceiver({ ...options, handlers: { webhooks: { stockUpdate: handler } } }));
   const edge = createEventReceiver({ ...options, event, handler });
-  const answer = async (response: Response) => ({ status: response.status, type: response.headers.get('content-type'), allow: response.headers.get('allow'), body: await response.text() });
+  const answer = async (response: Response) => ({
+    status: response.status,
+    type: response.headers.get('content-type'),
+    allow: response.headers.get('allow'),
+    body: await response.text(),
+  });
 
   it.each(cases)('to $name', async (c) => {
     const id = `msg_${randomBytes(8).toString('hex')}`;

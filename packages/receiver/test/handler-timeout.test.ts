@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeHandler, createReceiver, MemoryDedupeStore, type DedupeStore, type EventContext, type ReceiverOptions } from '../src/index.js';
+import {
+  createNodeHandler,
+  createReceiver,
+  MemoryDedupeStore,
+  type DedupeStore,
+  type EventContext,
+  type ReceiverOptions,
+} from '../src/index.js';
 import { listen, messageId, SECRET, signed, stockUpdate, type Listening } from './helpers.js';
 
 const json = JSON.stringify(stockUpdate);
@@ -37,7 +44,10 @@ describe('handlers that never settle', () => {
     });
     const headers = signed(json);
     const first = await postWithin(3000, url, headers);
-    expect(first).toMatchObject({ status: 503, json: { code: 'handler_timeout', message: expect.stringMatching(/did not finish within 0.2 s/) } });
+    expect(first).toMatchObject({
+      status: 503,
+      json: { code: 'handler_timeout', message: expect.stringMatching(/did not finish within 0.2 s/) },
+    });
     expect(runs[0]!.signal.aborted).toBe(true);
 
     const retry = await postWithin(3000, url, headers);
@@ -56,7 +66,12 @@ describe('handlers that never settle', () => {
       release: (id) => inner.release(id),
     };
     let runs = 0;
-    const url = await serve({ dedupe: store, leaseSec: 0.3, handlerTimeoutSec: 0.1, handlers: { webhooks: { stockUpdate: () => void runs++ } } });
+    const url = await serve({
+      dedupe: store,
+      leaseSec: 0.3,
+      handlerTimeoutSec: 0.1,
+      handlers: { webhooks: { stockUpdate: () => void runs++ } },
+    });
     const headers = signed(json);
     // Long enough for the request to arrive and be handled on a loaded machine: then it hangs.
     expect(await postWithin(1_000, url, headers)).toBe('no answer');
@@ -81,7 +96,9 @@ describe('handlers that never settle', () => {
   });
 
   it('refuses a handlerTimeoutSec that is not shorter than leaseSec', () => {
-    expect(() => createReceiver({ secret: SECRET, leaseSec: 5, handlers: {} })).toThrow(/handlerTimeoutSec \(10\) must be shorter than leaseSec \(5\)/);
+    expect(() => createReceiver({ secret: SECRET, leaseSec: 5, handlers: {} })).toThrow(
+      /handlerTimeoutSec \(10\) must be shorter than leaseSec \(5\)/,
+    );
     expect(() => createReceiver({ secret: SECRET, handlerTimeoutSec: 0, handlers: {} })).toThrow(/positive number of seconds/);
   });
 });

@@ -30,7 +30,10 @@ export async function earlyInSecond(): Promise<void> {
 }
 
 /** Headers of a correctly signed message; override any of them. */
-export function signed(body: string | Uint8Array, options: { id?: string; timestamp?: number; secret?: string; contentType?: string } = {}): Record<string, string> {
+export function signed(
+  body: string | Uint8Array,
+  options: { id?: string; timestamp?: number; secret?: string; contentType?: string } = {},
+): Record<string, string> {
   const id = options.id ?? messageId();
   const timestamp = options.timestamp ?? now();
   return {
@@ -69,7 +72,13 @@ export interface Answer {
   json: any;
 }
 
-export async function post(url: string, headers: Record<string, string>, body: string | Uint8Array, method = 'POST', signal?: AbortSignal): Promise<Answer> {
+export async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array,
+  method = 'POST',
+  signal?: AbortSignal,
+): Promise<Answer> {
   const response = await fetch(url, { method, headers, body: method === 'GET' ? undefined : (body as BodyInit), signal });
   const text = await response.text();
   let json: unknown;
@@ -85,7 +94,9 @@ export async function post(url: string, headers: Record<string, string>, body: s
 export function rawRequest(url: string, head: string, body: string): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(`${head}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`));
+    const socket = connect(Number(port), hostname, () =>
+      socket.end(`${head}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));

@@ -12,7 +12,12 @@ import { post, SECRET, signed, stockUpdate } from './helpers.js';
 const json = JSON.stringify(stockUpdate);
 
 function makeReceiver(options: { maxBodyBytes?: number } = {}): Receiver {
-  return createReceiver({ secret: SECRET, logger: { error: () => undefined }, ...options, handlers: { webhooks: { stockUpdate: async () => undefined } } });
+  return createReceiver({
+    secret: SECRET,
+    logger: { error: () => undefined },
+    ...options,
+    handlers: { webhooks: { stockUpdate: async () => undefined } },
+  });
 }
 
 async function withHono(setup: (app: Hono) => void, run: (url: string) => Promise<void>) {
@@ -81,9 +86,13 @@ describe('Hono middleware on @hono/node-server', () => {
   it('reads the Fetch Request on runtimes without a Node request (app.fetch)', async () => {
     const app = new Hono();
     app.use(createHonoMiddleware(makeReceiver()));
-    const response = await app.fetch(new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: json }));
+    const response = await app.fetch(
+      new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: json }),
+    );
     expect(response.status).toBe(200);
-    const tampered = await app.fetch(new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: `${json} ` }));
+    const tampered = await app.fetch(
+      new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', headers: signed(json), body: `${json} ` }),
+    );
     expect(tampered.status).toBe(401);
   });
 });

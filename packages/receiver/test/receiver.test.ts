@@ -1,7 +1,19 @@
 import { validateBody, type BodyValidatorKey } from '@clubnotify/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler, createReceiver, sign, type EventContext, type HandlerResult } from '../src/index.js';
-import { earlyInSecond, listen, messageId, now, OTHER_SECRET, post, rawRequest, SECRET, signed, stockUpdate, type Listening } from './helpers.js';
+import {
+  earlyInSecond,
+  listen,
+  messageId,
+  now,
+  OTHER_SECRET,
+  post,
+  rawRequest,
+  SECRET,
+  signed,
+  stockUpdate,
+  type Listening,
+} from './helpers.js';
 
 const calls: Array<{ kind: string; name: string; payload: unknown; ctx: EventContext }> = [];
 const behaviour = new Map<string, () => Promise<void | HandlerResult>>();
@@ -40,27 +52,62 @@ function expectProblem(answer: { status: number; contentType: string | null; jso
   expect(answer.contentType).toBe('application/problem+json');
   expect(validateBody('schema.Problem', answer.json).ok).toBe(true);
   expect(answer.json.status).toBe(status);
-  if (status !== 404 && status !== 405) expect(validateBody(`${event}.response.${status}.application/problem+json` as BodyValidatorKey, answer.json).ok).toBe(true);
+  if (status !== 404 && status !== 405)
+    expect(validateBody(`${event}.response.${status}.application/problem+json` as BodyValidatorKey, answer.json).ok).toBe(true);
 }
 
 describe('verification (each case breaks exactly one thing)', () => {
-  const cases: Array<[string, { headers: (h: Record<string, string>) => Record<string, string>; body?: string; want: number; detail: RegExp }]> = [
-    ['rejects a message without webhook-id', { headers: ({ 'webhook-id': _, ...h }) => h, want: 400, detail: /webhook-id header is missing/ }],
-    ['rejects a message without webhook-timestamp', { headers: ({ 'webhook-timestamp': _, ...h }) => h, want: 400, detail: /webhook-timestamp header is missing/ }],
-    ['rejects a message without webhook-signature', { headers: ({ 'webhook-signature': _, ...h }) => h, want: 400, detail: /webhook-signature header is missing/ }],
+  const cases: Array<
+    [string, { headers: (h: Record<string, string>) => Record<string, string>; body?: string; want: number; detail: RegExp }]
+  > = [
+    [
+      'rejects a message without webhook-id',
+      { headers: ({ 'webhook-id': _, ...h }) => h, want: 400, detail: /webhook-id header is missing/ },
+    ],
+    [
+      'rejects a message without webhook-timestamp',
+      { headers: ({ 'webhook-timestamp': _, ...h }) => h, want: 400, detail: /webhook-timestamp header is missing/ },
+    ],
+    [
+      'rejects a message without webhook-signature',
+      { headers: ({ 'webhook-signature': _, ...h }) => h, want: 400, detail: /webhook-signature header is missing/ },
+    ],
     ['rejects a non-numeric timestamp', { headers: (h) => ({ ...h, 'webhook-timestamp': 'hello' }), want: 400, detail: /digits only/ }],
     ['rejects a signature made 301 s ago', { headers: (h) => signedAt(now() - 301, h), want: 401, detail: /more than 300 seconds old/ }],
     ['rejects a signature made 301 s in the future', { headers: (h) => signedAt(now() + 301, h), want: 401, detail: /in the future/ }],
     ['rejects "v1," with nothing after', { headers: (h) => ({ ...h, 'webhook-signature': 'v1,' }), want: 401, detail: /raw request body/ }],
-    ['rejects a partial signature', { headers: (h) => ({ ...h, 'webhook-signature': h['webhook-signature']!.slice(0, 8) }), want: 401, detail: /No signature/ }],
-    ['rejects a wrong version prefix', { headers: (h) => ({ ...h, 'webhook-signature': h['webhook-signature']!.replace('v1,', 'v2,') }), want: 401, detail: /No signature/ }],
+    [
+      'rejects a partial signature',
+      { headers: (h) => ({ ...h, 'webhook-signature': h['webhook-signature']!.slice(0, 8) }), want: 401, detail: /No signature/ },
+    ],
+    [
+      'rejects a wrong version prefix',
+      { headers: (h) => ({ ...h, 'webhook-signature': h['webhook-signature']!.replace('v1,', 'v2,') }), want: 401, detail: /No signature/ },
+    ],
     ['rejects a body with one byte changed', { headers: (h) => h, body: json.replace('18', '19'), want: 401, detail: /raw request body/ }],
-    ['rejects JSON re-serialised with other whitespace', { headers: (h) => h, body: JSON.stringify(stockUpdate, null, 2), want: 401, detail: /raw request body/ }],
-    ['rejects a message signed with an unknown secret', { headers: (h) => ({ ...h, 'webhook-signature': sign('whsec_dW5rbm93bg==', { id: h['webhook-id']!, timestamp: Number(h['webhook-timestamp']), body: json }) }), want: 401, detail: /No signature/ }],
+    [
+      'rejects JSON re-serialised with other whitespace',
+      { headers: (h) => h, body: JSON.stringify(stockUpdate, null, 2), want: 401, detail: /raw request body/ },
+    ],
+    [
+      'rejects a message signed with an unknown secret',
+      {
+        headers: (h) => ({
+          ...h,
+          'webhook-signature': sign('whsec_dW5rbm93bg==', { id: h['webhook-id']!, timestamp: Number(h['webhook-timestamp']), body: json }),
+        }),
+        want: 401,
+        detail: /No signature/,
+      },
+    ],
   ];
 
   function signedAt(timestamp: number, h: Record<string, string>) {
-    return { ...h, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(SECRET, { id: h['webhook-id']!, timestamp, body: json }) };
+    return {
+      ...h,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': sign(SECRET, { id: h['webhook-id']!, timestamp, body: json }),
+    };
   }
 
   it.each(cases)('%s', async (_name, { headers, body, want, detail }) => {
@@ -84,7 +131,12 @@ describe('verification (each case breaks exactly one thing)', () => {
 
   it('accepts a header with several signatures when one is valid', async () => {
     const h = signed(json);
-    const header = ['v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=', 'v2,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=', h['webhook-signature'], 'v1,'].join(' ');
+    const header = [
+      'v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=',
+      'v2,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=',
+      h['webhook-signature'],
+      'v1,',
+    ].join(' ');
     const answer = await post(`${app.url}/webhooks/stockUpdate`, { ...h, 'webhook-signature': header }, json);
     expect(answer.status).toBe(200);
   });
@@ -184,7 +236,12 @@ describe('responses', () => {
         controller.close();
       },
     });
-    const response = await fetch(`${app.url}/webhooks/stockUpdate`, { method: 'POST', headers: signed(big), body: stream, duplex: 'half' } as RequestInit);
+    const response = await fetch(`${app.url}/webhooks/stockUpdate`, {
+      method: 'POST',
+      headers: signed(big),
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(413);
   });
 
@@ -284,7 +341,11 @@ describe('development mode', () => {
   });
 
   it('sends undeclared answers unchanged in production mode', async () => {
-    const prod = createReceiver({ secret: SECRET, mode: 'production', handlers: { webhooks: { concertAlert: async () => ({ status: 418 }) } } });
+    const prod = createReceiver({
+      secret: SECRET,
+      mode: 'production',
+      handlers: { webhooks: { concertAlert: async () => ({ status: 418 }) } },
+    });
     const server = await listen(createNodeHandler(prod));
     try {
       expect((await post(`${server.url}/webhooks/concertAlert`, signed('Hi', { contentType: 'text/plain' }), 'Hi')).status).toBe(418);

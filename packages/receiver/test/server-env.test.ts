@@ -10,7 +10,11 @@ describe('readServerEnv', () => {
 
   const refused: Array<[string, NodeJS.ProcessEnv, RegExp]> = [
     ['no secret', {}, /^WEBHOOK_SECRET is not set; set WEBHOOK_SECRET to the "secret" \(whsec_\.\.\.\)/],
-    ['a password instead of a secret', { WEBHOOK_SECRET: 'hunter2' }, /^WEBHOOK_SECRET is not a whsec_ signing secret, so every delivery would be refused with 401/],
+    [
+      'a password instead of a secret',
+      { WEBHOOK_SECRET: 'hunter2' },
+      /^WEBHOOK_SECRET is not a whsec_ signing secret, so every delivery would be refused with 401/,
+    ],
     ['the README placeholder', { WEBHOOK_SECRET: 'whsec_...' }, /^WEBHOOK_SECRET is not a whsec_ signing secret/],
     ['a secret too short to be a real one', { WEBHOOK_SECRET: 'whsec_aGk=' }, /^WEBHOOK_SECRET is not a whsec_ signing secret/],
     ['a port that is not a number', { WEBHOOK_SECRET: SECRET, PORT: 'abc' }, /^PORT must be a port number from 0 to 65535, not "abc"\.$/],

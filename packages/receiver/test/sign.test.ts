@@ -67,7 +67,11 @@ describe('interop with the standardwebhooks package', () => {
     const theirs = new Webhook(vector.secret);
     const timestamp = new Date();
     const signature = theirs.sign(id, timestamp, body);
-    const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': signature };
+    const headers = {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': signature,
+    };
     expect(verify(vector.secret, headers, body).id).toBe(id);
   });
 

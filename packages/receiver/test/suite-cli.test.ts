@@ -15,7 +15,10 @@ const tsx = pathToFileURL(join(packageDir, '../../node_modules/tsx/dist/loader.m
 
 async function receiverCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, shim, ...args], { cwd: packageDir, env: { ...process.env, CLUBNOTIFY_SHIM_SOURCE: '1' } });
+    const { stdout, stderr } = await run(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, shim, ...args], {
+      cwd: packageDir,
+      env: { ...process.env, CLUBNOTIFY_SHIM_SOURCE: '1' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -26,7 +29,11 @@ async function receiverCli(args: string[]): Promise<{ code: number; stdout: stri
 let kit: Listening;
 beforeAll(async () => {
   const handler = () => undefined;
-  const receiver = createReceiver({ secrets: [SECRET, OTHER_SECRET], logger: { error: () => undefined }, handlers: { webhooks: { stockUpdate: handler, concertAlert: handler }, callbacks: { concertAlert: handler } } });
+  const receiver = createReceiver({
+    secrets: [SECRET, OTHER_SECRET],
+    logger: { error: () => undefined },
+    handlers: { webhooks: { stockUpdate: handler, concertAlert: handler }, callbacks: { concertAlert: handler } },
+  });
   kit = await listen(createNodeHandler(receiver));
 });
 afterAll(() => kit.close());
@@ -35,7 +42,9 @@ describe('clubnotify-receiver trigger --suite', () => {
   it('prints a pass line per rule and exits 0 against a receiver made with this kit', { timeout: 60_000 }, async () => {
     const { code, stdout } = await receiverCli(['trigger', '--suite', kit.url, '--secret', SECRET, '--previous-secret', OTHER_SECRET]);
     expect(code, stdout).toBe(0);
-    expect(stdout).toMatch(/^ {2}pass {2}accepts the previous secret and both secrets during a rotation: signed with the previous secret 200, with both 200$/m);
+    expect(stdout).toMatch(
+      /^ {2}pass {2}accepts the previous secret and both secrets during a rotation: signed with the previous secret 200, with both 200$/m,
+    );
     expect(stdout).not.toMatch(/FAIL|skip/);
     expect(stdout).toMatch(/^41 passed, 0 failed; slowest answer \d+ ms$/m);
   });
@@ -43,9 +52,19 @@ describe('clubnotify-receiver trigger --suite', () => {
   it('exits 1 and names the rule against a receiver that accepts stale timestamps', { timeout: 60_000 }, async () => {
     const receiver = await flawedReceiver({ anyTimestamp: true });
     try {
-      const { code, stdout } = await receiverCli(['trigger', '--suite', receiver.url, '--secret', SECRET, '--event', 'webhook.stockUpdate']);
+      const { code, stdout } = await receiverCli([
+        'trigger',
+        '--suite',
+        receiver.url,
+        '--secret',
+        SECRET,
+        '--event',
+        'webhook.stockUpdate',
+      ]);
       expect(code).toBe(1);
-      expect(stdout).toMatch(/^ {2}FAIL {2}refuses a timestamp 330 s old \(the tolerance is 300 s\): accepted it 200; must be refused with 4xx \(the spec declares 401\)$/m);
+      expect(stdout).toMatch(
+        /^ {2}FAIL {2}refuses a timestamp 330 s old \(the tolerance is 300 s\): accepted it 200; must be refused with 4xx \(the spec declares 401\)$/m,
+      );
       expect(stdout).toMatch(/^11 passed, 2 failed, 1 skipped;/m);
     } finally {
       await receiver.close();
@@ -56,7 +75,9 @@ describe('clubnotify-receiver trigger --suite', () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const { code, stdout, stderr } = await receiverCli(['trigger', '--suite', url, '--secret', SECRET]);
     expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
-    expect(stderr.trim()).toBe(`Could not send to ${url}/webhooks/concertAlert: the connection was refused (ECONNREFUSED): nothing listens there. Is the receiver running (npm start in its folder), and is --suite its base address and port?`);
+    expect(stderr.trim()).toBe(
+      `Could not send to ${url}/webhooks/concertAlert: the connection was refused (ECONNREFUSED): nothing listens there. Is the receiver running (npm start in its folder), and is --suite its base address and port?`,
+    );
   });
 
   it('prints its own help and exits 0', async () => {
@@ -67,12 +88,30 @@ describe('clubnotify-receiver trigger --suite', () => {
 
   it.each([
     [['--suite', 'http://localhost:4000'], 'Give --secret, the whsec_... secret the receiver verifies with.'],
-    [['--suite', 'localhost:4000', '--secret', SECRET], '--suite needs the receiver\'s absolute base URL, e.g. http://localhost:4000, not "localhost:4000".'],
-    [['stockUpdate', '--suite', 'http://localhost:4000', '--secret', SECRET], '--suite sends every event itself; drop stockUpdate or use --event webhook.stockUpdate.'],
-    [['--suite', 'http://localhost:4000', '--secret', SECRET, '--secret', OTHER_SECRET], 'Give one --secret with --suite; pass the older one of a rotation as --previous-secret.'],
-    [['--suite', 'http://localhost:4000', '--secret', SECRET, '--event', 'webhook.stockupdate'], '--event webhook.stockupdate is not an event of the spec; the events are webhook.concertAlert, webhook.stockUpdate, callback.concertAlert.'],
-    [['--suite', 'http://localhost:4000', '--secret', 'whsec_???'], '--secret: A webhook secret must be `whsec_` followed by base64, as shown when the registration was created.'],
-    [['--suite', 'http://localhost:4000', '--secret', SECRET, '--kind', 'callback'], 'trigger --suite has no option --kind; run "clubnotify-receiver trigger --suite --help" for its options.'],
+    [
+      ['--suite', 'localhost:4000', '--secret', SECRET],
+      '--suite needs the receiver\'s absolute base URL, e.g. http://localhost:4000, not "localhost:4000".',
+    ],
+    [
+      ['stockUpdate', '--suite', 'http://localhost:4000', '--secret', SECRET],
+      '--suite sends every event itself; drop stockUpdate or use --event webhook.stockUpdate.',
+    ],
+    [
+      ['--suite', 'http://localhost:4000', '--secret', SECRET, '--secret', OTHER_SECRET],
+      'Give one --secret with --suite; pass the older one of a rotation as --previous-secret.',
+    ],
+    [
+      ['--suite', 'http://localhost:4000', '--secret', SECRET, '--event', 'webhook.stockupdate'],
+      '--event webhook.stockupdate is not an event of the spec; the events are webhook.concertAlert, webhook.stockUpdate, callback.concertAlert.',
+    ],
+    [
+      ['--suite', 'http://localhost:4000', '--secret', 'whsec_???'],
+      '--secret: A webhook secret must be `whsec_` followed by base64, as shown when the registration was created.',
+    ],
+    [
+      ['--suite', 'http://localhost:4000', '--secret', SECRET, '--kind', 'callback'],
+      'trigger --suite has no option --kind; run "clubnotify-receiver trigger --suite --help" for its options.',
+    ],
   ])('answers %j with one plain line and exit 2', async (args, message) => {
     const { code, stderr } = await receiverCli(['trigger', ...args]);
     expect({ code, stderr: stderr.trim() }).toEqual({ code: 2, stderr: message });

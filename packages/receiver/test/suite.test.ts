@@ -24,10 +24,26 @@ describe('the sender suite against a receiver made with this kit', () => {
     const report = await runSuite({ url: kit.url, secret: SECRET, previousSecret: OTHER_SECRET });
     expect(failing(report), formatSuiteReport(report)).toEqual([]);
     expect(outcomes(report)).toEqual(new Set(['pass']));
-    expect(report.groups.map((g) => g.title)).toEqual(['webhook concertAlert', 'webhook stockUpdate', 'callback concertAlert', 'the receiver']);
+    expect(report.groups.map((g) => g.title)).toEqual([
+      'webhook concertAlert',
+      'webhook stockUpdate',
+      'callback concertAlert',
+      'the receiver',
+    ]);
     expect(report.groups[1]!.rules.map((r) => r.id)).toEqual([
-      'accepts-signed', 'repeated-id', 'concurrent-retry', 'stale-timestamp', 'future-timestamp', 'several-signatures', 'rotation',
-      'content-type', 'oversized-body', 'tampered-body', 'wrong-secret', 'answer-time', 'declared-responses',
+      'accepts-signed',
+      'repeated-id',
+      'concurrent-retry',
+      'stale-timestamp',
+      'future-timestamp',
+      'several-signatures',
+      'rotation',
+      'content-type',
+      'oversized-body',
+      'tampered-body',
+      'wrong-secret',
+      'answer-time',
+      'declared-responses',
     ]);
     expect(runs.length).toBe(new Set(runs).size);
     expect(report.slowestMs).toBeLessThan(15_000);
@@ -39,11 +55,18 @@ describe('the sender suite against a receiver made with this kit', () => {
     const text = formatSuiteReport(report);
     expect(text).toMatch(/^ {2}skip {2}accepts the previous secret and both secrets during a rotation: give --previous-secret/m);
     expect(text).toMatch(/^ {2}pass {2}refuses a timestamp 330 s old \(the tolerance is 300 s\): 401$/m);
-    expect(text.split('\n').filter((l) => /^ {2}(pass|FAIL|skip) {2}/.test(l))).toHaveLength(report.passed + report.failed + report.skipped);
+    expect(text.split('\n').filter((l) => /^ {2}(pass|FAIL|skip) {2}/.test(l))).toHaveLength(
+      report.passed + report.failed + report.skipped,
+    );
   });
 
   it('fails the rotation when the receiver does not know the previous secret', async () => {
-    const report = await runSuite({ url: kit.url, secret: OTHER_SECRET, previousSecret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`, events: ['webhook.stockUpdate'] });
+    const report = await runSuite({
+      url: kit.url,
+      secret: OTHER_SECRET,
+      previousSecret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+      events: ['webhook.stockUpdate'],
+    });
     expect(failing(report)).toEqual(['rotation']);
   });
 });
@@ -62,7 +85,12 @@ describe('the sender suite against receivers with one flaw each', () => {
   it.each(cases)('a receiver that %s fails exactly the rules it breaks', { timeout: 30_000 }, async (_, flaws, rules) => {
     const receiver = await flawedReceiver(flaws);
     try {
-      const report = await runSuite({ url: receiver.url, secret: SECRET, events: ['webhook.stockUpdate'], timeoutMs: flaws.slowRetryMs ? 3_000 : 15_000 });
+      const report = await runSuite({
+        url: receiver.url,
+        secret: SECRET,
+        events: ['webhook.stockUpdate'],
+        timeoutMs: flaws.slowRetryMs ? 3_000 : 15_000,
+      });
       expect(failing(report), formatSuiteReport(report)).toEqual(rules);
       expect(report.ok).toBe(rules.length === 0);
     } finally {
@@ -83,6 +111,8 @@ describe('the sender suite against receivers with one flaw each', () => {
     const receiver = await listen(() => undefined);
     const url = receiver.url;
     await receiver.close();
-    await expect(runSuite({ url, secret: SECRET })).rejects.toThrow(/^Could not send to http:\/\/127\.0\.0\.1:\d+\/webhooks\/concertAlert: the connection was refused/);
+    await expect(runSuite({ url, secret: SECRET })).rejects.toThrow(
+      /^Could not send to http:\/\/127\.0\.0\.1:\d+\/webhooks\/concertAlert: the connection was refused/,
+    );
   });
 });

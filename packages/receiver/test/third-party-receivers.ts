@@ -59,4 +59,3 @@ export async function svixReceiver(secret: string): Promise<ThirdParty> {
   });
   return { ...listening, handled };
 }
-

@@ -55,11 +55,16 @@ type CallArgs<O> = RequiredKeys<CallInit<O>> extends never ? [init?: CallInit<O>
 type SuccessStatus = 200 | 201 | 202 | 204;
 /** The body of the operation's 2xx response (`undefined` for 204). */
 export type SuccessData<O> = O extends { responses: infer R }
-  ? { [S in keyof R]: S extends SuccessStatus ? (R[S] extends { content: { 'application/json': infer B } } ? B : undefined) : never }[keyof R]
+  ? {
+      [S in keyof R]: S extends SuccessStatus ? (R[S] extends { content: { 'application/json': infer B } } ? B : undefined) : never;
+    }[keyof R]
   : never;
 
 /** A typed call that resolves with the response body or throws an ApiError. */
-export type TypedCall<M extends Method> = <P extends PathsWith<M>>(path: P, ...init: CallArgs<Operation<P, M>>) => Promise<SuccessData<Operation<P, M>>>;
+export type TypedCall<M extends Method> = <P extends PathsWith<M>>(
+  path: P,
+  ...init: CallArgs<Operation<P, M>>
+) => Promise<SuccessData<Operation<P, M>>>;
 
 /** Options of `client.paginate`: the collection's own query parameters, and limits. */
 export type PaginateParams<P extends CollectionPath> = { query?: QueryOf<P>; timeoutMs?: number } & PaginateOptions;
@@ -96,20 +101,34 @@ export function createClient(options: ClientOptions) {
     const upper = methods[method];
     // Which calls may be sent again comes from the spec (src/generated/operations.ts).
     const safe = method === 'get' || method === 'delete' || idempotentOperations.has(`${upper} ${path}`);
-    if (init === undefined) return execute(() => transport.send(upper, baseUrl + path, noInit, undefined), attemptOptions(upper, path, safe, defaultTimeout, undefined)).then(dataOf);
+    if (init === undefined)
+      return execute(
+        () => transport.send(upper, baseUrl + path, noInit, undefined),
+        attemptOptions(upper, path, safe, defaultTimeout, undefined),
+      ).then(dataOf);
     const { signal, timeoutMs, idempotencyKey, headers: extra, ...rest } = init;
     const keyed = idempotencyKey !== undefined || rest.params?.header?.['Idempotency-Key'] !== undefined;
     const idempotent = safe || (keyed && idempotencyKeyOperations.has(`${upper} ${path}`));
     const sendInit: SendInit = { ...rest, headers: idempotencyKey === undefined ? extra : { ...extra, 'idempotency-key': idempotencyKey } };
     const url = transport.url(path, rest.params);
-    return execute(() => transport.send(upper, url, sendInit, signal), attemptOptions(upper, path, idempotent, timeoutMs ?? defaultTimeout, signal)).then(dataOf);
+    return execute(
+      () => transport.send(upper, url, sendInit, signal),
+      attemptOptions(upper, path, idempotent, timeoutMs ?? defaultTimeout, signal),
+    ).then(dataOf);
   }
 
-  function attemptOptions(method: string, url: string, idempotent: boolean, timeoutMs: number, signal: AbortSignal | undefined): ExecuteOptions {
+  function attemptOptions(
+    method: string,
+    url: string,
+    idempotent: boolean,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): ExecuteOptions {
     return { method, url, idempotent, timeoutMs, retry: policy, signal };
   }
 
-  const typed = <M extends Method>(method: M) => ((path: string, init?: RequestOptions & SendInit) => call(method, path, init)) as unknown as TypedCall<M>;
+  const typed = <M extends Method>(method: M) =>
+    ((path: string, init?: RequestOptions & SendInit) => call(method, path, init)) as unknown as TypedCall<M>;
   const get = typed('get');
   const post = typed('post');
   const patch = typed('patch');
@@ -132,20 +151,26 @@ export function createClient(options: ClientOptions) {
   function pageSource<P extends CollectionPath>(path: P, timeoutMs: number | undefined): PageSource<ItemOf<P>, ListBody<P>> {
     const collection = new URL(`${base.href.replace(/\/+$/, '')}${path}`);
     const contract = Object.hasOwn(contracts, path) ? contracts[path] : undefined;
-    if (contract === undefined) throw new PaginationError(`${path}: the spec declares no pagination for this path (x-pagination); known collections: ${Object.keys(contracts).join(', ')}`);
+    if (contract === undefined)
+      throw new PaginationError(
+        `${path}: the spec declares no pagination for this path (x-pagination); known collections: ${Object.keys(contracts).join(', ')}`,
+      );
     return {
       path,
       contract,
       check: (body, response) => checkEnvelope(path, contract, body, response),
       urlOf: (query) => transport.url(path, { query }),
       fetch: (url, signal) =>
-        execute(() => transport.send('GET', url, noInit, signal ?? undefined), attemptOptions('GET', path, true, timeoutMs ?? defaultTimeout, signal ?? undefined)).then(
-          ({ data, response }) => ({ body: data as ListBody<P>, response }),
-        ),
+        execute(
+          () => transport.send('GET', url, noInit, signal ?? undefined),
+          attemptOptions('GET', path, true, timeoutMs ?? defaultTimeout, signal ?? undefined),
+        ).then(({ data, response }) => ({ body: data as ListBody<P>, response })),
       resolveLink: (link) => {
         const url = new URL(link, collection);
-        if (url.origin !== base.origin) throw new PaginationError(`${path}: refusing to follow a next link to another origin (${url.origin})`);
-        if (url.pathname !== path && url.pathname !== basePath + path) throw new PaginationError(`${path}: the next link leaves the collection (${url.pathname})`);
+        if (url.origin !== base.origin)
+          throw new PaginationError(`${path}: refusing to follow a next link to another origin (${url.origin})`);
+        if (url.pathname !== path && url.pathname !== basePath + path)
+          throw new PaginationError(`${path}: the next link leaves the collection (${url.pathname})`);
         return url;
       },
     };
@@ -185,25 +210,31 @@ export function createClient(options: ClientOptions) {
       post('/concertUpdates', { body: { concertId, callbackUrl }, ...opts }),
     registrations: {
       list: (query?: QueryOf<'/registrations'>, opts?: PaginateOptions) => paginate('/registrations', { query, ...opts }),
-      remove: (registrationId: string, opts?: RequestOptions) => del('/registrations/{registrationId}', { params: { path: { registrationId } }, ...opts }),
-      get: (registrationId: string, opts?: RequestOptions) => get('/registrations/{registrationId}', { params: { path: { registrationId } }, ...opts }),
+      remove: (registrationId: string, opts?: RequestOptions) =>
+        del('/registrations/{registrationId}', { params: { path: { registrationId } }, ...opts }),
+      get: (registrationId: string, opts?: RequestOptions) =>
+        get('/registrations/{registrationId}', { params: { path: { registrationId } }, ...opts }),
       /** Pause (`{ status: 'paused' }`), resume or re-enable (`{ status: 'active', recoverSince }`), move (`{ url }`), rate-limit. */
       update: (registrationId: string, changes: Schemas['RegistrationUpdate'], opts?: RequestOptions) =>
         patch('/registrations/{registrationId}', { params: { path: { registrationId } }, body: changes, ...opts }),
       /** A new secret; the previous one stays valid for `overlapSeconds` (default one day). */
       rotateSecret: (registrationId: string, rotation: Schemas['SecretRotation'] = {}, opts?: RequestOptions) =>
         post('/registrations/{registrationId}/rotateSecret', { params: { path: { registrationId } }, body: rotation, ...opts }),
-      sendTest: (registrationId: string, opts?: RequestOptions) => post('/registrations/{registrationId}/test', { params: { path: { registrationId } }, ...opts }),
+      sendTest: (registrationId: string, opts?: RequestOptions) =>
+        post('/registrations/{registrationId}/test', { params: { path: { registrationId } }, ...opts }),
     },
     subscriptions: {
       list: (query?: QueryOf<'/concertUpdates'>, opts?: PaginateOptions) => paginate('/concertUpdates', { query, ...opts }),
-      remove: (subscriptionId: string, opts?: RequestOptions) => del('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, ...opts }),
-      get: (subscriptionId: string, opts?: RequestOptions) => get('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, ...opts }),
+      remove: (subscriptionId: string, opts?: RequestOptions) =>
+        del('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, ...opts }),
+      get: (subscriptionId: string, opts?: RequestOptions) =>
+        get('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, ...opts }),
       update: (subscriptionId: string, changes: Schemas['SubscriptionUpdate'], opts?: RequestOptions) =>
         patch('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, body: changes, ...opts }),
       rotateSecret: (subscriptionId: string, rotation: Schemas['SecretRotation'] = {}, opts?: RequestOptions) =>
         post('/concertUpdates/{subscriptionId}/rotateSecret', { params: { path: { subscriptionId } }, body: rotation, ...opts }),
-      sendTest: (subscriptionId: string, opts?: RequestOptions) => post('/concertUpdates/{subscriptionId}/test', { params: { path: { subscriptionId } }, ...opts }),
+      sendTest: (subscriptionId: string, opts?: RequestOptions) =>
+        post('/concertUpdates/{subscriptionId}/test', { params: { path: { subscriptionId } }, ...opts }),
     },
     concerts: {
       /** Schedules a concert; pass `idempotencyKey` to make it safe to retry. */
@@ -219,7 +250,8 @@ export function createClient(options: ClientOptions) {
     },
     deliveries: {
       list: (query?: QueryOf<'/deliveries'>, opts?: PaginateOptions) => paginate('/deliveries', { query, ...opts }),
-      replay: (deliveryId: string, opts?: RequestOptions) => post('/deliveries/{deliveryId}/replay', { params: { path: { deliveryId } }, ...opts }),
+      replay: (deliveryId: string, opts?: RequestOptions) =>
+        post('/deliveries/{deliveryId}/replay', { params: { path: { deliveryId } }, ...opts }),
       recover: (request: Schemas['RecoverRequest'], opts?: RequestOptions) => post('/deliveries/recover', { body: request, ...opts }),
     },
     apiKeys: {

@@ -24,7 +24,11 @@ export class ApiError extends ClubnotifyError {
   constructor(status: number, body: unknown, headers: Headers, method = '', url = '') {
     const problem = isProblem(body) ? body : undefined;
     const requestId = headers.get('x-request-id') ?? problem?.requestId;
-    const what = problem ? `${problem.title}${problem.detail ? `: ${problem.detail}` : ''}` : typeof body === 'string' && body ? body.slice(0, 200) : 'no problem document';
+    const what = problem
+      ? `${problem.title}${problem.detail ? `: ${problem.detail}` : ''}`
+      : typeof body === 'string' && body
+        ? body.slice(0, 200)
+        : 'no problem document';
     super(`${status} ${method} ${url}: ${what}${requestId ? ` (request id ${requestId})` : ''}`.replace(/\s+:/, ':'));
     this.status = status;
     this.body = body;
@@ -40,16 +44,36 @@ export class ApiError extends ClubnotifyError {
   }
 }
 
-export class BadRequestError extends ApiError { override name = 'BadRequestError'; }
-export class AuthenticationError extends ApiError { override name = 'AuthenticationError'; }
-export class PermissionDeniedError extends ApiError { override name = 'PermissionDeniedError'; }
-export class NotFoundError extends ApiError { override name = 'NotFoundError'; }
-export class ConflictError extends ApiError { override name = 'ConflictError'; }
-export class PayloadTooLargeError extends ApiError { override name = 'PayloadTooLargeError'; }
-export class UnsupportedMediaTypeError extends ApiError { override name = 'UnsupportedMediaTypeError'; }
-export class UnprocessableEntityError extends ApiError { override name = 'UnprocessableEntityError'; }
-export class RateLimitError extends ApiError { override name = 'RateLimitError'; }
-export class InternalServerError extends ApiError { override name = 'InternalServerError'; }
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
+export class PayloadTooLargeError extends ApiError {
+  override name = 'PayloadTooLargeError';
+}
+export class UnsupportedMediaTypeError extends ApiError {
+  override name = 'UnsupportedMediaTypeError';
+}
+export class UnprocessableEntityError extends ApiError {
+  override name = 'UnprocessableEntityError';
+}
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+}
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError';
+}
 
 const byStatus: Record<number, typeof ApiError> = {
   400: BadRequestError,
@@ -66,7 +90,10 @@ const byStatus: Record<number, typeof ApiError> = {
 /** No response arrived: the connection was refused, reset or closed early. `cause` has the details. */
 export class ConnectionError extends ClubnotifyError {
   override name = 'ConnectionError';
-  constructor(message = 'Connection error: no response from the server (is baseUrl right and the server up?)', options?: { cause?: unknown }) {
+  constructor(
+    message = 'Connection error: no response from the server (is baseUrl right and the server up?)',
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }

@@ -1,4 +1,17 @@
-export { createClient, createPaginator, type PaginatorOptions, type UntypedPaginateParams, type ClubnotifyClient, type ClientOptions, type RequestOptions, type CallInit, type SuccessData, type TypedCall, type PaginateParams, type CollectionPaginator } from './client.js';
+export {
+  createClient,
+  createPaginator,
+  type PaginatorOptions,
+  type UntypedPaginateParams,
+  type ClubnotifyClient,
+  type ClientOptions,
+  type RequestOptions,
+  type CallInit,
+  type SuccessData,
+  type TypedCall,
+  type PaginateParams,
+  type CollectionPaginator,
+} from './client.js';
 export { Page, Paginator, type PaginateOptions } from './pagination.js';
 export {
   ClubnotifyError,

@@ -67,7 +67,10 @@ export function parseLinkHeader(header: string): WebLink[] {
     }
     // Skip anything unexpected up to the next link-value separator.
     while (i < n && header[i] !== ',') i++;
-    const rels = (rel ?? '').toLowerCase().split(/[ \t]+/).filter(Boolean);
+    const rels = (rel ?? '')
+      .toLowerCase()
+      .split(/[ \t]+/)
+      .filter(Boolean);
     links.push({ uri, rels, params });
   }
   return links;

@@ -63,7 +63,8 @@ export function missingFields(contract: PaginationContract, body: unknown, heade
     if (path !== undefined && !contract.optional?.includes(path) && !hasField(body, path)) missing.push(path);
   }
   const items = fieldAt(body, contract.items);
-  if (!missing.includes(contract.items) && !Array.isArray(items) && !(items === undefined && contract.optional?.includes(contract.items))) missing.push(`${contract.items} (an array)`);
+  if (!missing.includes(contract.items) && !Array.isArray(items) && !(items === undefined && contract.optional?.includes(contract.items)))
+    missing.push(`${contract.items} (an array)`);
   if (contract.strategy === 'link-header' && !headers.has('link')) missing.push('Link header');
   if (contract.totalHeader !== undefined && !headers.has(contract.totalHeader)) missing.push(`${contract.totalHeader} header`);
   return missing;

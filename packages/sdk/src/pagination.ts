@@ -100,7 +100,9 @@ export class Page<Item, Body = unknown> {
     // caught at the latest on the repeat after that.
     const seenAt = this.#visited.get(url);
     if (seenAt !== undefined && seenAt <= this.#depth) {
-      throw new PaginationError(`${this.#source.path}: the server sent the same next page twice (${url}); stopping instead of looping forever`);
+      throw new PaginationError(
+        `${this.#source.path}: the server sent the same next page twice (${url}); stopping instead of looping forever`,
+      );
     }
     this.#visited.set(url, this.#depth + 1);
     const { body, response } = await this.#source.fetch(url, options.signal);
@@ -198,14 +200,20 @@ function nextQuery(contract: PaginationContract, body: unknown, page: { readonly
   const field = (path: string | undefined) => num(fieldAt(body, path));
   if (contract.strategy === 'cursor') {
     const cursor = fieldAt(body, contract.nextCursor);
-    return contract.cursorParam !== undefined && typeof cursor === 'string' && cursor !== '' ? { ...page.query, [contract.cursorParam]: cursor } : undefined;
+    return contract.cursorParam !== undefined && typeof cursor === 'string' && cursor !== ''
+      ? { ...page.query, [contract.cursorParam]: cursor }
+      : undefined;
   }
   if (contract.strategy === 'page' && contract.pageParam !== undefined) {
     const current = field(contract.page);
     const totalPages = field(contract.totalPages);
     if (current === undefined || totalPages === undefined || current >= totalPages) return undefined;
     const size = field(contract.size);
-    return { ...page.query, [contract.pageParam]: current + 1, ...(size !== undefined && contract.sizeParam !== undefined && { [contract.sizeParam]: size }) };
+    return {
+      ...page.query,
+      [contract.pageParam]: current + 1,
+      ...(size !== undefined && contract.sizeParam !== undefined && { [contract.sizeParam]: size }),
+    };
   }
   if (contract.strategy === 'offset' && contract.offsetParam !== undefined && contract.limitParam !== undefined) {
     const offset = field(contract.offset);

@@ -10,7 +10,9 @@ describe('typed calls', () => {
     expectTypeOf(client.subscribeToConcert('con_1', 'https://example.com')).resolves.toEqualTypeOf<Schemas['Subscription']>();
     expectTypeOf(client.concerts.get('con_1')).resolves.toEqualTypeOf<Schemas['Concert']>();
     expectTypeOf(client.registrations.remove('reg_1')).resolves.toEqualTypeOf<undefined>();
-    expectTypeOf(client.post('/stockChanges', { body: { drink: { id: 'a', stock: 1 }, ingredient: { id: 'b', stock: 2 } } })).resolves.toEqualTypeOf<Schemas['StockUpdate']>();
+    expectTypeOf(
+      client.post('/stockChanges', { body: { drink: { id: 'a', stock: 1 }, ingredient: { id: 'b', stock: 2 } } }),
+    ).resolves.toEqualTypeOf<Schemas['StockUpdate']>();
     expectTypeOf(client.get('/healthz')).resolves.toEqualTypeOf<Schemas['Health']>();
   });
 
@@ -48,7 +50,9 @@ describe('pagination types', () => {
     for await (const r of client.paginate('/registrations')) expectTypeOf(r).toEqualTypeOf<Schemas['Registration']>();
     for await (const s of client.subscriptions.list()) expectTypeOf(s).toEqualTypeOf<Schemas['Subscription']>();
     for await (const d of client.deliveries.list({ status: 'failed' })) expectTypeOf(d).toEqualTypeOf<Schemas['Delivery']>();
-    expectTypeOf(client.paginate('/items/pages/linked').firstPage()).resolves.toEqualTypeOf<Page<Schemas['Item'], Schemas['ItemPageLinked']>>();
+    expectTypeOf(client.paginate('/items/pages/linked').firstPage()).resolves.toEqualTypeOf<
+      Page<Schemas['Item'], Schemas['ItemPageLinked']>
+    >();
   });
 
   it('accepts only collection paths and their own query parameters', () => {

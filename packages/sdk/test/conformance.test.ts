@@ -4,7 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateBody, type BodyValidatorKey } from '@clubnotify/spec';
-import { AuthenticationError, BadRequestError, NotFoundError, PaginationError, createClient, type ClubnotifyClient, type CollectionPath } from '../src/index.js';
+import {
+  AuthenticationError,
+  BadRequestError,
+  NotFoundError,
+  PaginationError,
+  createClient,
+  type ClubnotifyClient,
+  type CollectionPath,
+} from '../src/index.js';
 import { startPrism, startReference, type Target } from './fixtures/targets.js';
 
 const targets: Array<[string, () => Promise<Target>]> = [
@@ -49,7 +57,10 @@ describe.each(targets)('against the %s', (_name, start) => {
     expect(alert.secret).toMatch(/^whsec_/);
     const stock = await client.registerForStockUpdates('https://hooks.example.com/stock');
     expect(valid('registerForStockUpdates.response.200.application/json', stock)).toEqual({ ok: true });
-    const concert = await admin.concerts.schedule({ title: 'SDK night', startsAt: '2026-12-24T20:00:00Z', venue: 'Cellar', currency: 'EUR' }, { idempotencyKey: 'sdk-conf-1' });
+    const concert = await admin.concerts.schedule(
+      { title: 'SDK night', startsAt: '2026-12-24T20:00:00Z', venue: 'Cellar', currency: 'EUR' },
+      { idempotencyKey: 'sdk-conf-1' },
+    );
     expect(valid('scheduleConcert.response.201.application/json', concert)).toEqual({ ok: true });
     const sub = await client.subscribeToConcert(concert.id, 'https://hooks.example.com/concert');
     expect(valid('subscribeConcertUpdates.response.200.application/json', sub)).toEqual({ ok: true });
@@ -74,7 +85,9 @@ describe.each(targets)('against the %s', (_name, start) => {
 
   it('walks every item collection to the same records in the same order', async () => {
     if (!target.stateful) return; // a mock repeats its example on every page
-    const walks = await Promise.all(collections.slice(0, 7).map(([path, , query]) => client.paginate(path as '/items', { query }).toArray()));
+    const walks = await Promise.all(
+      collections.slice(0, 7).map(([path, , query]) => client.paginate(path as '/items', { query }).toArray()),
+    );
     const first = walks[0]!.map((i) => i.id);
     expect(first.length).toBeGreaterThan(20);
     for (const walk of walks) expect(walk.map((i) => i.id)).toEqual(first);
@@ -94,7 +107,10 @@ describe.each(targets)('against the %s', (_name, start) => {
   });
 
   it('turns an out-of-range query into a BadRequestError', async () => {
-    const error = await client.paginate('/items', { query: { limit: 0 } }).firstPage().catch((e: unknown) => e);
+    const error = await client
+      .paginate('/items', { query: { limit: 0 } })
+      .firstPage()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(valid('schema.Problem', (error as BadRequestError).problem)).toEqual({ ok: true });
   });

@@ -30,7 +30,10 @@ describe('deprecated operations', () => {
       await client.health();
       await turn();
       expect(warnings.map((w) => [w.name, w.message])).toEqual([
-        ['DeprecationWarning', 'GET /items/cursor is deprecated by the clubnotify API since 2026-01-01 and may be removed after Wed, 01 Jul 2026 00:00:00 GMT (the operation, or a parameter this call sends); see the API changelog for what replaces it.'],
+        [
+          'DeprecationWarning',
+          'GET /items/cursor is deprecated by the clubnotify API since 2026-01-01 and may be removed after Wed, 01 Jul 2026 00:00:00 GMT (the operation, or a parameter this call sends); see the API changelog for what replaces it.',
+        ],
       ]);
     } finally {
       process.off('warning', collect);

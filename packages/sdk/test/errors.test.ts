@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  ApiError, AuthenticationError, BadRequestError, ConflictError, ConnectionError, InternalServerError, NotFoundError,
-  PayloadTooLargeError, PermissionDeniedError, RateLimitError, UnprocessableEntityError, createClient, type ClubnotifyClient,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  InternalServerError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+  createClient,
+  type ClubnotifyClient,
 } from '../src/index.js';
 import { json, problem, startScriptedServer, type ScriptedServer } from './fixtures/scripted-server.js';
 
@@ -108,7 +119,10 @@ describe('requests', () => {
         return fetch(request);
       },
     });
-    server.script(json(200, { status: 'ok' }), json(200, { data: [], links: { self: '/items', next: null, prev: null, first: '/items', last: '/items' } }));
+    server.script(
+      json(200, { status: 'ok' }),
+      json(200, { data: [], links: { self: '/items', next: null, prev: null, first: '/items', last: '/items' } }),
+    );
     await traced.health();
     await traced.paginate('/items').toArray();
     await traced.raw.GET('/readyz');

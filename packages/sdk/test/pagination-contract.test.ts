@@ -30,8 +30,14 @@ let schemaOnly: GeneratorRun;
 beforeAll(async () => {
   server = await startCollectionServer();
   [renamed, schemaOnly] = await Promise.all([
-    runGenerator((dir) => ['--root', dir], (dir) => renameNextCursor(dir, true)),
-    runGenerator((dir) => ['--root', dir], (dir) => renameNextCursor(dir, false)),
+    runGenerator(
+      (dir) => ['--root', dir],
+      (dir) => renameNextCursor(dir, true),
+    ),
+    runGenerator(
+      (dir) => ['--root', dir],
+      (dir) => renameNextCursor(dir, false),
+    ),
   ]);
 });
 afterAll(async () => {
@@ -48,7 +54,9 @@ afterEach(() => {
 describe('pagination from the spec', () => {
   it('every collection of this spec declares its pagination in x-pagination', () => {
     const paths = document.paths as Record<string, { get?: Record<string, unknown> }>;
-    const declared = Object.entries(paths).filter(([, item]) => item.get?.['x-pagination'] !== undefined).map(([path]) => path);
+    const declared = Object.entries(paths)
+      .filter(([, item]) => item.get?.['x-pagination'] !== undefined)
+      .map(([path]) => path);
     expect(Object.keys(pagination).sort()).toEqual(declared.sort());
     expect(declared).toHaveLength(11);
   });
@@ -68,7 +76,9 @@ describe('pagination from the spec', () => {
 
   it('renaming the field in the schema but not in x-pagination fails generation, naming the operation and field', () => {
     expect(schemaOnly.code).toBe(1);
-    expect(schemaOnly.output).toContain('GET /items/cursor (listItemsCursor): x-pagination nextCursor names "next_cursor", which the 200 response does not have (it has data, nextCursor, limit)');
+    expect(schemaOnly.output).toContain(
+      'GET /items/cursor (listItemsCursor): x-pagination nextCursor names "next_cursor", which the 200 response does not have (it has data, nextCursor, limit)',
+    );
   });
 });
 

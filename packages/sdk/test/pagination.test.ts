@@ -72,24 +72,36 @@ describe.each(variants)('paginate $path', ({ path, query, kind }) => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it(kind === 'cursor' ? 'never repeats a record inserted at the head between pages' : 'may repeat a record when one is inserted at the head between pages', async () => {
-    server.items = makeItems(6);
-    const seen: string[] = [];
-    for await (const page of client.paginate(path, { query }).pages()) {
-      seen.push(...ids(page.items));
-      if (seen.length === 3) server.items.unshift(makeItem(999));
-    }
-    const expected = kind === 'cursor' ? ids(makeItems(6)) : [...ids(makeItems(3)), 'itm_000003', 'itm_000004', 'itm_000005', 'itm_000006'];
-    expect(seen).toEqual(expected);
-  });
+  it(
+    kind === 'cursor'
+      ? 'never repeats a record inserted at the head between pages'
+      : 'may repeat a record when one is inserted at the head between pages',
+    async () => {
+      server.items = makeItems(6);
+      const seen: string[] = [];
+      for await (const page of client.paginate(path, { query }).pages()) {
+        seen.push(...ids(page.items));
+        if (seen.length === 3) server.items.unshift(makeItem(999));
+      }
+      const expected =
+        kind === 'cursor' ? ids(makeItems(6)) : [...ids(makeItems(3)), 'itm_000003', 'itm_000004', 'itm_000005', 'itm_000006'];
+      expect(seen).toEqual(expected);
+    },
+  );
 
   it('every page it reads is a valid envelope of the spec', async () => {
     server.items = makeItems(5);
-    const key = ({
-      '/items': 'listItems', '/items/cursor': 'listItemsCursor', '/items/pages': 'listItemsPages',
-      '/items/pages/linked': 'listItemsPagesLinked', '/items/pages/link-header': 'listItemsLinkHeader',
-      '/items/offsets': 'listItemsOffsets', '/items/offsets/linked': 'listItemsOffsetsLinked',
-    } as const)[path];
+    const key = (
+      {
+        '/items': 'listItems',
+        '/items/cursor': 'listItemsCursor',
+        '/items/pages': 'listItemsPages',
+        '/items/pages/linked': 'listItemsPagesLinked',
+        '/items/pages/link-header': 'listItemsLinkHeader',
+        '/items/offsets': 'listItemsOffsets',
+        '/items/offsets/linked': 'listItemsOffsetsLinked',
+      } as const
+    )[path];
     for await (const page of client.paginate(path, { query }).pages()) {
       expect(validateBody(`${key}.response.200.application/json`, page.body)).toEqual({ ok: true });
     }
@@ -146,7 +158,10 @@ describe('paginate: Link header', () => {
 
   it.each([
     ['one rel naming several relation types', () => `${linkTo(1)}; rel="first", ${linkTo(2)}; rel="next last"`],
-    ['commas and semicolons inside quoted parameters', () => `${linkTo(1)}; rel=first; title="a, b; c", ${linkTo(2)}; title="x, <y>"; rel="next"`],
+    [
+      'commas and semicolons inside quoted parameters',
+      () => `${linkTo(1)}; rel=first; title="a, b; c", ${linkTo(2)}; title="x, <y>"; rel="next"`,
+    ],
     ['a relative URL', () => `<${path}?page=2&size=3>; rel="next"`],
     ['extra whitespace and upper-case REL', () => `  ${linkTo(2)} ;  REL = "NEXT"  ,${linkTo(2)};rel=last`],
   ])('follows rel="next" written with %s', async (_name, header) => {
@@ -196,14 +211,35 @@ describe('paginate: Link header', () => {
 describe('paginate: registrations, subscriptions and deliveries', () => {
   it('yields each collection with its own item type', async () => {
     server.registrations = Array.from({ length: 5 }, (_, i) => ({
-      id: `reg_${i}`, event: 'concertAlert', url: `https://example.com/hook/${i}`, status: 'active', disabledReason: null, rateLimitPerSecond: null, createdAt: '2026-01-01T00:00:00.000Z',
+      id: `reg_${i}`,
+      event: 'concertAlert',
+      url: `https://example.com/hook/${i}`,
+      status: 'active',
+      disabledReason: null,
+      rateLimitPerSecond: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
     }));
     server.subscriptions = Array.from({ length: 4 }, (_, i) => ({
-      id: `sub_${i}`, concertId: 'con_1', callbackUrl: `https://example.com/cb/${i}`, status: 'active', disabledReason: null, rateLimitPerSecond: null, createdAt: '2026-01-01T00:00:00.000Z',
+      id: `sub_${i}`,
+      concertId: 'con_1',
+      callbackUrl: `https://example.com/cb/${i}`,
+      status: 'active',
+      disabledReason: null,
+      rateLimitPerSecond: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
     }));
     server.deliveries = Array.from({ length: 3 }, (_, i) => ({
-      id: `dlv_${i}`, messageId: `msg_${i}`, kind: 'webhook', event: 'stockUpdate', targetId: 'reg_0', url: 'https://example.com/hook/0',
-      status: 'succeeded', attemptCount: 1, nextAttemptAt: null, createdAt: '2026-01-01T00:00:00.000Z', attempts: [],
+      id: `dlv_${i}`,
+      messageId: `msg_${i}`,
+      kind: 'webhook',
+      event: 'stockUpdate',
+      targetId: 'reg_0',
+      url: 'https://example.com/hook/0',
+      status: 'succeeded',
+      attemptCount: 1,
+      nextAttemptAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      attempts: [],
     }));
     const urls: string[] = [];
     for await (const r of client.registrations.list({ limit: 2 })) urls.push(r.url);

@@ -1,14 +1,29 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionError, RateLimitError, TimeoutError, InternalServerError, createClient, type ClubnotifyClient } from '../src/index.js';
 import { backoffDelay, defaultRetry, parseRetryAfter } from '../src/retry.js';
-import { hangUp, json, late, problem, stall, stallMidBody, startScriptedServer, tap, type ScriptedServer } from './fixtures/scripted-server.js';
+import {
+  hangUp,
+  json,
+  late,
+  problem,
+  stall,
+  stallMidBody,
+  startScriptedServer,
+  tap,
+  type ScriptedServer,
+} from './fixtures/scripted-server.js';
 
 let server: ScriptedServer;
 let client: ClubnotifyClient;
 
 beforeAll(async () => {
   server = await startScriptedServer();
-  client = createClient({ baseUrl: server.url, apiKey: 'k', retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 100 }, timeoutMs: 2_000 });
+  client = createClient({
+    baseUrl: server.url,
+    apiKey: 'k',
+    retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 100 },
+    timeoutMs: 2_000,
+  });
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -107,7 +122,7 @@ describe('timeouts and cancellation', () => {
     expect(server.received).toHaveLength(2);
   });
 
-  it('a per-call timeoutMs overrides the client\'s', async () => {
+  it("a per-call timeoutMs overrides the client's", async () => {
     server.script(late(300, { status: 'ok' }), late(300, { status: 'ok' }), late(300, { status: 'ok' }));
     await expect(client.health({ timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
     expect(server.received).toHaveLength(3);
@@ -134,7 +149,10 @@ describe('timeouts and cancellation', () => {
   it('an AbortSignal stops a pagination between pages', async () => {
     const controller = new AbortController();
     const page = { data: [{ id: 'itm_1' }], next_cursor: 'abc', limit: 1 };
-    server.script(json(200, page), tap(problem(503, {}, { 'Retry-After': '30' }), () => controller.abort(new Error('stop'))));
+    server.script(
+      json(200, page),
+      tap(problem(503, {}, { 'Retry-After': '30' }), () => controller.abort(new Error('stop'))),
+    );
     const seen: unknown[] = [];
     const walk = (async () => {
       for await (const item of client.paginate('/items/cursor', { query: { limit: 1 }, signal: controller.signal })) {

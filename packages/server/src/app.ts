@@ -7,7 +7,13 @@ import type { Database } from './db/database.js';
 import { identify, createKeyLookup, requireScope } from './http/auth.js';
 import { contextOf, type Handler } from './http/context.js';
 import { consoleRoutes } from './http/console.js';
-import { deprecatedParameters, deprecationHeaders, deprecationNotices, type DeprecatedParameter, type DeprecationNotice } from './http/deprecation.js';
+import {
+  deprecatedParameters,
+  deprecationHeaders,
+  deprecationNotices,
+  type DeprecatedParameter,
+  type DeprecationNotice,
+} from './http/deprecation.js';
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
@@ -89,7 +95,13 @@ export function createApp(deps: AppDeps): Express {
   const metrics = deps.metrics ?? createMetrics(deps.db);
   const check = createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation);
   // PGlite runs one statement at a time: one stock change statement out is enough there.
-  const outbox = new Outbox({ db: deps.db, handoff: deps.deliveryHandoff, wake: deps.wakeDeliveries, stockStatements: deps.db.kind === 'pglite' ? 1 : 2, check });
+  const outbox = new Outbox({
+    db: deps.db,
+    handoff: deps.deliveryHandoff,
+    wake: deps.wakeDeliveries,
+    stockStatements: deps.db.kind === 'pglite' ? 1 : 2,
+    check,
+  });
   const services: Services = {
     db: deps.db,
     cursors: createCursorCodec(deps.cursorKey),
@@ -120,7 +132,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(consoleRoutes(deps.consoleDir));
   app.use(metricsRoutes({ metrics, lookup: keys, token: deps.metricsToken, limitPerMinute: deps.metricsScrapesPerMinute }));
   app.use(routeToOperation);
-  app.use(deprecationHeaders(deps.deprecations ?? deprecationNotices(document), deps.deprecatedParameters ?? deprecatedParameters(document)));
+  app.use(
+    deprecationHeaders(deps.deprecations ?? deprecationNotices(document), deps.deprecatedParameters ?? deprecatedParameters(document)),
+  );
   app.use(validateResponses(deps.responseValidation ?? 'strict', logger));
   app.use(identify(keys));
   app.use(
@@ -135,7 +149,10 @@ export function createApp(deps: AppDeps): Express {
         const retry = res.getHeader('Retry-After');
         sendProblem(
           res,
-          new HttpProblem('rate-limited', `This API key made more than ${String(options.limit)} requests in a minute. Retry after ${String(retry)} seconds.`),
+          new HttpProblem(
+            'rate-limited',
+            `This API key made more than ${String(options.limit)} requests in a minute. Retry after ${String(retry)} seconds.`,
+          ),
         );
       },
     }),

@@ -26,7 +26,15 @@ interface Command {
 
 // One entry per command, each in its own file under cli/.
 const commands: Record<string, Command> = {
-  start: { usage: startUsage, run: (args, env) => (args.length > 0 ? Promise.reject(new UsageError(`start takes no arguments, got "${args[0]}"; configure it with environment variables (see --help).`)) : start(env)) },
+  start: {
+    usage: startUsage,
+    run: (args, env) =>
+      args.length > 0
+        ? Promise.reject(
+            new UsageError(`start takes no arguments, got "${args[0]}"; configure it with environment variables (see --help).`),
+          )
+        : start(env),
+  },
   'create-key': { usage: createKeyUsage, run: createKey },
   'revoke-key': { usage: revokeKeyUsage, run: revokeKey },
 };

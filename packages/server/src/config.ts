@@ -61,7 +61,14 @@ function validCidr(value: string): boolean {
 function validBaseUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash && !url.username && !url.password && !value.includes('#');
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password &&
+      !value.includes('#')
+    );
   } catch {
     return false;
   }
@@ -87,7 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const adminApiKey = env.ADMIN_API_KEY || undefined;
   if (adminApiKey && !apiKeyPattern.test(adminApiKey)) {
-    problems.push("ADMIN_API_KEY must be 'cn_' and at least 20 base64url characters (make one with `clubnotify-server create-key`, or openssl rand -base64 32 | tr '+/' '-_' | tr -d '=').");
+    problems.push(
+      "ADMIN_API_KEY must be 'cn_' and at least 20 base64url characters (make one with `clubnotify-server create-key`, or openssl rand -base64 32 | tr '+/' '-_' | tr -d '=').",
+    );
   }
   const allowPrivateTargets = parseAllowList(env.ALLOW_PRIVATE_TARGETS);
   for (const cidr of allowPrivateTargets) {
@@ -95,21 +104,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const production = env.NODE_ENV === 'production';
   const responseValidation = (env.RESPONSE_VALIDATION || (production ? 'warn' : 'strict')) as ResponseValidationMode;
-  if (!['strict', 'warn', 'off'].includes(responseValidation)) problems.push(`RESPONSE_VALIDATION must be strict, warn or off, not '${responseValidation}'.`);
+  if (!['strict', 'warn', 'off'].includes(responseValidation))
+    problems.push(`RESPONSE_VALIDATION must be strict, warn or off, not '${responseValidation}'.`);
   const outgoingValidation = (env.OUTGOING_VALIDATION || (production ? 'warn' : 'strict')) as OutgoingValidationMode;
-  if (!['strict', 'warn'].includes(outgoingValidation)) problems.push(`OUTGOING_VALIDATION must be strict or warn, not '${outgoingValidation}'.`);
+  if (!['strict', 'warn'].includes(outgoingValidation))
+    problems.push(`OUTGOING_VALIDATION must be strict or warn, not '${outgoingValidation}'.`);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LEVELS.join(', ')}.`);
   const trust = env.TRUST_PROXY;
-  const trustProxy = trust === undefined || trust === '' ? undefined : trust === 'true' ? true : trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust;
+  const trustProxy =
+    trust === undefined || trust === ''
+      ? undefined
+      : trust === 'true'
+        ? true
+        : trust === 'false'
+          ? false
+          : /^\d+$/.test(trust)
+            ? Number(trust)
+            : trust;
 
   const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : undefined;
   if (publicBaseUrl && !validBaseUrl(publicBaseUrl)) {
-    problems.push(`PUBLIC_BASE_URL must be an http(s) URL without query or fragment, e.g. https://api.example.com, not '${publicBaseUrl}'.`);
+    problems.push(
+      `PUBLIC_BASE_URL must be an http(s) URL without query or fragment, e.g. https://api.example.com, not '${publicBaseUrl}'.`,
+    );
   }
 
   const metricsToken = env.METRICS_TOKEN || undefined;
-  if (metricsToken && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces.');
+  if (metricsToken && !/^[\x21-\x7e]{16,}$/.test(metricsToken))
+    problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces.');
 
   const scheduleRaw = env.DELIVERY_SCHEDULE_MS;
   let deliverySchedule: number[] | undefined;

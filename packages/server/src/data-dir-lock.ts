@@ -98,7 +98,9 @@ export async function lockDataDir(dataDir: string, waitMs = 3_000): Promise<() =
     }
     const owner = await ownerAfterWaiting(dataDir, waitMs);
     if (owner !== undefined) {
-      throw new Error(`Process ${owner} already uses the embedded database in ${dataDir}. Stop it, or use PostgreSQL (DATABASE_URL) to run several processes.`);
+      throw new Error(
+        `Process ${owner} already uses the embedded database in ${dataDir}. Stop it, or use PostgreSQL (DATABASE_URL) to run several processes.`,
+      );
     }
     // Stale: remove it unless another starting process replaced it meanwhile.
     if ((await dataDirOwner(dataDir)) === undefined) await rm(path, { force: true });

@@ -33,7 +33,9 @@ export interface RunningServer {
 /** Until the app is ready (migrations can take seconds), requests get a 503 that says so. */
 const starting: RequestListener = (_req, res) => {
   res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '1', connection: 'close' });
-  res.end(`${JSON.stringify({ type: 'https://clubnotify.dev/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'The server is starting (opening and migrating its database); try again in a second.' })}\n`);
+  res.end(
+    `${JSON.stringify({ type: 'https://clubnotify.dev/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'The server is starting (opening and migrating its database); try again in a second.' })}\n`,
+  );
 };
 
 function listen(server: Server, config: Config): Promise<void> {
@@ -51,7 +53,11 @@ function listen(server: Server, config: Config): Promise<void> {
  * the database, migrates, seeds, ensures ADMIN_API_KEY, and serves the app. With DATA_DIR=memory://,
  * `storage.snapshot` (a PGlite `dump()`) is the database to start from.
  */
-export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel), storage: { snapshot?: Uint8Array } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger = createLogger(config.logLevel),
+  storage: { snapshot?: Uint8Array } = {},
+): Promise<RunningServer> {
   // DATA_DIR=memory:// is a throw-away database of this process alone: nothing to lock or keep.
   const inMemory = !config.databaseUrl && config.dataDir === MEMORY_DATA_DIR;
   const release = config.databaseUrl || inMemory ? async () => {} : await lockDataDir(config.dataDir);
@@ -60,7 +66,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let db: MigratableDatabase | undefined;
   try {
     await listen(server, config);
-    db = await openDatabase({ url: config.databaseUrl, dataDir: inMemory ? MEMORY_DATA_DIR : join(config.dataDir, 'pglite'), snapshot: storage.snapshot });
+    db = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: inMemory ? MEMORY_DATA_DIR : join(config.dataDir, 'pglite'),
+      snapshot: storage.snapshot,
+    });
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     await seed(db);
@@ -75,7 +85,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       leaseMs: config.deliveryLeaseMs,
       listenUrl: config.databaseUrl,
       onError: (error) =>
-        isDatabaseUnavailable(error) ? logger.warn({ reason: (error as Error).message }, 'delivery worker: database unavailable') : logger.error({ err: error }, 'delivery worker'),
+        isDatabaseUnavailable(error)
+          ? logger.warn({ reason: (error as Error).message }, 'delivery worker: database unavailable')
+          : logger.error({ err: error }, 'delivery worker'),
     });
     const app = createApp({
       wakeDeliveries: worker.wake,

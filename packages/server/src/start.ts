@@ -47,11 +47,15 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<numbe
   try {
     running = await startServer(config);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${config.port} is in use; stop what holds it, or start with another PORT=...` : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `port ${config.port} is in use; stop what holds it, or start with another PORT=...`
+        : (error as Error).message;
     console.error(`clubnotify server did not start: ${reason}`);
     return 1;
   }
-  const embedded = config.dataDir === MEMORY_DATA_DIR ? 'embedded PGlite in memory: nothing is kept' : `embedded PGlite in ${config.dataDir}`;
+  const embedded =
+    config.dataDir === MEMORY_DATA_DIR ? 'embedded PGlite in memory: nothing is kept' : `embedded PGlite in ${config.dataDir}`;
   printBanner(running, config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : embedded);
   exitOnSignals(running);
   return 0;

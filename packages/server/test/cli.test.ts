@@ -52,7 +52,10 @@ describe('clubnotify-server CLI', () => {
   });
 
   it.each([
-    [['create-key', '--scope', 'admin', '--name', 'ops', '--frobnicate'], 'create-key has no option --frobnicate; run "clubnotify-server create-key --help" for its usage.'],
+    [
+      ['create-key', '--scope', 'admin', '--name', 'ops', '--frobnicate'],
+      'create-key has no option --frobnicate; run "clubnotify-server create-key --help" for its usage.',
+    ],
     [['create-key', '--scope'], '--scope needs a value; run "clubnotify-server create-key --help" for its usage.'],
     [['create-key', '--scope', 'root', '--name', 'ops'], '--scope must be admin or subscriber, not "root".'],
     [['revoke-key', 'nope'], '"nope" is not a key id; key ids look like key_3fT9xQ (GET /apiKeys lists them).'],
@@ -75,7 +78,9 @@ describe('clubnotify-server CLI', () => {
   });
 
   it('creates the data folder and prints the key on the last stdout line', { timeout: 60_000 }, async () => {
-    const { code, stdout } = await serverCli(['create-key', '--scope', 'admin', '--name', 'ops'], { DATA_DIR: join(dir, 'fresh/nested/data') });
+    const { code, stdout } = await serverCli(['create-key', '--scope', 'admin', '--name', 'ops'], {
+      DATA_DIR: join(dir, 'fresh/nested/data'),
+    });
     expect(code).toBe(0);
     expect(oneLine(stdout).at(-1)).toMatch(/^cn_[A-Za-z0-9_-]{43}$/);
   });
@@ -107,7 +112,9 @@ describe('clubnotify-server start', () => {
     const { port } = busy.address() as { port: number };
     const { code, stderr } = await serverCli(['start'], { PORT: String(port), DATA_DIR: join(dir, 'busy') });
     expect(code).toBe(1);
-    expect(oneLine(stderr)).toEqual([`clubnotify server did not start: port ${port} is in use; stop what holds it, or start with another PORT=...`]);
+    expect(oneLine(stderr)).toEqual([
+      `clubnotify server did not start: port ${port} is in use; stop what holds it, or start with another PORT=...`,
+    ]);
     expect(existsSync(join(dir, 'busy/pglite')), 'the port is checked before the migrations').toBe(false);
   });
 

@@ -14,9 +14,24 @@ describe('the console health badge: words and colour agree', () => {
   it.each([
     ['a target never delivered to', health({}), 'none', 'unused: no delivery yet'],
     ['a target whose last delivery succeeded', health({ lastSuccessAt: '2026-11-23T11:59:00Z' }), 'good', 'healthy (circuit closed)'],
-    ['a failing target whose circuit is still closed', health({ lastFailureAt: '2026-11-23T11:59:00Z', consecutiveFailures: 3 }), 'warn', 'failing: 3 failures in a row, still trying (circuit closed)'],
-    ['a target on trial', health({ consecutiveFailures: 9, circuitState: 'half-open' }), 'warn', 'failing: one trial delivery decides (circuit half-open)'],
-    ['a target whose circuit is open', health({ consecutiveFailures: 1, circuitState: 'open' }), 'bad', 'failing: deliveries held (circuit open), 1 failure in a row'],
+    [
+      'a failing target whose circuit is still closed',
+      health({ lastFailureAt: '2026-11-23T11:59:00Z', consecutiveFailures: 3 }),
+      'warn',
+      'failing: 3 failures in a row, still trying (circuit closed)',
+    ],
+    [
+      'a target on trial',
+      health({ consecutiveFailures: 9, circuitState: 'half-open' }),
+      'warn',
+      'failing: one trial delivery decides (circuit half-open)',
+    ],
+    [
+      'a target whose circuit is open',
+      health({ consecutiveFailures: 1, circuitState: 'open' }),
+      'bad',
+      'failing: deliveries held (circuit open), 1 failure in a row',
+    ],
   ] as const)('shows %s as %s: "%s"', (_name, given, tone, label) => {
     expect(healthVerdict(given)).toEqual({ tone, label });
   });

@@ -15,13 +15,18 @@ describe('/console static files', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'cn-console-route-'));
     await mkdir(join(dir, 'built', 'assets'), { recursive: true });
-    await writeFile(join(dir, 'built', 'index.html'), '<!doctype html><script type="module" src="/console/assets/index-abc123.js"></script>');
+    await writeFile(
+      join(dir, 'built', 'index.html'),
+      '<!doctype html><script type="module" src="/console/assets/index-abc123.js"></script>',
+    );
     await writeFile(join(dir, 'built', 'assets', 'index-abc123.js'), 'console.log(1)');
     const app = express();
     app.use(consoleRoutes(join(dir, 'built')));
     app.use('/missing', consoleRoutes(join(dir, 'nothing-here')));
     app.use((_req, res) => void res.status(404).end());
-    app.use(((error, _req, res, _next) => void res.status(error.status ?? 500).json({ detail: error.detail })) as express.ErrorRequestHandler);
+    app.use(
+      ((error, _req, res, _next) => void res.status(error.status ?? 500).json({ detail: error.detail })) as express.ErrorRequestHandler,
+    );
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });

@@ -24,7 +24,16 @@ describe('PGlite prepared statements', () => {
     const ours = await cache.query(sql, ['t1']);
     const theirs = (await db.query(sql, ['t1'])).rows;
     expect(ours).toEqual(theirs);
-    expect(ours[0]).toMatchObject({ id: 't1', n: 42, at, doc: { nested: [1, 'two'], quote: "it's" }, tags: ['a', 'b,c', 'd"e'], ok: true, note: null, total: 1 });
+    expect(ours[0]).toMatchObject({
+      id: 't1',
+      n: 42,
+      at,
+      doc: { nested: [1, 'two'], quote: "it's" },
+      tags: ['a', 'b,c', 'd"e'],
+      ok: true,
+      note: null,
+      total: 1,
+    });
   });
 
   it('reuses one prepared statement per SQL text', async () => {

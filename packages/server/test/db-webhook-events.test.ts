@@ -7,7 +7,10 @@ import { createApiKey } from '../src/domain/api-keys.js';
 import { dbFactories } from './server-support.js';
 
 const insertRegistration = (db: MigratableDatabase, owner: string, event: string, id = `reg_${event}`) =>
-  db.query("INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, $2, $3, 'https://hooks.example.com/x', 'whsec_x')", [id, owner, event]);
+  db.query(
+    "INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, $2, $3, 'https://hooks.example.com/x', 'whsec_x')",
+    [id, owner, event],
+  );
 
 describe.each(dbFactories)('webhook events from the spec ($name)', (factory) => {
   let drop: (() => Promise<void>) | undefined;
@@ -35,7 +38,10 @@ describe.each(dbFactories)('webhook events from the spec ($name)', (factory) => 
 
   it('keeps registrations made before the migration, and running it again changes nothing', async () => {
     const db = await open();
-    await migrate(db, migrations.filter((m) => m.version < 11));
+    await migrate(
+      db,
+      migrations.filter((m) => m.version < 11),
+    );
     const owner = (await createApiKey(db, { name: 'alice', scope: 'subscriber' })).id;
     await insertRegistration(db, owner, 'stockUpdate');
     expect(await migrate(db)).toEqual([11]);

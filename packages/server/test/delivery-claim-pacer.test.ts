@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ClaimPacer, MAX_CLAIM_GAP_MS } from '../src/delivery/claim-pacer.js';
 
-const pacer = (deepQueueGapMs = 20, backOff = true) => new ClaimPacer({ batchDelayMs: 5, deepQueueGapMs, fullQueue: 256, concurrency: 64, backOff });
+const pacer = (deepQueueGapMs = 20, backOff = true) =>
+  new ClaimPacer({ batchDelayMs: 5, deepQueueGapMs, fullQueue: 256, concurrency: 64, backOff });
 
 /** A pacer whose last claims each took `ms`, the last one started at 0. */
 function afterClaims(ms: number, p = pacer()): ClaimPacer {

@@ -59,13 +59,29 @@ describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
     const regs = [];
     for (let i = 0; i < 50; i++) regs.push(await addRegistration(t.db, `https://hooks.example.com/fan/${i}`));
     const body = JSON.stringify({ drink: { id: 'itm_mojito', stock: 17 } });
-    const fanOut = regs.map((r): OutgoingMessage => ({ ...message(r.id, r.ownerKeyId, body), event: 'stockUpdate', contentType: 'application/json', url: `https://hooks.example.com/fan/${r.id}` }));
+    const fanOut = regs.map((r): OutgoingMessage => ({
+      ...message(r.id, r.ownerKeyId, body),
+      event: 'stockUpdate',
+      contentType: 'application/json',
+      url: `https://hooks.example.com/fan/${r.id}`,
+    }));
     await t.db.transaction((tx) => enqueueDeliveries(tx, fanOut));
-    const rows = await t.db.query<{ id: string; message_id: string; target_id: string; owner_key_id: string; url: string; event: string; content_type: string; body: string }>(
+    const rows = await t.db.query<{
+      id: string;
+      message_id: string;
+      target_id: string;
+      owner_key_id: string;
+      url: string;
+      event: string;
+      content_type: string;
+      body: string;
+    }>(
       `SELECT id, message_id, target_id, owner_key_id, url, event, content_type, body FROM deliveries WHERE target_id = ANY($1::text[]) ORDER BY seq`,
       [regs.map((r) => r.id)],
     );
-    expect(rows.map((r) => [r.target_id, r.owner_key_id, r.url])).toEqual(regs.map((r) => [r.id, r.ownerKeyId, `https://hooks.example.com/fan/${r.id}`]));
+    expect(rows.map((r) => [r.target_id, r.owner_key_id, r.url])).toEqual(
+      regs.map((r) => [r.id, r.ownerKeyId, `https://hooks.example.com/fan/${r.id}`]),
+    );
     expect(new Set(rows.map((r) => `${r.event} ${r.content_type} ${r.body}`))).toEqual(new Set([`stockUpdate application/json ${body}`]));
     expect(new Set(rows.map((r) => r.id)).size).toBe(50);
     expect(new Set(rows.map((r) => r.message_id)).size).toBe(50);
@@ -76,7 +92,13 @@ describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
     await t.db.transaction((tx) =>
       enqueueDeliveries(tx, [
         message(reg.id, reg.ownerKeyId, 'Jazz at nine'),
-        { ...message(reg.id, reg.ownerKeyId, '{"a":1}'), kind: 'callback', event: 'stockUpdate', contentType: 'application/json', messageId: 'msg_given' },
+        {
+          ...message(reg.id, reg.ownerKeyId, '{"a":1}'),
+          kind: 'callback',
+          event: 'stockUpdate',
+          contentType: 'application/json',
+          messageId: 'msg_given',
+        },
       ]),
     );
     const rows = await t.db.query<{ kind: string; event: string; content_type: string; body: string; message_id: string }>(
@@ -101,7 +123,10 @@ describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
     const b = await addRegistration(t.db, 'https://hooks.example.com/e');
     await t.db.transaction((tx) => enqueueDeliveries(tx, [message(a.id, a.ownerKeyId), message(b.id, b.ownerKeyId)]));
     expect(await t.db.transaction((tx) => cancelDeliveriesForTarget(tx, a.id))).toBe(1);
-    const rows = await t.db.query<{ target_id: string; status: string }>(`SELECT target_id, status FROM deliveries WHERE target_id IN ($1, $2)`, [a.id, b.id]);
+    const rows = await t.db.query<{ target_id: string; status: string }>(
+      `SELECT target_id, status FROM deliveries WHERE target_id IN ($1, $2)`,
+      [a.id, b.id],
+    );
     expect(Object.fromEntries(rows.map((r) => [r.target_id, r.status]))).toEqual({ [a.id]: 'cancelled', [b.id]: 'pending' });
   });
 });

@@ -2,7 +2,12 @@ import { describe, it, expect } from 'vitest';
 import { FairSlots, type Slotted } from '../src/delivery/fair-slots.js';
 
 let n = 0;
-const d = (owner: string, target: string, cap?: number): Slotted => ({ id: `dlv_${n++}`, owner_key_id: owner, target_id: target, target_cap: cap });
+const d = (owner: string, target: string, cap?: number): Slotted => ({
+  id: `dlv_${n++}`,
+  owner_key_id: owner,
+  target_id: target,
+  target_cap: cap,
+});
 
 function startAll(slots: FairSlots<Slotted>): Slotted[] {
   const started: Slotted[] = [];
@@ -51,7 +56,11 @@ describe('fair slots', () => {
     const slots = new FairSlots({ concurrency: 64, perTarget: 2 });
     for (let i = 0; i < 5; i++) slots.add(d('a', 'busy'));
     for (let i = 0; i < 5; i++) slots.add(d('a', 'probing', 1));
-    expect(startAll(slots).map((x) => x.target_id).sort()).toEqual(['busy', 'busy', 'probing']);
+    expect(
+      startAll(slots)
+        .map((x) => x.target_id)
+        .sort(),
+    ).toEqual(['busy', 'busy', 'probing']);
   });
 
   it('hands back what waits for a dropped target, and everything on drain', () => {

@@ -21,7 +21,14 @@ describe.each(databaseKinds)('fair delivery on %s', (kind) => {
     const pit = await tarpit();
     const r = await startReceiver();
     // A long timeout: the other owner must not depend on the hanging attempts ending.
-    const worker = createDeliveryWorker({ db: t.db, policy: { allow: ['127.0.0.1/32'] }, timeoutMs: 6_000, concurrency: 64, pollMs: 250, onError: () => {} });
+    const worker = createDeliveryWorker({
+      db: t.db,
+      policy: { allow: ['127.0.0.1/32'] },
+      timeoutMs: 6_000,
+      concurrency: 64,
+      pollMs: 250,
+      onError: () => {},
+    });
     try {
       const dead = { ownerKeyId: 'key_deadtenant' };
       const regs: Array<{ id: string; ownerKeyId: string }> = [];
@@ -29,7 +36,12 @@ describe.each(databaseKinds)('fair delivery on %s', (kind) => {
       const healthy: Array<{ id: string; ownerKeyId: string }> = [];
       for (let i = 0; i < 5; i++) healthy.push(await addRegistration(t.db, `${r.url}?t=${i}`, { ownerKeyId: 'key_healthy' }));
       worker.start();
-      await t.db.transaction((tx) => enqueueDeliveries(tx, regs.map((reg, i) => message(reg, pit.url(i), `concert ${i}`))));
+      await t.db.transaction((tx) =>
+        enqueueDeliveries(
+          tx,
+          regs.map((reg, i) => message(reg, pit.url(i), `concert ${i}`)),
+        ),
+      );
       worker.wake();
       await waitFor(() => pit.open() >= 64, 5_000, 'the dead targets to hold every slot');
 
@@ -75,7 +87,12 @@ describe.each(databaseKinds)('fair delivery on %s', (kind) => {
     });
     try {
       const reg = await addRegistration(t.db, r.url);
-      await t.db.transaction((tx) => enqueueDeliveries(tx, [1, 2, 3].map((i) => message(reg, r.url, `m${i}`))));
+      await t.db.transaction((tx) =>
+        enqueueDeliveries(
+          tx,
+          [1, 2, 3].map((i) => message(reg, r.url, `m${i}`)),
+        ),
+      );
       worker.start();
       await waitFor(async () => (await targetHealth(t.db, [reg.id])).get(reg.id)!.circuitState === 'open', 5_000, 'the circuit to open');
       const open = (await targetHealth(t.db, [reg.id])).get(reg.id)!;

@@ -9,7 +9,17 @@ import type { FreshDelivery } from '../src/delivery/types.js';
 import { TargetHolds } from '../src/delivery/target-holds.js';
 import { DELIVERY_CHANNEL } from '../src/delivery/wake-ups.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
-import { addRegistration, createTestDatabase, databaseKinds, queueMessages, startReceiver, textMessage, waitFor, type Receiver, type TestDatabase } from './delivery-support.js';
+import {
+  addRegistration,
+  createTestDatabase,
+  databaseKinds,
+  queueMessages,
+  startReceiver,
+  textMessage,
+  waitFor,
+  type Receiver,
+  type TestDatabase,
+} from './delivery-support.js';
 
 const loopback = { allow: ['127.0.0.1/32'] };
 const LEASE_MS = 30_000;
@@ -49,14 +59,30 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
   });
 
   it('sends what a publish queued without a claim once the worker serves its targets, each message once', async () => {
-    const targets = [await addRegistration(t.db, receiver.url), await addRegistration(t.db, receiver.url), await addRegistration(t.db, receiver.url)];
+    const targets = [
+      await addRegistration(t.db, receiver.url),
+      await addRegistration(t.db, receiver.url),
+      await addRegistration(t.db, receiver.url),
+    ];
     const counted = countingClaims(t.db);
     // A poll far beyond the test: any claim after the first comes from a sign of due rows.
-    worker = createDeliveryWorker({ db: counted.db, policy: loopback, pollMs: 600_000, listenUrl: t.url, onError: (e) => expect.fail(String(e)) });
+    worker = createDeliveryWorker({
+      db: counted.db,
+      policy: loopback,
+      pollMs: 600_000,
+      listenUrl: t.url,
+      onError: (e) => expect.fail(String(e)),
+    });
     worker.start();
     await waitFor(() => counted.claims() >= 1, 5_000, 'the first claim');
     const publish = async (n: number) => {
-      const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, targets.map((target) => textMessage(target, receiver.url, `event ${n}`)), worker));
+      const fresh = await t.db.transaction((tx) =>
+        enqueueDeliveries(
+          tx,
+          targets.map((target) => textMessage(target, receiver.url, `event ${n}`)),
+          worker,
+        ),
+      );
       worker!.offer(fresh);
     };
     // PostgreSQL: nobody serves these targets yet, so the first publish goes through a claim, which takes them.
@@ -80,7 +106,14 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
   it('takes a fresh delivery only if a claim would take it now', async () => {
     const target = await addRegistration(t.db, receiver.url);
     const held = new HeldDeliveries({ concurrency: 64, perTarget: 2 });
-    const claimer = new Claimer({ db: t.db, workerId: 'wrk_a', leaseMs: LEASE_MS, perTarget: 2, onError: (e) => expect.fail(String(e)), held });
+    const claimer = new Claimer({
+      db: t.db,
+      workerId: 'wrk_a',
+      leaseMs: LEASE_MS,
+      perTarget: 2,
+      onError: (e) => expect.fail(String(e)),
+      held,
+    });
     // PostgreSQL: a claim makes this worker serve the target.
     await queueMessages(t.db, target, receiver.url, 1);
     const [first] = await claimer.claim(10, 100);
@@ -104,8 +137,16 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
     for (const [why, delivery] of refused) expect(claimer.adopt([delivery], 10, 100), why).toEqual([]);
     expect(claimer.adopt([d], 0, 100), 'no room').toEqual([]);
     expect(claimer.adopt([d], 10, 0), 'owner at its cap').toEqual([]);
-    expect(claimer.adopt([d, d], 10, 100).map((x) => x.id), 'taken once').toEqual([d.id]);
-    const more = await t.db.transaction((tx) => enqueueDeliveries(tx, [1, 2].map((i) => textMessage(target, receiver.url, `more ${i}`))));
+    expect(
+      claimer.adopt([d, d], 10, 100).map((x) => x.id),
+      'taken once',
+    ).toEqual([d.id]);
+    const more = await t.db.transaction((tx) =>
+      enqueueDeliveries(
+        tx,
+        [1, 2].map((i) => textMessage(target, receiver.url, `more ${i}`)),
+      ),
+    );
     expect(claimer.adopt(more, 10, 100), 'the target at its cap of 2').toHaveLength(1);
     expect(claimer.held).toBe(2);
   });
@@ -115,7 +156,12 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
     const claimer = new Claimer({ db: t.db, workerId: 'wrk_a', leaseMs: LEASE_MS, perTarget: 100, onError: (e) => expect.fail(String(e)) });
     await queueMessages(t.db, target, receiver.url, 1);
     const [first] = await claimer.claim(10, 100);
-    const fresh = await t.db.transaction((tx) => enqueueDeliveries(tx, Array.from({ length: 20 }, (_, i) => textMessage(target, receiver.url, `fresh ${i}`))));
+    const fresh = await t.db.transaction((tx) =>
+      enqueueDeliveries(
+        tx,
+        Array.from({ length: 20 }, (_, i) => textMessage(target, receiver.url, `fresh ${i}`)),
+      ),
+    );
     // The claim's statement goes out before the fresh rows are taken, so it reads them too.
     const claiming = claimer.claim(50, 1_000);
     const adopted = claimer.adopt(fresh, 50, 1_000);
@@ -128,12 +174,26 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
 
   it('a claim says when due rows may be left for this worker, and when none are', async () => {
     const owner = `key_${kind}`;
-    const [a, b] = [await addRegistration(t.db, `${receiver.url}?a`, { ownerKeyId: owner }), await addRegistration(t.db, `${receiver.url}?b`, { ownerKeyId: owner })];
+    const [a, b] = [
+      await addRegistration(t.db, `${receiver.url}?a`, { ownerKeyId: owner }),
+      await addRegistration(t.db, `${receiver.url}?b`, { ownerKeyId: owner }),
+    ];
     await queueMessages(t.db, a, receiver.url, 6);
     await queueMessages(t.db, b, receiver.url, 2);
     const held = new Map<string, string>();
     const holds = new TargetHolds();
-    const args = (over: Partial<ClaimArgs>): ClaimArgs => ({ owner: 'wrk_a', limit: 100, leaseMs: LEASE_MS, perTarget: 100, inFlight: new Map(), held, perOwner: 100, ownerHeld: new Map(), holds, ...over });
+    const args = (over: Partial<ClaimArgs>): ClaimArgs => ({
+      owner: 'wrk_a',
+      limit: 100,
+      leaseMs: LEASE_MS,
+      perTarget: 100,
+      inFlight: new Map(),
+      held,
+      perOwner: 100,
+      ownerHeld: new Map(),
+      holds,
+      ...over,
+    });
     expect((await claimDue(t.db, args({ limit: 4 }))).more, 'as many rows as asked for').toBe(true);
     expect((await claimDue(t.db, args({ perTarget: 3 }))).more, 'rows left at a target cap').toBe(true);
     expect((await claimDue(t.db, args({ inFlight: new Map([[a.id, 100]]) }))).more, 'a target at its cap, not read').toBe(true);
@@ -172,23 +232,38 @@ describe.skipIf(!process.env.DATABASE_URL)('wake-ups after a handoff on PostgreS
 
   /** A worker that claims only when woken (its poll is far beyond the test). */
   const startWorker = () => {
-    const w = createDeliveryWorker({ db: t.db, policy: loopback, pollMs: 600_000, listenUrl: t.url, onError: (e) => expect.fail(String(e)) });
+    const w = createDeliveryWorker({
+      db: t.db,
+      policy: loopback,
+      pollMs: 600_000,
+      listenUrl: t.url,
+      onError: (e) => expect.fail(String(e)),
+    });
     workers.push(w);
     w.start();
     return w;
   };
   const serve = (targetId: string, w: DeliveryWorker) =>
-    t.db.query(`INSERT INTO delivery_targets (target_id, holder, holder_until) VALUES ($1, $2, now() + interval '1 hour')`, [targetId, w.id]);
+    t.db.query(`INSERT INTO delivery_targets (target_id, holder, holder_until) VALUES ($1, $2, now() + interval '1 hour')`, [
+      targetId,
+      w.id,
+    ]);
 
   it('a publish handed to its own worker notifies nobody; one another process serves wakes that process after the commit', async () => {
     const [mine, theirs] = [await addRegistration(t.db, `${receiver.url}?mine`), await addRegistration(t.db, `${receiver.url}?theirs`)];
     const [a, b] = [startWorker(), startWorker()];
     await serve(mine.id, a);
     await serve(theirs.id, b);
-    await waitFor(async () => (await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).length >= 3, 20_000, 'both workers to LISTEN');
+    await waitFor(
+      async () =>
+        (await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).length >= 3,
+      20_000,
+      'both workers to LISTEN',
+    );
     await new Promise((r) => setTimeout(r, 200));
     notes.length = 0;
-    const publish = async (target: typeof mine, body: string) => a.offer(await t.db.transaction((tx) => enqueueDeliveries(tx, [textMessage(target, receiver.url, body)], a)));
+    const publish = async (target: typeof mine, body: string) =>
+      a.offer(await t.db.transaction((tx) => enqueueDeliveries(tx, [textMessage(target, receiver.url, body)], a)));
     await publish(mine, 'to a');
     await waitFor(() => receiver.received.length === 1, 5_000, 'the message a serves');
     await new Promise((r) => setTimeout(r, 200));
@@ -205,7 +280,12 @@ describe.skipIf(!process.env.DATABASE_URL)('wake-ups after a handoff on PostgreS
   it('an enqueue without a handoff notifies in its transaction: only once it commits', async () => {
     const reg = await addRegistration(t.db, receiver.url);
     startWorker();
-    await waitFor(async () => (await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).length >= 2, 20_000, 'the worker to LISTEN');
+    await waitFor(
+      async () =>
+        (await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).length >= 2,
+      20_000,
+      'the worker to LISTEN',
+    );
     await new Promise((r) => setTimeout(r, 200));
     notes.length = 0;
     await expect(

@@ -16,7 +16,17 @@ function claimer(db: Database, owner: string, leaseMs = 30_000) {
   const holds = new TargetHolds();
   const held = new Map<string, string>();
   const claim = async (limit = 64): Promise<ClaimedDelivery[]> => {
-    const { rows } = await claimDue(db, { owner, limit, leaseMs, perTarget: PER_TARGET, inFlight: new Map(), held, perOwner: 1_000, ownerHeld: new Map(), holds });
+    const { rows } = await claimDue(db, {
+      owner,
+      limit,
+      leaseMs,
+      perTarget: PER_TARGET,
+      inFlight: new Map(),
+      held,
+      perOwner: 1_000,
+      ownerHeld: new Map(),
+      holds,
+    });
     for (const d of rows) held.set(d.id, d.target_id);
     return rows;
   };
@@ -42,7 +52,7 @@ describe.skipIf(!process.env.DATABASE_URL)('target holds on PostgreSQL', () => {
         expect([...b.held].filter(([id, target]) => a.held.has(id) || aTargets.has(target))).toEqual([]);
         // Now and then a worker finishes: its rows go back and its holds with them.
         if (round % 5 === 4) {
-          const [owner, worker] = round % 10 === 4 ? ['wrk_a', a] as const : ['wrk_b', b] as const;
+          const [owner, worker] = round % 10 === 4 ? (['wrk_a', a] as const) : (['wrk_b', b] as const);
           worker.giveBack();
           await releaseHolds(t.db, owner);
         }

@@ -1,9 +1,20 @@
 import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
 import { rateClaimCap, reserveSendSlots, type RateLimited } from '../src/delivery/rate-limit.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
-import { addRegistration, createTestDatabase, databaseKinds, mostWithin, queueMessages, startReceiver, SLACK_MS, type Receiver, type TestDatabase } from './delivery-support.js';
+import {
+  addRegistration,
+  createTestDatabase,
+  databaseKinds,
+  mostWithin,
+  queueMessages,
+  startReceiver,
+  SLACK_MS,
+  type Receiver,
+  type TestDatabase,
+} from './delivery-support.js';
 
-const rows = (target: string, n: number, rate: number | null): RateLimited[] => Array.from({ length: n }, () => ({ target_id: target, rate_limit: rate }));
+const rows = (target: string, n: number, rate: number | null): RateLimited[] =>
+  Array.from({ length: n }, () => ({ target_id: target, rate_limit: rate }));
 
 describe.each(databaseKinds)('send slot reservations on %s', (kind) => {
   let t: TestDatabase;
@@ -34,7 +45,9 @@ describe.each(databaseKinds)('send slot reservations on %s', (kind) => {
     await reserveSendSlots(t.db, second);
     // The earlier claim's last slot is 300 ms after its first; the next one 100 ms later again.
     expect(second[0]!.not_before! - first[3]!.not_before!).toBeGreaterThanOrEqual(100 - firstCallMs - 1);
-    const [row] = await t.db.query<{ ahead: number }>(`SELECT extract(epoch FROM rate_next_at - now())::float8 AS ahead FROM delivery_targets WHERE target_id = 'reg_b'`);
+    const [row] = await t.db.query<{ ahead: number }>(
+      `SELECT extract(epoch FROM rate_next_at - now())::float8 AS ahead FROM delivery_targets WHERE target_id = 'reg_b'`,
+    );
     // Six slots 100 ms apart from the first claim's now(): 0.6 s, less the time since then.
     expect(row!.ahead).toBeGreaterThan(0.6 - (performance.now() - started) / 1000 - 0.002);
   });
@@ -104,6 +117,10 @@ describe.each(databaseKinds)('rate-limited delivery on %s', (kind) => {
   it('sends a target without a limit as fast as it answers', async () => {
     const arrivals = await deliver(20, null);
     expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(1_000);
-    expect(await t.db.query(`SELECT 1 FROM delivery_targets WHERE rate_next_at IS NOT NULL AND target_id IN (SELECT id FROM registrations WHERE rate_limit_per_second IS NULL)`)).toEqual([]);
+    expect(
+      await t.db.query(
+        `SELECT 1 FROM delivery_targets WHERE rate_next_at IS NOT NULL AND target_id IN (SELECT id FROM registrations WHERE rate_limit_per_second IS NULL)`,
+      ),
+    ).toEqual([]);
   }, 30_000);
 });

@@ -1,7 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
-import { addRegistration, createTestDatabase, queueMessages, startReceiver, waitFor, type Receiver, type TestDatabase } from './delivery-support.js';
+import {
+  addRegistration,
+  createTestDatabase,
+  queueMessages,
+  startReceiver,
+  waitFor,
+  type Receiver,
+  type TestDatabase,
+} from './delivery-support.js';
 
 const child = fileURLToPath(new URL('./delivery-child.ts', import.meta.url));
 const TARGETS = 6;
@@ -30,14 +38,16 @@ async function spawnWorker(t: TestDatabase, listening = 1, extra: Record<string,
   });
   const id = await new Promise<string>((resolve) => p.once('message', (m: { started: string }) => resolve(m.started)));
   await waitFor(
-    async () => (await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).length >= listening,
+    async () =>
+      (await t.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).length >= listening,
     20_000,
     'the worker process to LISTEN',
   );
   return { process: p, id };
 }
 
-const exited = (p: ChildProcess) => new Promise<void>((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve())));
+const exited = (p: ChildProcess) =>
+  new Promise<void>((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve())));
 
 /**
  * A receiver of slow targets (100 ms an answer) that records each request's path and counts
@@ -113,13 +123,18 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       await waitFor(() => r.received.length >= MESSAGES / 3, 60_000, 'a third of the messages');
       first.process.kill('SIGKILL');
       await exited(first.process);
-      const [held] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM delivery_targets WHERE holder = $1 AND holder_until > now()`, [first.id]);
+      const [held] = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM delivery_targets WHERE holder = $1 AND holder_until > now()`,
+        [first.id],
+      );
       const atKill = r.received.length;
       const restarted = Date.now();
       second = await spawnWorker(t);
       await waitFor(() => delivered(r) === MESSAGES, RECOVERY_MS, 'every message, after the restart');
       const last = Math.max(...r.received.map((x) => x.at)) - restarted;
-      console.log(`kill -9, restart: ${held!.n} targets held by the killed process, killed after ${atKill} requests, the last delivery ${last} ms after the restart, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`);
+      console.log(
+        `kill -9, restart: ${held!.n} targets held by the killed process, killed after ${atKill} requests, the last delivery ${last} ms after the restart, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`,
+      );
       expect(held!.n).toBeGreaterThan(0);
       expect(last).toBeLessThan(RECOVERY_MS);
       expect(duplicates(r)).toBeLessThanOrEqual(MOST_DUPLICATES);
@@ -138,14 +153,20 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
     const workers = [await spawnWorker(t), await spawnWorker(t, 2)];
     try {
       const paths = await queueAll(t, r);
-      await waitFor(async () => r.received.length >= MESSAGES / 3 && (await heldBy(t, workers[0]!.id, paths)).length > 0, 60_000, 'a third of the messages');
+      await waitFor(
+        async () => r.received.length >= MESSAGES / 3 && (await heldBy(t, workers[0]!.id, paths)).length > 0,
+        60_000,
+        'a third of the messages',
+      );
       workers[0]!.process.kill('SIGKILL');
       const killed = Date.now();
       // Its targets with messages left (what it sent and had not recorded is left, too).
       const orphaned = await heldBy(t, workers[0]!.id, paths, true);
       await waitFor(() => delivered(r) === MESSAGES, RECOVERY_MS, 'every message, after the kill');
       const resumed = resumedAfter(arrivals, orphaned, killed);
-      console.log(`kill -9 of one of two: its ${orphaned.length} targets resumed ${resumed.join(', ')} ms after the kill, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`);
+      console.log(
+        `kill -9 of one of two: its ${orphaned.length} targets resumed ${resumed.join(', ')} ms after the kill, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`,
+      );
       expect(orphaned.length).toBeGreaterThan(0);
       expect(Math.max(...resumed)).toBeLessThan(RECOVERY_MS);
       expect(duplicates(r)).toBeLessThanOrEqual(MOST_DUPLICATES);
@@ -164,7 +185,11 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
     const workers = [await spawnWorker(t)];
     try {
       const paths = await queueAll(t, r);
-      await waitFor(async () => r.received.length >= MESSAGES / 3 && (await heldBy(t, workers[0]!.id, paths)).length > 0, 60_000, 'a third of the messages');
+      await waitFor(
+        async () => r.received.length >= MESSAGES / 3 && (await heldBy(t, workers[0]!.id, paths)).length > 0,
+        60_000,
+        'a third of the messages',
+      );
       // The new process polls every 30 s: only the stopping one's wake-up makes it take the targets at once.
       workers.push(await spawnWorker(t, 2, { CHILD_POLL_MS: '30000' }));
       const held = await heldBy(t, workers[0]!.id, paths);
@@ -173,12 +198,18 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       await exited(workers[0]!.process);
       const exitedAt = Date.now();
       // Its targets with messages left once it is gone (it records what it sent before it exits).
-      const left = new Set(await t.db.query<{ target_id: string }>(`SELECT DISTINCT target_id FROM deliveries WHERE status = 'pending'`).then((rows) => rows.map((row) => paths.get(row.target_id))));
+      const left = new Set(
+        await t.db
+          .query<{ target_id: string }>(`SELECT DISTINCT target_id FROM deliveries WHERE status = 'pending'`)
+          .then((rows) => rows.map((row) => paths.get(row.target_id))),
+      );
       const handed = held.filter((path) => left.has(path));
       await waitFor(() => delivered(r) === MESSAGES, RECOVERY_MS, 'every message, after SIGTERM');
       // Requests after its exit are the other's (an upper bound: it may have resumed before).
       const resumed = resumedAfter(arrivals, handed, terminated, exitedAt);
-      console.log(`SIGTERM beside a new process: it exited ${exitedAt - terminated} ms later; its ${handed.length} targets resumed ${resumed.join(', ')} ms after SIGTERM, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`);
+      console.log(
+        `SIGTERM beside a new process: it exited ${exitedAt - terminated} ms later; its ${handed.length} targets resumed ${resumed.join(', ')} ms after SIGTERM, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`,
+      );
       expect(handed.length).toBeGreaterThan(0);
       expect(Math.max(...resumed)).toBeLessThan(2_000);
       expect(duplicates(r)).toBe(0);

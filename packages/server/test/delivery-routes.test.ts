@@ -30,7 +30,11 @@ describe.each(dbFactories)('delivery routes on $name', (factory) => {
     const mount: { routes?: RequestHandler } = {};
     s = await startTestServer(factory, { seedData: false, deps: { deliveryRoutes: (req, res, next) => mount.routes!(req, res, next) } });
     worker = createDeliveryWorker({ db: s.db, policy: { allow: ['127.0.0.1/32'] }, schedule: [0, 20], pollMs: 20, timeoutMs: 2_000 });
-    mount.routes = deliveryRoutes({ db: s.db, cursors: createCursorCodec(await serverSecret(s.db, 'cursor')), outbox: new Outbox({ db: s.db, wake: worker.wake }) });
+    mount.routes = deliveryRoutes({
+      db: s.db,
+      cursors: createCursorCodec(await serverSecret(s.db, 'cursor')),
+      outbox: new Outbox({ db: s.db, wake: worker.wake }),
+    });
     r = await startReceiver((_req, res) => res.writeHead(answer).end(answer === 200 ? 'thanks' : 'no'));
     worker.start();
   });
@@ -139,7 +143,9 @@ describe.each(dbFactories)('delivery routes on $name', (factory) => {
     const failed = await list(s.aliceKey, `?targetId=${alice}&status=failed`);
     expect(failed.data).toHaveLength(1);
     const regs = await s.call('GET', '/registrations', { key: s.aliceKey });
-    const reg = ((await regs.json()) as { data: Array<{ id: string; status: string; disabledReason: string | null }> }).data.find((x) => x.id === alice)!;
+    const reg = ((await regs.json()) as { data: Array<{ id: string; status: string; disabledReason: string | null }> }).data.find(
+      (x) => x.id === alice,
+    )!;
     expect(reg.status).toBe('disabled');
     expect(reg.disabledReason).toMatch(/410 Gone/);
 

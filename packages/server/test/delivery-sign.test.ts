@@ -22,7 +22,11 @@ describe('signPayload', () => {
 
   it('is rejected when one byte of the body changes', () => {
     const ts = Math.floor(Date.now() / 1000);
-    const headers = { 'webhook-id': 'msg_x', 'webhook-timestamp': String(ts), 'webhook-signature': signPayload(secret, 'msg_x', ts, 'hello') };
+    const headers = {
+      'webhook-id': 'msg_x',
+      'webhook-timestamp': String(ts),
+      'webhook-signature': signPayload(secret, 'msg_x', ts, 'hello'),
+    };
     expect(() => new Webhook(secret).verify('hellO', headers)).toThrow();
   });
 });

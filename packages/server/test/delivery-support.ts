@@ -36,7 +36,6 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres', dataDir = 
   };
 }
 
-
 export const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 /** Inserts an API key and one active registration pointing at `url`; returns its ids and secret. */
@@ -132,7 +131,12 @@ export const textMessage = (target: { id: string; ownerKeyId: string }, url: str
 });
 
 /** Queues `count` text messages for one target in one transaction. */
-export async function queueMessages(db: MigratableDatabase, target: { id: string; ownerKeyId: string }, url: string, count: number): Promise<void> {
+export async function queueMessages(
+  db: MigratableDatabase,
+  target: { id: string; ownerKeyId: string },
+  url: string,
+  count: number,
+): Promise<void> {
   const messages = Array.from({ length: count }, (_, i) => textMessage(target, url, `message ${i}`));
   await db.transaction((tx) => enqueueDeliveries(tx, messages));
 }

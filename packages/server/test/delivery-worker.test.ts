@@ -4,7 +4,16 @@ import { validateBody } from '@clubnotify/spec';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../src/delivery/worker.js';
 import { enqueueDeliveries, type OutgoingMessage } from '../src/delivery/enqueue.js';
 import type { LookupFn } from '../src/net/url-policy.js';
-import { addRegistration, createTestDatabase, databaseKinds, startReceiver, textMessage, waitFor, type Receiver, type TestDatabase } from './delivery-support.js';
+import {
+  addRegistration,
+  createTestDatabase,
+  databaseKinds,
+  startReceiver,
+  textMessage,
+  waitFor,
+  type Receiver,
+  type TestDatabase,
+} from './delivery-support.js';
 import { freePort } from '../../../test/free-port.js';
 
 const loopback = { allow: ['127.0.0.1/32'] };
@@ -54,7 +63,12 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
   }
 
   const delivery = async (id: string) =>
-    (await t.db.query<{ status: string; attempt_count: number; message_id: string }>(`SELECT status, attempt_count, message_id FROM deliveries WHERE id = $1`, [id]))[0]!;
+    (
+      await t.db.query<{ status: string; attempt_count: number; message_id: string }>(
+        `SELECT status, attempt_count, message_id FROM deliveries WHERE id = $1`,
+        [id],
+      )
+    )[0]!;
   const attempts = (id: string) =>
     t.db.query<{ attempt: number; status_code: number | null; error: string | null; response_body: string | null; started_at: Date }>(
       `SELECT attempt, status_code, error, response_body, started_at FROM delivery_attempt_log WHERE delivery_id = $1 ORDER BY attempt`,
@@ -83,7 +97,10 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
   it('sends stockUpdate as JSON and the concertAlert callback as text, both valid per the spec', async () => {
     const r = await receiver();
     const reg = await addRegistration(t.db, r.url, { event: 'stockUpdate' });
-    const stock = { drink: { id: 'itm_mojito', name: 'Mojito', stock: 18, unit: 'glass' }, ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 3, unit: 'bunch' } };
+    const stock = {
+      drink: { id: 'itm_mojito', name: 'Mojito', stock: 18, unit: 'glass' },
+      ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 3, unit: 'bunch' },
+    };
     startWorker();
     await publish(reg, r.url, { event: 'stockUpdate', contentType: 'application/json', body: JSON.stringify(stock) });
     await publish(reg, r.url, { kind: 'callback', body: 'Rescheduled to 22:00' });
@@ -156,8 +173,14 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
     expect(r.received).toHaveLength(1);
     // Either may go first: two enqueues can share a next_attempt_at (same clock tick), and the claim then orders by id.
     const outcomes = await Promise.all([first, second].map(async (id) => [(await delivery(id)).status, (await attempts(id)).length]));
-    expect(outcomes.sort()).toEqual([['cancelled', 0], ['failed', 1]]);
-    const [row] = await t.db.query<{ status: string; disabled_reason: string }>(`SELECT status, disabled_reason FROM registrations WHERE id = $1`, [reg.id]);
+    expect(outcomes.sort()).toEqual([
+      ['cancelled', 0],
+      ['failed', 1],
+    ]);
+    const [row] = await t.db.query<{ status: string; disabled_reason: string }>(
+      `SELECT status, disabled_reason FROM registrations WHERE id = $1`,
+      [reg.id],
+    );
     expect(row).toMatchObject({ status: 'disabled' });
     expect(row!.disabled_reason).toMatch(/410 Gone/);
   });
@@ -266,7 +289,10 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
     startWorker({ schedule: Array(40).fill(25), disableAfterMs: 400 });
     const id = await publish(reg, r.url);
     await worker!.drained({ timeoutMs: 10_000 });
-    const [row] = await t.db.query<{ status: string; disabled_reason: string }>(`SELECT status, disabled_reason FROM registrations WHERE id = $1`, [reg.id]);
+    const [row] = await t.db.query<{ status: string; disabled_reason: string }>(
+      `SELECT status, disabled_reason FROM registrations WHERE id = $1`,
+      [reg.id],
+    );
     expect(row!.status).toBe('disabled');
     expect(row!.disabled_reason).toMatch(/every delivery failed since .* without a success/);
     expect((await delivery(id)).status).toBe('cancelled');

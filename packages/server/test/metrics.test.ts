@@ -32,7 +32,9 @@ describe('GET /metrics during a delivery run over real sockets', () => {
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     dataDir = await mkdtemp(join(tmpdir(), 'cn-metrics-'));
     const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_API_KEY: adminKey, METRICS_TOKEN: metricsToken };
-    server = await startServer(loadConfig({ ...env, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', DELIVERY_SCHEDULE_MS: '0,300,300', LOG_LEVEL: 'silent' }));
+    server = await startServer(
+      loadConfig({ ...env, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', DELIVERY_SCHEDULE_MS: '0,300,300', LOG_LEVEL: 'silent' }),
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -67,13 +69,21 @@ describe('GET /metrics during a delivery run over real sockets', () => {
     expect(registered.status).toBe(200);
     // The first attempt fails with 500, the retry 300 ms later succeeds.
     answers = [500, 200];
-    const published = await call('/stockChanges', { method: 'POST', body: { drink: { id: 'itm_mojito', stock: 3 }, ingredient: { id: 'itm_mint', stock: 1 } } });
+    const published = await call('/stockChanges', {
+      method: 'POST',
+      body: { drink: { id: 'itm_mojito', stock: 3 }, ingredient: { id: 'itm_mint', stock: 1 } },
+    });
     expect(published.status).toBeLessThan(300);
 
-    const attempts = (text: string, outcome: string) => sample(text, `clubnotify_delivery_attempts_total{event="stockUpdate",outcome="${outcome}"}`);
+    const attempts = (text: string, outcome: string) =>
+      sample(text, `clubnotify_delivery_attempts_total{event="stockUpdate",outcome="${outcome}"}`);
     // Mid-run: the failed first attempt is counted as retrying while the delivery is still queued.
-    await expect.poll(async () => attempts(await scrape(), 'retrying'), { timeout: 10_000, interval: 50 }).toBe(attempts(before, 'retrying') + 1);
-    await expect.poll(async () => attempts(await scrape(), 'succeeded'), { timeout: 10_000, interval: 50 }).toBe(attempts(before, 'succeeded') + 1);
+    await expect
+      .poll(async () => attempts(await scrape(), 'retrying'), { timeout: 10_000, interval: 50 })
+      .toBe(attempts(before, 'retrying') + 1);
+    await expect
+      .poll(async () => attempts(await scrape(), 'succeeded'), { timeout: 10_000, interval: 50 })
+      .toBe(attempts(before, 'succeeded') + 1);
 
     const after = await scrape();
     expect(attempts(after, 'failed')).toBe(0);
@@ -81,7 +91,8 @@ describe('GET /metrics during a delivery run over real sockets', () => {
     expect(sample(after, 'clubnotify_delivery_queue_depth')).toBe(0);
     expect(sample(after, 'clubnotify_delivery_oldest_pending_age_seconds')).toBe(0);
     expect(sample(after, 'clubnotify_delivery_circuits{state="open"}')).toBe(0);
-    const requests = (text: string, op: string, status: number) => sample(text, `clubnotify_http_requests_total{operation="${op}",status="${status}"}`);
+    const requests = (text: string, op: string, status: number) =>
+      sample(text, `clubnotify_http_requests_total{operation="${op}",status="${status}"}`);
     expect(requests(after, 'registerForStockUpdates', 200) - requests(before, 'registerForStockUpdates', 200)).toBe(1);
     expect(requests(after, 'getMetrics', 200)).toBeGreaterThanOrEqual(3);
     expect(requests(after, 'createApiKey', 201)).toBe(1);
@@ -91,10 +102,16 @@ describe('GET /metrics during a delivery run over real sockets', () => {
     const registered = await call('/registerForStockUpdates', { method: 'POST', body: { url: `${receiverUrl}/slow` } });
     expect(registered.status).toBe(200);
     answers = [503, 503, 503, 503, 503, 503];
-    await call('/stockChanges', { method: 'POST', body: { drink: { id: 'itm_mojito', stock: 2 }, ingredient: { id: 'itm_mint', stock: 1 } } });
+    await call('/stockChanges', {
+      method: 'POST',
+      body: { drink: { id: 'itm_mojito', stock: 2 }, ingredient: { id: 'itm_mint', stock: 1 } },
+    });
     // One scrape shows both: the delivery is pending only until its third attempt (about 0.6 s), so
     // a second poll started after the first could come too late on a loaded machine.
-    const pending = (text: string) => ({ depth: sample(text, 'clubnotify_delivery_queue_depth'), age: sample(text, 'clubnotify_delivery_oldest_pending_age_seconds') });
+    const pending = (text: string) => ({
+      depth: sample(text, 'clubnotify_delivery_queue_depth'),
+      age: sample(text, 'clubnotify_delivery_oldest_pending_age_seconds'),
+    });
     await expect
       .poll(async () => pending(await scrape()), { timeout: 5_000, interval: 20 })
       .toEqual({ depth: expect.toSatisfy((n: number) => n >= 1), age: expect.toSatisfy((n: number) => n > 0) });

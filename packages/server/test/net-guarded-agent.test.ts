@@ -29,13 +29,16 @@ async function post(url: string, agent: ReturnType<typeof createGuardedAgent>): 
 describe('guarded agent', () => {
   it('refuses a name that resolved to a public address at registration and to loopback at delivery (DNS rebinding)', async () => {
     let calls = 0;
-    const rebinding: LookupFn = async () => (calls++ === 0 ? [{ address: '93.184.215.14', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+    const rebinding: LookupFn = async () =>
+      calls++ === 0 ? [{ address: '93.184.215.14', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
     const policy = { allow: [] };
     expect(await checkTargetUrl(`http://rebind.example:${port}/hook`, policy, rebinding)).toEqual({ ok: true });
 
     const agent = createGuardedAgent({ policy, lookup: rebinding });
     const before = connections;
-    await expect(post(`http://rebind.example:${port}/hook`, agent)).rejects.toThrow(/blocked address: rebind\.example resolves to 127\.0\.0\.1/);
+    await expect(post(`http://rebind.example:${port}/hook`, agent)).rejects.toThrow(
+      /blocked address: rebind\.example resolves to 127\.0\.0\.1/,
+    );
     expect(connections - before).toBe(0);
     await agent.close();
   });

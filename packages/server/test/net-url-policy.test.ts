@@ -158,9 +158,16 @@ describe('checkTargetUrl', () => {
 
   it('names the one-address allowlist entry for a refused private literal, and no fix for metadata', async () => {
     const loopback = await checkTargetUrl('http://[::1]:4000/x', strict, noDns);
-    expect(loopback).toMatchObject({ reason: '[::1] is a loopback address', fix: 'to deliver there, start the server with ALLOW_PRIVATE_TARGETS=::1/128' });
+    expect(loopback).toMatchObject({
+      reason: '[::1] is a loopback address',
+      fix: 'to deliver there, start the server with ALLOW_PRIVATE_TARGETS=::1/128',
+    });
     const metadata = await checkTargetUrl('http://169.254.169.254/', { allow: ['169.254.0.0/16'] }, noDns);
-    expect(metadata).toEqual({ ok: false, reason: '169.254.169.254 is a cloud metadata address, which is never allowed', what: 'a cloud metadata address, which is never allowed' });
+    expect(metadata).toEqual({
+      ok: false,
+      reason: '169.254.169.254 is a cloud metadata address, which is never allowed',
+      what: 'a cloud metadata address, which is never allowed',
+    });
   });
 
   it('says what a resolved name points at in one grammatical clause', async () => {

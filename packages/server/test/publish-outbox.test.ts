@@ -22,7 +22,10 @@ describe.each(databaseKinds)('the outbox on %s', (kind) => {
     const { outbox, offered } = recording();
     const answer = await outbox.publish((queue) =>
       t.db.transaction(async (tx) => {
-        await queue.messages(tx, [textMessage(reg, 'https://hooks.example.com/outbox', 'one'), textMessage(reg, 'https://hooks.example.com/outbox', 'two')]);
+        await queue.messages(tx, [
+          textMessage(reg, 'https://hooks.example.com/outbox', 'one'),
+          textMessage(reg, 'https://hooks.example.com/outbox', 'two'),
+        ]);
         expect(offered).toEqual([]);
         return 'done';
       }),

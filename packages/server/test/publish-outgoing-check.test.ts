@@ -20,12 +20,24 @@ describe('checkOutgoingPayload', () => {
 
   it.each([
     ['a stockUpdate without its ingredient', stock, 'application/json', JSON.stringify({ drink: level }), '/payload/ingredient'],
-    ['a stockUpdate with a negative stock', stock, 'application/json', JSON.stringify({ drink: { ...level, stock: -1 }, ingredient: level }), '/payload/drink/stock'],
+    [
+      'a stockUpdate with a negative stock',
+      stock,
+      'application/json',
+      JSON.stringify({ drink: { ...level, stock: -1 }, ingredient: level }),
+      '/payload/drink/stock',
+    ],
     ['a stockUpdate that is not JSON', stock, 'application/json', '{"drink":', '/payload'],
     ['an empty concertAlert webhook', alert, TEXT, '', '/payload'],
     ['a concertAlert callback over 16 KiB', callback, TEXT, 'x'.repeat(16_385), '/payload'],
     ['a concertAlert sent as JSON', alert, 'application/json', '"New concert"', '/payload'],
-    ['an event the spec does not declare', { kind: 'callback', event: 'stockUpdate' } as OutgoingEvent, 'application/json', JSON.stringify({ drink: level, ingredient: level }), '/payload'],
+    [
+      'an event the spec does not declare',
+      { kind: 'callback', event: 'stockUpdate' } as OutgoingEvent,
+      'application/json',
+      JSON.stringify({ drink: level, ingredient: level }),
+      '/payload',
+    ],
   ])('refuses %s', (_name, target, type, body, pointer) => {
     expect(checkOutgoingPayload(target, type, body).map((e) => e.pointer)).toContain(pointer);
   });
@@ -72,16 +84,24 @@ describe.each(dbFactories.filter((f) => f.name === 'pglite'))('a callback body t
   let production: TestServer;
 
   async function longTitledConcertWithSubscriber(s: TestServer): Promise<{ concert: string; sub: string }> {
-    const created = await s.call('POST', '/concerts', { key: s.adminKey, body: { title: 'Long night', startsAt: '2027-01-02T20:00:00Z', venue: 'Main Hall' } });
+    const created = await s.call('POST', '/concerts', {
+      key: s.adminKey,
+      body: { title: 'Long night', startsAt: '2027-01-02T20:00:00Z', venue: 'Main Hall' },
+    });
     const concert = ((await created.json()) as { id: string }).id;
     await s.db.query(`UPDATE concerts SET title = repeat('x', 17000) WHERE id = $1`, [concert]);
-    const subscribed = await s.call('POST', '/concertUpdates', { body: { concertId: concert, callbackUrl: 'https://hooks.example.com/long' } });
+    const subscribed = await s.call('POST', '/concertUpdates', {
+      body: { concertId: concert, callbackUrl: 'https://hooks.example.com/long' },
+    });
     return { concert, sub: ((await subscribed.json()) as { id: string }).id };
   }
-  const queued = async (s: TestServer, sub: string) => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deliveries WHERE target_id = $1', [sub]))[0]!.n;
+  const queued = async (s: TestServer, sub: string) =>
+    (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deliveries WHERE target_id = $1', [sub]))[0]!.n;
   const violations = async (s: TestServer) => {
     const text = await (await s.call('GET', '/metrics', { key: s.adminKey })).text();
-    const line = text.split('\n').find((l) => l.startsWith('clubnotify_outgoing_payload_violations_total{kind="callback",event="concertAlert"}'));
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith('clubnotify_outgoing_payload_violations_total{kind="callback",event="concertAlert"}'));
     return line ? Number(line.split(' ').pop()) : 0;
   };
 

@@ -37,7 +37,9 @@ describe.each(dbFactories)('API keys: list and revoke on $name', (factory) => {
     expect(refused.status).toBe(401);
     expect((await problem(refused)).detail).toBe('Unknown API key.');
     expect((await s.call('DELETE', `/apiKeys/${carol.id}`, { key: s.adminKey })).status).toBe(204);
-    const list = (await (await s.call('GET', '/apiKeys?limit=100', { key: s.adminKey })).json()) as { data: Array<{ id: string; revokedAt: string | null }> };
+    const list = (await (await s.call('GET', '/apiKeys?limit=100', { key: s.adminKey })).json()) as {
+      data: Array<{ id: string; revokedAt: string | null }>;
+    };
     expect(list.data.find((k) => k.id === carol.id)?.revokedAt).toMatch(/^\d{4}-/);
   });
 
@@ -63,13 +65,17 @@ describe.each(dbFactories)('API keys: list and revoke on $name', (factory) => {
 
   it("disables a revoked key's registrations and cancels their pending deliveries, keeping the history", async () => {
     const erin = await newKey('erin');
-    const reg = (await (await s.call('POST', '/registerForAlert', { key: erin.key, body: { url: 'https://hooks.example.com/erin' } })).json()) as { id: string };
+    const reg = (await (
+      await s.call('POST', '/registerForAlert', { key: erin.key, body: { url: 'https://hooks.example.com/erin' } })
+    ).json()) as { id: string };
     await s.call('POST', '/concerts', { key: s.adminKey, body: { title: 'Late set', startsAt: '2026-12-01T20:00:00Z', venue: 'Bar' } });
     expect((await s.call('DELETE', `/apiKeys/${erin.id}`, { key: s.adminKey })).status).toBe(204);
     const all = (await (await s.call('GET', '/registrations?limit=100', { key: s.adminKey })).json()) as { data: Array<{ id: string }> };
     const seen = all.data.find((r) => r.id === reg.id);
     expect(seen).toMatchObject({ status: 'disabled', disabledReason: `API key ${erin.id} revoked` });
-    const log = (await (await s.call('GET', `/deliveries?targetId=${reg.id}`, { key: s.adminKey })).json()) as { data: Array<{ status: string }> };
+    const log = (await (await s.call('GET', `/deliveries?targetId=${reg.id}`, { key: s.adminKey })).json()) as {
+      data: Array<{ status: string }>;
+    };
     expect(log.data.map((d) => d.status)).toEqual(['cancelled']);
   });
 
@@ -77,7 +83,9 @@ describe.each(dbFactories)('API keys: list and revoke on $name', (factory) => {
     const unknown = await s.call('DELETE', '/apiKeys/key_nope', { key: s.adminKey });
     expect(unknown.status).toBe(404);
     expect(await pointers(unknown)).toEqual(['/path/apiKeyId']);
-    const admins = (await (await s.call('GET', '/apiKeys?limit=100', { key: s.adminKey })).json()) as { data: Array<{ id: string; scope: string; revokedAt: null }> };
+    const admins = (await (await s.call('GET', '/apiKeys?limit=100', { key: s.adminKey })).json()) as {
+      data: Array<{ id: string; scope: string; revokedAt: null }>;
+    };
     const [admin] = admins.data.filter((k) => k.scope === 'admin' && k.revokedAt === null);
     const last = await s.call('DELETE', `/apiKeys/${admin!.id}`, { key: s.adminKey });
     expect(last.status).toBe(409);

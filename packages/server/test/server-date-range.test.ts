@@ -33,7 +33,9 @@ describe.each(dbFactories)('date-time bounds on $name', (factory) => {
 
   beforeAll(async () => {
     s = await startTestServer(factory);
-    registration = ((await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/edge' } })).json()) as { id: string }).id;
+    registration = (
+      (await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/edge' } })).json()) as { id: string }
+    ).id;
   });
   afterAll(() => s.close());
 

@@ -23,7 +23,9 @@ describe.each(dbFactories.filter((f) => f.name === 'pglite'))('declared answers 
   });
 
   it('updateSubscription: 422 for a private URL, 409 for the URL of another subscription to the concert', async () => {
-    const first = await id(await s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/a' } }));
+    const first = await id(
+      await s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/a' } }),
+    );
     await s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/b' } });
     const privateUrl = await s.call('PATCH', `/concertUpdates/${first}`, { body: { callbackUrl: 'https://192.168.1.2/cb' } });
     expect((await problem(privateUrl)).status).toBe(422);
@@ -32,14 +34,24 @@ describe.each(dbFactories.filter((f) => f.name === 'pglite'))('declared answers 
   });
 
   it('rotateSubscriptionSecret: a new secret, the old one kept for the overlap', async () => {
-    const sub = await id(await s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/rotate' } }));
+    const sub = await id(
+      await s.call('POST', '/concertUpdates', {
+        body: { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/rotate' },
+      }),
+    );
     const res = await s.call('POST', `/concertUpdates/${sub}/rotateSecret`, { body: { overlapSeconds: 60 } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: sub, secret: expect.stringMatching(/^whsec_/), previousSecretExpiresAt: expect.any(String) });
+    expect(await res.json()).toMatchObject({
+      id: sub,
+      secret: expect.stringMatching(/^whsec_/),
+      previousSecretExpiresAt: expect.any(String),
+    });
   });
 
   it('cancelConcert: 409 for an Idempotency-Key already used for another concert', async () => {
-    const concert = await id(await s.call('POST', '/concerts', { key: s.adminKey, body: { title: 'Brass', startsAt: '2027-02-01T19:00:00Z', venue: 'Garden' } }));
+    const concert = await id(
+      await s.call('POST', '/concerts', { key: s.adminKey, body: { title: 'Brass', startsAt: '2027-02-01T19:00:00Z', venue: 'Garden' } }),
+    );
     const headers = { 'idempotency-key': 'cancel-once' };
     expect((await s.call('POST', `/concerts/${concert}/cancel`, { key: s.adminKey, body: {}, headers })).status).toBe(200);
     const reused = await s.call('POST', '/concerts/con_jazznight2026/cancel', { key: s.adminKey, body: {}, headers });

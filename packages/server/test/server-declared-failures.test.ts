@@ -10,7 +10,13 @@ import { dbFactories, startTestServer, type TestServer } from './server-support.
 
 type Json = Record<string, any>;
 const doc = document as Json;
-const deref = (node: any): any => (node?.$ref ? (node.$ref as string).slice(2).split('/').reduce((at: any, key: string) => at?.[key], doc) : node);
+const deref = (node: any): any =>
+  node?.$ref
+    ? (node.$ref as string)
+        .slice(2)
+        .split('/')
+        .reduce((at: any, key: string) => at?.[key], doc)
+    : node;
 
 /** A request the spec accepts for the operation: path ids of the right form and its first body example. */
 function validRequest(op: Operation): { path: string; body?: unknown } {

@@ -24,7 +24,9 @@ describe('deprecation notices read from the spec', () => {
 
   it('finds the operations whose parameters are deprecated, through $refs', () => {
     const found = deprecatedParameters(withDeprecatedCursorParameter());
-    expect(found.get('listItemsCursor')).toEqual([{ in: 'query', name: 'cursor', notice: { deprecation: '@1769904000', sunset: 'Sat, 01 Aug 2026 00:00:00 GMT' } }]);
+    expect(found.get('listItemsCursor')).toEqual([
+      { in: 'query', name: 'cursor', notice: { deprecation: '@1769904000', sunset: 'Sat, 01 Aug 2026 00:00:00 GMT' } },
+    ]);
     expect(deprecatedParameters(document as Record<string, any>).size).toBe(0);
   });
 
@@ -44,7 +46,10 @@ describe('a server whose spec deprecates GET /items/cursor', () => {
   afterAll(() => s.close());
 
   it('sends Deprecation and Sunset on its answers, errors included', async () => {
-    for (const [path, status] of [['/items/cursor', 200], ['/items/cursor?limit=0', 400]] as const) {
+    for (const [path, status] of [
+      ['/items/cursor', 200],
+      ['/items/cursor?limit=0', 400],
+    ] as const) {
       const res = await s.call('GET', path);
       expect(res.status, path).toBe(status);
       expect(res.headers.get('deprecation'), path).toBe('@1767225600');

@@ -16,7 +16,12 @@ import { createScratchPostgres } from './scratch-postgres.js';
 import { dbFactories, problem, startTestServer, type TestServer } from './server-support.js';
 
 /** A raw request, so the Host header is exactly what we say. */
-function rawGet(url: string, key: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown> }> {
+function rawGet(
+  url: string,
+  key: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown> }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, headers: { authorization: `Bearer ${key}`, ...headers }, setHost: false }, (res) => {
@@ -63,9 +68,17 @@ describe.each(dbFactories)('hostile input on $name', (factory) => {
   });
 
   it('uses a forwarded host behind a trusted proxy only when it is a plain host name', async () => {
-    const good = await rawGet(proxied.url, proxied.aliceKey, LINK_PATH, { host: 'x', 'x-forwarded-host': 'shop.example:8443', 'x-forwarded-proto': 'https' });
+    const good = await rawGet(proxied.url, proxied.aliceKey, LINK_PATH, {
+      host: 'x',
+      'x-forwarded-host': 'shop.example:8443',
+      'x-forwarded-proto': 'https',
+    });
     expect(String(good.headers.link)).toMatch(/^<https:\/\/shop\.example:8443\/items\/pages\/link-header\?page=1&size=5>/);
-    const bad = await rawGet(proxied.url, proxied.aliceKey, LINK_PATH, { host: 'x', 'x-forwarded-host': EVIL_HOST, 'x-forwarded-proto': 'https' });
+    const bad = await rawGet(proxied.url, proxied.aliceKey, LINK_PATH, {
+      host: 'x',
+      'x-forwarded-host': EVIL_HOST,
+      'x-forwarded-proto': 'https',
+    });
     expect(String(bad.headers.link)).toMatch(/^<\/items\/pages\/link-header\?page=1&size=5>; rel="first"/);
     expect(String(bad.headers.link)).not.toContain('evil');
   });
@@ -76,22 +89,37 @@ describe.each(dbFactories)('hostile input on $name', (factory) => {
     ['iso-8859-1', Buffer.from(JSON.stringify(concert))],
     ['"utf-16"', Buffer.from(JSON.stringify(concert), 'utf16le')],
   ])('refuses a JSON body with charset=%s with 415, for every body-taking route', async (charset, body) => {
-    for (const [path, key] of [['/concerts', s.adminKey], ['/registerForAlert', s.aliceKey], ['/apiKeys', s.adminKey]] as const) {
-      const res = await fetch(s.url + path, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': `application/json; charset=${charset}` }, body });
+    for (const [path, key] of [
+      ['/concerts', s.adminKey],
+      ['/registerForAlert', s.aliceKey],
+      ['/apiKeys', s.adminKey],
+    ] as const) {
+      const res = await fetch(s.url + path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': `application/json; charset=${charset}` },
+        body,
+      });
       expect(res.status, path).toBe(415);
       expect((await problem(res)).detail).toMatch(/UTF-8/);
     }
   });
 
   it.each(['utf-8', 'UTF-8', 'utf8', '"utf-8"'])('accepts charset=%s', async (charset) => {
-    const res = await s.call('POST', '/concerts', { key: s.adminKey, body: concert, headers: { 'content-type': `application/json; charset=${charset}` } });
+    const res = await s.call('POST', '/concerts', {
+      key: s.adminKey,
+      body: concert,
+      headers: { 'content-type': `application/json; charset=${charset}` },
+    });
     expect(res.status).toBe(201);
   });
 
   it('keeps credentials in the query string out of the log', async () => {
     const secret = `cn_${'s'.repeat(43)}`;
     lines.length = 0;
-    await s.call('GET', `/items?limit=5&api_key=${secret}&Token=tok123456&access_token=at-99-zq&PASSWORD=hunter2-zq&authorization=basic-zqzq`);
+    await s.call(
+      'GET',
+      `/items?limit=5&api_key=${secret}&Token=tok123456&access_token=at-99-zq&PASSWORD=hunter2-zq&authorization=basic-zqzq`,
+    );
     await s.call('GET', `/items?limit=5&x=${secret}&w=whsec_abc%2Bdef%3D`);
     const log = lines.join('');
     expect(log).toContain('/items?limit=5');
@@ -147,7 +175,8 @@ describe('start-up', () => {
       expect(created.filter(Boolean)).toHaveLength(1);
       const dirs = await Promise.all([0, 1].map(() => mkdtemp(join(tmpdir(), 'cn-replica-'))));
       const other = `cn_${'q'.repeat(43)}`;
-      const config = (dir: string) => loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: scratch.url, ADMIN_API_KEY: other, LOG_LEVEL: 'silent' });
+      const config = (dir: string) =>
+        loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: scratch.url, ADMIN_API_KEY: other, LOG_LEVEL: 'silent' });
       const replicas = await Promise.all(dirs.map((dir) => startServer(config(dir))));
       await Promise.all(replicas.map((r) => r.close()));
       await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));

@@ -17,7 +17,12 @@ describe.each(dbFactories)('server HTTP behaviour on $name', (factory) => {
   });
 
   it('ends every JSON answer with a newline, counted in Content-Length, so a shell prompt starts on its own line', async () => {
-    for (const [path, key] of [['/items', undefined], ['/nope', undefined], ['/openapi.json', null], ['/healthz', null]] as const) {
+    for (const [path, key] of [
+      ['/items', undefined],
+      ['/nope', undefined],
+      ['/openapi.json', null],
+      ['/healthz', null],
+    ] as const) {
       const res = await s.call('GET', path, key === null ? { key: null } : {});
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(bytes.at(-1), path).toBe(0x0a);

@@ -16,7 +16,13 @@ interface Detail {
   disabledReason: string | null;
   rateLimitPerSecond: number | null;
   previousSecretExpiresAt: string | null;
-  health: { lastSuccessAt: string | null; lastFailureAt: string | null; consecutiveFailures: number; failingSince: string | null; circuitState: string };
+  health: {
+    lastSuccessAt: string | null;
+    lastFailureAt: string | null;
+    consecutiveFailures: number;
+    failingSince: string | null;
+    circuitState: string;
+  };
 }
 
 describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
@@ -28,9 +34,15 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
   beforeAll(async () => {
     const mount: { routes?: RequestHandler } = {};
     const wake = () => worker?.wake();
-    s = await startTestServer(factory, { deps: { deliveryRoutes: (req, res, next) => mount.routes!(req, res, next), wakeDeliveries: wake } });
+    s = await startTestServer(factory, {
+      deps: { deliveryRoutes: (req, res, next) => mount.routes!(req, res, next), wakeDeliveries: wake },
+    });
     worker = createDeliveryWorker({ db: s.db, policy: { allow: ['127.0.0.1/32'] }, schedule: [0, 20], pollMs: 20, timeoutMs: 2_000 });
-    mount.routes = deliveryRoutes({ db: s.db, cursors: createCursorCodec(await serverSecret(s.db, 'cursor')), outbox: new Outbox({ db: s.db, wake }) });
+    mount.routes = deliveryRoutes({
+      db: s.db,
+      cursors: createCursorCodec(await serverSecret(s.db, 'cursor')),
+      outbox: new Outbox({ db: s.db, wake }),
+    });
     r = await startReceiver((_req, res) => res.writeHead(answer).end());
     worker.start();
   });
@@ -47,11 +59,16 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
     expect(res.status, await res.clone().text()).toBe(status);
     return (await res.json()) as T;
   };
-  const register = async (path: string) => json<{ id: string; secret: string }>(await s.call('POST', '/registerForStockUpdates', { body: { url: r.url.replace('/hook', path) } }));
+  const register = async (path: string) =>
+    json<{ id: string; secret: string }>(await s.call('POST', '/registerForStockUpdates', { body: { url: r.url.replace('/hook', path) } }));
   const detail = async (id: string) => json<Detail>(await s.call('GET', `/registrations/${id}`));
   const patch = (id: string, body: unknown) => s.call('PATCH', `/registrations/${id}`, { body });
   const publish = async () => {
-    const res = await s.call('POST', '/stockChanges', { key: s.adminKey, headers: { 'idempotency-key': randomUUID() }, body: { drink: { id: 'itm_mojito', stock: 17 }, ingredient: { id: 'itm_mint', stock: 2 } } });
+    const res = await s.call('POST', '/stockChanges', {
+      key: s.adminKey,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { drink: { id: 'itm_mojito', stock: 17 }, ingredient: { id: 'itm_mint', stock: 2 } },
+    });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     worker.wake();
     await worker.drained();
@@ -63,7 +80,13 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
     const reg = await register('/health');
     const d = await detail(reg.id);
     expect(d).toMatchObject({ status: 'active', rateLimitPerSecond: null, previousSecretExpiresAt: null });
-    expect(d.health).toEqual({ lastSuccessAt: null, lastFailureAt: null, consecutiveFailures: 0, failingSince: null, circuitState: 'closed' });
+    expect(d.health).toEqual({
+      lastSuccessAt: null,
+      lastFailureAt: null,
+      consecutiveFailures: 0,
+      failingSince: null,
+      circuitState: 'closed',
+    });
     expect(d).not.toHaveProperty('secret');
     const foreign = await s.call('GET', `/registrations/${reg.id}`, { key: s.bobKey });
     expect(foreign.status).toBe(404);
@@ -92,7 +115,9 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
     expect(disabled).toMatchObject({ status: 'disabled', disabledReason: expect.stringMatching(/410/) });
     expect(disabled.health.consecutiveFailures).toBe(1);
     expect(disabled.health.lastFailureAt).not.toBeNull();
-    const again = await json<{ id: string }>(await s.call('POST', '/registerForStockUpdates', { body: { url: r.url.replace('/hook', '/gone') } }));
+    const again = await json<{ id: string }>(
+      await s.call('POST', '/registerForStockUpdates', { body: { url: r.url.replace('/hook', '/gone') } }),
+    );
     expect(again.id).toBe(reg.id);
     const paused = await patch(reg.id, { status: 'paused' });
     expect(paused.status).toBe(409);
@@ -124,7 +149,9 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
   it('sets and removes a per-target rate limit, bounded by the spec', async () => {
     const reg = await register('/limited');
     expect((await json<Detail>(await patch(reg.id, { rateLimitPerSecond: 5 }))).rateLimitPerSecond).toBe(5);
-    const list = await json<{ data: Array<{ id: string; rateLimitPerSecond: number | null }> }>(await s.call('GET', '/registrations?limit=100'));
+    const list = await json<{ data: Array<{ id: string; rateLimitPerSecond: number | null }> }>(
+      await s.call('GET', '/registrations?limit=100'),
+    );
     expect(list.data.find((x) => x.id === reg.id)?.rateLimitPerSecond).toBe(5);
     expect(await pointers(await patch(reg.id, { rateLimitPerSecond: 0 }))).toEqual(['/body/rateLimitPerSecond']);
     expect(await pointers(await patch(reg.id, {}))).toEqual(['/body']);
@@ -134,7 +161,10 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
   it('sends the spec example as a signed test event, logged like any delivery, only to active targets', async () => {
     const reg = await register('/test-event');
     const before = r.received.length;
-    const queued = await json<{ id: string; status: string; event: string; attempts: unknown[] }>(await s.call('POST', `/registrations/${reg.id}/test`), 202);
+    const queued = await json<{ id: string; status: string; event: string; attempts: unknown[] }>(
+      await s.call('POST', `/registrations/${reg.id}/test`),
+      202,
+    );
     expect(queued).toMatchObject({ status: 'pending', event: 'stockUpdate', attempts: [] });
     await worker.drained();
     const got = r.received.slice(before).find((x) => x.headers['webhook-id'] && x.body.includes('drink'));
@@ -145,7 +175,9 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
   });
 
   it('lets owners pause and read subscriptions the same way', async () => {
-    const sub = await json<{ id: string }>(await s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: r.url.replace('/hook', '/sub') } }));
+    const sub = await json<{ id: string }>(
+      await s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: r.url.replace('/hook', '/sub') } }),
+    );
     const got = await json<Detail>(await s.call('GET', `/concertUpdates/${sub.id}`));
     expect(got.health.circuitState).toBe('closed');
     const paused = await json<Detail>(await s.call('PATCH', `/concertUpdates/${sub.id}`, { body: { status: 'paused' } }));

@@ -8,7 +8,8 @@ describe.each(dbFactories)('per-key limits on $name', (factory) => {
   });
   afterAll(() => s.close());
 
-  const register = (n: number, key = s.aliceKey) => s.call('POST', '/registerForAlert', { key, body: { url: `https://hooks.example.com/limit/${n}` } });
+  const register = (n: number, key = s.aliceKey) =>
+    s.call('POST', '/registerForAlert', { key, body: { url: `https://hooks.example.com/limit/${n}` } });
 
   it('refuses a registration beyond the limit with a 409 limit-exceeded problem, and keeps idempotent retries working', async () => {
     for (const n of [1, 2, 3]) expect((await register(n)).status).toBe(200);
@@ -33,7 +34,8 @@ describe.each(dbFactories)('per-key limits on $name', (factory) => {
   });
 
   it('limits subscriptions per key on their own', async () => {
-    const subscribe = (n: number) => s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: `https://hooks.example.com/cb/${n}` } });
+    const subscribe = (n: number) =>
+      s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: `https://hooks.example.com/cb/${n}` } });
     expect((await subscribe(1)).status).toBe(200);
     expect((await subscribe(2)).status).toBe(200);
     const over = await subscribe(3);

@@ -11,8 +11,10 @@ import { dbFactories, problem, startTestServer, type TestServer } from './server
 function faultyDatabase(real: () => Database, kind: Database['kind']) {
   const fault = { on: false };
   // A stock change is one WITH statement whose rows carry each change's answer as JSON (`body`).
-  const broken = (row: unknown) => (row && typeof row === 'object' && 'drink_found' in row ? { ...row, body: '{"drink":42}' } : { ...(row as object), id: 42 });
-  const WRITE = /^\s*((INSERT INTO|UPDATE) (concerts|items|registrations|subscriptions|api_keys|deliveries)\b[\s\S]*RETURNING|WITH levels\b)/i;
+  const broken = (row: unknown) =>
+    row && typeof row === 'object' && 'drink_found' in row ? { ...row, body: '{"drink":42}' } : { ...(row as object), id: 42 };
+  const WRITE =
+    /^\s*((INSERT INTO|UPDATE) (concerts|items|registrations|subscriptions|api_keys|deliveries)\b[\s\S]*RETURNING|WITH levels\b)/i;
   const wrap = (q: Queryable): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const rows = await q.query<T>(sql, params);
@@ -60,7 +62,11 @@ const cases: Case[] = [
   {
     name: 'changeStock',
     send: async (s, h) => {
-      const [drink, ingredient] = await Promise.all(['drink', 'ingredient'].map(async (kind) => (await s.db.query<{ id: string }>('SELECT id FROM items WHERE kind = $1 ORDER BY seq LIMIT 1', [kind]))[0]!.id));
+      const [drink, ingredient] = await Promise.all(
+        ['drink', 'ingredient'].map(
+          async (kind) => (await s.db.query<{ id: string }>('SELECT id FROM items WHERE kind = $1 ORDER BY seq LIMIT 1', [kind]))[0]!.id,
+        ),
+      );
       return admin(s, 'POST', '/stockChanges', { drink: { id: drink, stock: 11 }, ingredient: { id: ingredient, stock: 12 } }, h);
     },
     effect: async (s) => [await s.db.query('SELECT stock FROM items ORDER BY seq'), await queued(s)],
@@ -74,7 +80,8 @@ const cases: Case[] = [
   },
   {
     name: 'subscribeConcertUpdates',
-    send: (s, h) => s.call('POST', '/concertUpdates', { body: { concertId: LIVE, callbackUrl: `https://hooks.example.com/sub-${stamp}` }, headers: h }),
+    send: (s, h) =>
+      s.call('POST', '/concertUpdates', { body: { concertId: LIVE, callbackUrl: `https://hooks.example.com/sub-${stamp}` }, headers: h }),
     effect: (s) => count(s, 'SELECT count(*) AS n FROM subscriptions WHERE callback_url = $1', [`https://hooks.example.com/sub-${stamp}`]),
   },
   {
@@ -100,7 +107,10 @@ describe.each(dbFactories)('a 5xx leaves nothing committed, on $name', (factory)
     // Targets, so that publishing queues deliveries that a rollback must take back.
     await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/alerts' } });
     await s.call('POST', '/registerForStockUpdates', { body: { url: 'https://hooks.example.com/stock' } });
-    await s.db.query(`INSERT INTO concerts (id, title, starts_at, venue, currency) VALUES ($1, 'Doomed', '2027-01-01T20:00:00Z', 'Hall', 'EUR')`, [DOOMED]);
+    await s.db.query(
+      `INSERT INTO concerts (id, title, starts_at, venue, currency) VALUES ($1, 'Doomed', '2027-01-01T20:00:00Z', 'Hall', 'EUR')`,
+      [DOOMED],
+    );
     for (const concertId of [LIVE, DOOMED]) {
       await s.call('POST', '/concertUpdates', { body: { concertId, callbackUrl: 'https://hooks.example.com/jazz' } });
     }
@@ -126,18 +136,21 @@ describe.each(dbFactories)('a 5xx leaves nothing committed, on $name', (factory)
     expect(await c.effect(s)).not.toEqual(before);
   });
 
-  it.each(cases.slice(0, 3))('$name with an Idempotency-Key: the 500 is not stored, and the retry with the same key does the work', async (c) => {
-    const key = randomUUID();
-    await failsWithoutTrace(c, { 'idempotency-key': key });
-    expect(await s.db.query('SELECT key FROM idempotency_keys WHERE key = $1', [key])).toEqual([]);
-    const retry = await c.send(s, { 'idempotency-key': key });
-    expect(retry.status).toBeLessThan(300);
-    const done = await c.effect(s);
-    const replay = await c.send(s, { 'idempotency-key': key });
-    expect(replay.status).toBe(200);
-    expect(await c.effect(s)).toEqual(done);
-    expect(await s.db.query('SELECT status_code FROM idempotency_keys WHERE key = $1', [key])).toEqual([{ status_code: retry.status }]);
-  });
+  it.each(cases.slice(0, 3))(
+    '$name with an Idempotency-Key: the 500 is not stored, and the retry with the same key does the work',
+    async (c) => {
+      const key = randomUUID();
+      await failsWithoutTrace(c, { 'idempotency-key': key });
+      expect(await s.db.query('SELECT key FROM idempotency_keys WHERE key = $1', [key])).toEqual([]);
+      const retry = await c.send(s, { 'idempotency-key': key });
+      expect(retry.status).toBeLessThan(300);
+      const done = await c.effect(s);
+      const replay = await c.send(s, { 'idempotency-key': key });
+      expect(replay.status).toBe(200);
+      expect(await c.effect(s)).toEqual(done);
+      expect(await s.db.query('SELECT status_code FROM idempotency_keys WHERE key = $1', [key])).toEqual([{ status_code: retry.status }]);
+    },
+  );
 
   it('replayDelivery: a broken answer leaves the delivery as it was', async () => {
     const [target] = await s.db.query<{ id: string; owner_key_id: string }>('SELECT id, owner_key_id FROM registrations LIMIT 1');

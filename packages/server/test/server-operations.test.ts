@@ -57,7 +57,11 @@ describe.each(dbFactories)('limits, logs and response validation on $name', (fac
     await new Promise((r) => setTimeout(r, 50));
     const mine = lines.slice(before).filter((l) => l.includes('log-check-1'));
     expect(mine).toHaveLength(1);
-    expect(JSON.parse(mine[0]!)).toMatchObject({ req: { id: 'log-check-1', method: 'GET' }, res: { statusCode: 200 }, operation: 'getConcert' });
+    expect(JSON.parse(mine[0]!)).toMatchObject({
+      req: { id: 'log-check-1', method: 'GET' },
+      res: { statusCode: 200 },
+      operation: 'getConcert',
+    });
     const all = lines.join('\n');
     for (const key of [s.adminKey, s.aliceKey, s.bobKey]) expect(all).not.toContain(key);
     expect(all).not.toContain('whsec_');
@@ -67,16 +71,34 @@ describe.each(dbFactories)('limits, logs and response validation on $name', (fac
 describe('configuration and start-up', () => {
   it('lists every invalid setting at once', () => {
     try {
-      loadConfig({ PORT: 'x', DATABASE_URL: 'mysql://a', ALLOW_PRIVATE_TARGETS: '127.0.0.1,nonsense', ADMIN_API_KEY: 'short', RESPONSE_VALIDATION: 'loud' });
+      loadConfig({
+        PORT: 'x',
+        DATABASE_URL: 'mysql://a',
+        ALLOW_PRIVATE_TARGETS: '127.0.0.1,nonsense',
+        ADMIN_API_KEY: 'short',
+        RESPONSE_VALIDATION: 'loud',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems.map((p) => p.split(' ')[0])).toEqual(['DATABASE_URL', 'ADMIN_API_KEY', 'ALLOW_PRIVATE_TARGETS:', 'RESPONSE_VALIDATION', 'PORT']);
+      expect((error as ConfigError).problems.map((p) => p.split(' ')[0])).toEqual([
+        'DATABASE_URL',
+        'ADMIN_API_KEY',
+        'ALLOW_PRIVATE_TARGETS:',
+        'RESPONSE_VALIDATION',
+        'PORT',
+      ]);
     }
   });
 
   it('has defaults for everything, warn-only response validation in production', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', rateLimitPerMinute: 600, responseValidation: 'strict', allowPrivateTargets: [] });
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      rateLimitPerMinute: 600,
+      responseValidation: 'strict',
+      allowPrivateTargets: [],
+    });
     expect(loadConfig({ NODE_ENV: 'production' }).responseValidation).toBe('warn');
   });
 

@@ -39,7 +39,9 @@ describe.each(dbFactories)('ownerKeyId filter on $name', (factory) => {
       for (let i = 0; i < n; i++) {
         const url = `https://hooks.example.com/${key === s.aliceKey ? 'alice' : 'bob'}/${i}`;
         expect((await s.call('POST', '/registerForAlert', { key, body: { url } })).status).toBe(200);
-        expect((await s.call('POST', '/concertUpdates', { key, body: { concertId: 'con_jazznight2026', callbackUrl: `${url}/sub` } })).status).toBe(200);
+        expect(
+          (await s.call('POST', '/concertUpdates', { key, body: { concertId: 'con_jazznight2026', callbackUrl: `${url}/sub` } })).status,
+        ).toBe(200);
       }
     }
     await s.db.query(

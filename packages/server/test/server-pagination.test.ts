@@ -67,7 +67,10 @@ describe.each(dbFactories)('collections on $name', (factory) => {
     expect(next.data).toEqual([]);
     expect(next.links.next).toBeNull();
     const plain = await get<{ data: Item[]; next_cursor: string | null; limit: number }>(s, `/items/cursor?limit=${seedItemCount}`);
-    const after = await get<{ data: Item[]; next_cursor: string | null }>(s, `/items/cursor?limit=${seedItemCount}&cursor=${encodeURIComponent(plain.next_cursor!)}`);
+    const after = await get<{ data: Item[]; next_cursor: string | null }>(
+      s,
+      `/items/cursor?limit=${seedItemCount}&cursor=${encodeURIComponent(plain.next_cursor!)}`,
+    );
     expect(after).toEqual({ data: [], next_cursor: null, limit: seedItemCount });
   });
 
@@ -153,7 +156,10 @@ describe.each(dbFactories)('collections on $name', (factory) => {
 
   it('answers every variant of an empty collection with data [] and last = first', async () => {
     const cursor = await get<{ data: Item[]; links: Links }>(empty, '/items');
-    expect(cursor).toEqual({ data: [], links: { self: '/items?limit=20', next: null, prev: null, first: '/items?limit=20', last: '/items?limit=20' } });
+    expect(cursor).toEqual({
+      data: [],
+      links: { self: '/items?limit=20', next: null, prev: null, first: '/items?limit=20', last: '/items?limit=20' },
+    });
     expect(await get(empty, '/items/cursor')).toEqual({ data: [], next_cursor: null, limit: 20 });
     expect(await get(empty, '/items/pages')).toEqual({ data: [], page: 1, size: 20, total_pages: 0 });
     const pages = await get<{ links: Links }>(empty, '/items/pages/linked');
@@ -167,14 +173,15 @@ describe.each(dbFactories)('collections on $name', (factory) => {
   });
 
   it('pages registrations with the same cursor machinery', async () => {
-    for (let i = 0; i < 5; i++) await s.call('POST', '/registerForAlert', { key: s.bobKey, body: { url: `https://hooks.example.com/page-${i}` } });
+    for (let i = 0; i < 5; i++)
+      await s.call('POST', '/registerForAlert', { key: s.bobKey, body: { url: `https://hooks.example.com/page-${i}` } });
     const first = await get<{ data: Item[]; links: Links }>(s, '/registrations?limit=2');
     expect(first.data.length).toBeLessThanOrEqual(2);
-    const bob = await (await s.call('GET', '/registrations?limit=2', { key: s.bobKey })).json() as { data: Item[]; links: Links };
-    const next = await (await s.call('GET', bob.links.next!, { key: s.bobKey })).json() as { data: Item[]; links: Links };
+    const bob = (await (await s.call('GET', '/registrations?limit=2', { key: s.bobKey })).json()) as { data: Item[]; links: Links };
+    const next = (await (await s.call('GET', bob.links.next!, { key: s.bobKey })).json()) as { data: Item[]; links: Links };
     expect(next.data).toHaveLength(2);
     expect(next.data.map((r) => r.id)).not.toContain(bob.data[0]!.id);
-    const last = await (await s.call('GET', bob.links.last, { key: s.bobKey })).json() as { data: Item[]; links: Links };
+    const last = (await (await s.call('GET', bob.links.last, { key: s.bobKey })).json()) as { data: Item[]; links: Links };
     expect(last.data).toHaveLength(2);
   });
 
@@ -184,7 +191,10 @@ describe.each(dbFactories)('collections on $name', (factory) => {
       // Each batch its own id suffix: two batches within one millisecond would collide on Date.now() alone.
       let batch = 0;
       const add = (n: number) =>
-        server.db.query(`INSERT INTO items (id, kind, name, stock, unit) SELECT 'itm_t' || g || '_' || $2, 'drink', 'T', 1, 'glass' FROM generate_series(1, $1::int) g`, [n, `${Date.now()}b${++batch}`]);
+        server.db.query(
+          `INSERT INTO items (id, kind, name, stock, unit) SELECT 'itm_t' || g || '_' || $2, 'drink', 'T', 1, 'glass' FROM generate_series(1, $1::int) g`,
+          [n, `${Date.now()}b${++batch}`],
+        );
       await add(6);
       const first = await get<{ data: Item[]; links: Links }>(server, '/items?limit=4');
       await add(3);

@@ -24,26 +24,47 @@ describe.each(dbFactories)('publishing on $name', (factory) => {
   let sub: string;
   const queued = (targetId: string) =>
     s.db.query<Delivery>('SELECT kind, event, target_id, content_type, body FROM deliveries WHERE target_id = $1 ORDER BY seq', [targetId]);
-  const admin = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { key: s.adminKey, body, headers });
+  const admin = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    s.call(method, path, { key: s.adminKey, body, headers });
 
   beforeAll(async () => {
     s = await startTestServer(factory);
-    alertReg = ((await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/alerts' } })).json()) as { id: string }).id;
-    stockReg = ((await (await s.call('POST', '/registerForStockUpdates', { body: { url: 'https://hooks.example.com/stock' } })).json()) as { id: string }).id;
-    sub = ((await (await s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/jazz' } })).json()) as { id: string }).id;
+    alertReg = (
+      (await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/alerts' } })).json()) as { id: string }
+    ).id;
+    stockReg = (
+      (await (await s.call('POST', '/registerForStockUpdates', { body: { url: 'https://hooks.example.com/stock' } })).json()) as {
+        id: string;
+      }
+    ).id;
+    sub = (
+      (await (
+        await s.call('POST', '/concertUpdates', { body: { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/jazz' } })
+      ).json()) as { id: string }
+    ).id;
   });
   afterAll(() => s.close());
 
   it('gets the seeded concert of the spec example, and 404 for an unknown one', async () => {
     const res = await s.call('GET', '/concerts/con_jazznight2026');
-    expect(await res.json()).toMatchObject({ id: 'con_jazznight2026', title: 'Jazz Night with the Blue Notes', priceCents: 2500, status: 'scheduled' });
+    expect(await res.json()).toMatchObject({
+      id: 'con_jazznight2026',
+      title: 'Jazz Night with the Blue Notes',
+      priceCents: 2500,
+      status: 'scheduled',
+    });
     const missing = await s.call('GET', '/concerts/con_nope');
     expect(missing.status).toBe(404);
     expect(await pointers(missing)).toEqual(['/path/concertId']);
   });
 
   it('schedules a concert and queues one concertAlert webhook per active registration, in text', async () => {
-    const res = await admin('POST', '/concerts', { title: 'Jazz Night with the Blue Notes', startsAt: '2026-12-12T20:00:00Z', venue: 'Main Hall', priceCents: 2500 });
+    const res = await admin('POST', '/concerts', {
+      title: 'Jazz Night with the Blue Notes',
+      startsAt: '2026-12-12T20:00:00Z',
+      venue: 'Main Hall',
+      priceCents: 2500,
+    });
     expect(res.status).toBe(201);
     const concert = (await res.json()) as { id: string; currency: string; ticketsAvailable: null };
     expect(concert.id).toMatch(/^con_/);
@@ -51,7 +72,9 @@ describe.each(dbFactories)('publishing on $name', (factory) => {
     const rows = await queued(alertReg);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'webhook', event: 'concertAlert', content_type: 'text/plain; charset=utf-8' });
-    expect(rows[0]!.body).toBe('New concert: Jazz Night with the Blue Notes, Saturday 12 December 2026 at 20:00 UTC, Main Hall. Tickets EUR 25.00.');
+    expect(rows[0]!.body).toBe(
+      'New concert: Jazz Night with the Blue Notes, Saturday 12 December 2026 at 20:00 UTC, Main Hall. Tickets EUR 25.00.',
+    );
   });
 
   it('replays an Idempotency-Key with the same body as 200 and queues nothing new; another body is 409', async () => {
@@ -59,7 +82,12 @@ describe.each(dbFactories)('publishing on $name', (factory) => {
     const before = (await queued(alertReg)).length;
     const first = await admin('POST', '/concerts', body, { 'idempotency-key': 'sched-1' });
     expect(first.status).toBe(201);
-    const again = await admin('POST', '/concerts', { venue: 'Main Hall', startsAt: '2026-12-20T20:00:00Z', title: 'Once' }, { 'idempotency-key': 'sched-1' });
+    const again = await admin(
+      'POST',
+      '/concerts',
+      { venue: 'Main Hall', startsAt: '2026-12-20T20:00:00Z', title: 'Once' },
+      { 'idempotency-key': 'sched-1' },
+    );
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(await first.json());
     expect((await queued(alertReg)).length).toBe(before + 1);
@@ -71,7 +99,10 @@ describe.each(dbFactories)('publishing on $name', (factory) => {
   });
 
   it('updates a concert and queues a callback with the message, or a sentence naming the change', async () => {
-    const res = await admin('PATCH', '/concerts/con_jazznight2026', { ticketsAvailable: 40, message: '40 more tickets for Jazz Night are on sale now.' });
+    const res = await admin('PATCH', '/concerts/con_jazznight2026', {
+      ticketsAvailable: 40,
+      message: '40 more tickets for Jazz Night are on sale now.',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ticketsAvailable: 40 });
     await admin('PATCH', '/concerts/con_jazznight2026', { startsAt: '2026-12-13T19:30:00Z' });
@@ -89,16 +120,25 @@ describe.each(dbFactories)('publishing on $name', (factory) => {
   it('changes stock of a drink and an ingredient and queues the stockUpdate webhook as JSON', async () => {
     const res = await admin('POST', '/stockChanges', { drink: { id: 'itm_mojito', stock: 17 }, ingredient: { id: 'itm_mint', stock: 2 } });
     expect(res.status).toBe(200);
-    const update = { drink: { id: 'itm_mojito', name: 'Mojito', stock: 17, unit: 'glass' }, ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 2, unit: 'bunch' } };
+    const update = {
+      drink: { id: 'itm_mojito', name: 'Mojito', stock: 17, unit: 'glass' },
+      ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 2, unit: 'bunch' },
+    };
     expect(await res.json()).toEqual(update);
     const rows = await queued(stockReg);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.content_type).toBe('application/json');
     expect(JSON.parse(rows[0]!.body)).toEqual(update);
-    const wrongKind = await admin('POST', '/stockChanges', { drink: { id: 'itm_mint', stock: 1 }, ingredient: { id: 'itm_mint', stock: 1 } });
+    const wrongKind = await admin('POST', '/stockChanges', {
+      drink: { id: 'itm_mint', stock: 1 },
+      ingredient: { id: 'itm_mint', stock: 1 },
+    });
     expect(wrongKind.status).toBe(404);
     expect(await pointers(wrongKind)).toEqual(['/body/drink/id']);
-    const unknown = await admin('POST', '/stockChanges', { drink: { id: 'itm_mojito', stock: 1 }, ingredient: { id: 'itm_nope', stock: 1 } });
+    const unknown = await admin('POST', '/stockChanges', {
+      drink: { id: 'itm_mojito', stock: 1 },
+      ingredient: { id: 'itm_nope', stock: 1 },
+    });
     expect(await pointers(unknown)).toEqual(['/body/ingredient/id']);
     const [mojito] = await s.db.query<{ stock: number }>(`SELECT stock FROM items WHERE id = 'itm_mojito'`);
     expect(mojito!.stock).toBe(17);
@@ -107,9 +147,14 @@ describe.each(dbFactories)('publishing on $name', (factory) => {
   it('sends the stockUpdate body as JSON.stringify of the answer, whatever the names hold, to every registration', async () => {
     const odd = 'Mojito "Deluxe" \\ / \n\t\u0001\u001f ü 🍹 \u2028';
     await s.db.query(`UPDATE items SET name = $1 WHERE id = 'itm_caipirinha'`, [odd]);
-    const more = await Promise.all([1, 2, 3].map((i) => s.call('POST', '/registerForStockUpdates', { body: { url: `https://hooks.example.com/stock-${i}` } })));
+    const more = await Promise.all(
+      [1, 2, 3].map((i) => s.call('POST', '/registerForStockUpdates', { body: { url: `https://hooks.example.com/stock-${i}` } })),
+    );
     const ids = await Promise.all(more.map(async (r) => ((await r.json()) as { id: string }).id));
-    const res = await admin('POST', '/stockChanges', { drink: { id: 'itm_caipirinha', stock: 5 }, ingredient: { id: 'itm_lime', stock: 6 } });
+    const res = await admin('POST', '/stockChanges', {
+      drink: { id: 'itm_caipirinha', stock: 5 },
+      ingredient: { id: 'itm_lime', stock: 6 },
+    });
     const answer = (await res.json()) as { drink: { name: string } };
     expect(answer.drink.name).toBe(odd);
     for (const target of [stockReg, ...ids]) expect((await queued(target)).at(-1)!.body).toBe(JSON.stringify(answer));
@@ -135,7 +180,10 @@ describe.each(dbFactories)('publishing on $name', (factory) => {
     try {
       await server.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/a' } });
       await server.db.query('ALTER TABLE deliveries ADD CONSTRAINT no_alerts CHECK (event <> $$concertAlert$$)');
-      const res = await server.call('POST', '/concerts', { key: server.adminKey, body: { title: 'T', startsAt: '2026-12-01T20:00:00Z', venue: 'V' } });
+      const res = await server.call('POST', '/concerts', {
+        key: server.adminKey,
+        body: { title: 'T', startsAt: '2026-12-01T20:00:00Z', venue: 'V' },
+      });
       expect(res.status).toBe(500);
       expect(await server.db.query('SELECT 1 FROM concerts')).toHaveLength(0);
     } finally {

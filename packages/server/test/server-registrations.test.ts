@@ -14,7 +14,12 @@ describe.each(dbFactories)('registrations and subscriptions on $name', (factory)
     const res = await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/clubnotify/concert-alerts' } });
     expect(res.status).toBe(200);
     const reg = (await res.json()) as Record<string, unknown>;
-    expect(reg).toMatchObject({ event: 'concertAlert', status: 'active', disabledReason: null, url: 'https://hooks.example.com/clubnotify/concert-alerts' });
+    expect(reg).toMatchObject({
+      event: 'concertAlert',
+      status: 'active',
+      disabledReason: null,
+      url: 'https://hooks.example.com/clubnotify/concert-alerts',
+    });
     expect(reg.id).toMatch(/^reg_[a-z0-9]{20}$/);
     expect(reg.secret).toMatch(SECRET);
   });
@@ -48,21 +53,28 @@ describe.each(dbFactories)('registrations and subscriptions on $name', (factory)
     }
   });
 
-  it('lists only the caller\'s registrations, without secrets, and all of them for an admin', async () => {
-    const bobs = await (await s.call('POST', '/registerForAlert', { key: s.bobKey, body: { url: 'https://hooks.example.com/bob' } })).json();
+  it("lists only the caller's registrations, without secrets, and all of them for an admin", async () => {
+    const bobs = await (
+      await s.call('POST', '/registerForAlert', { key: s.bobKey, body: { url: 'https://hooks.example.com/bob' } })
+    ).json();
     const alice = (await (await s.call('GET', '/registrations?limit=100')).json()) as { data: Array<Record<string, unknown>> };
     expect(alice.data.length).toBeGreaterThan(0);
     expect(alice.data.some((r) => r.id === (bobs as { id: string }).id)).toBe(false);
     expect(alice.data.every((r) => !('secret' in r))).toBe(true);
     const admin = (await (await s.call('GET', '/registrations?limit=100', { key: s.adminKey })).json()) as { data: Array<{ id: string }> };
     expect(admin.data.some((r) => r.id === (bobs as { id: string }).id)).toBe(true);
-    const stock = (await (await s.call('GET', '/registrations?event=stockUpdate')).json()) as { data: Array<{ event: string }>; links: { self: string } };
+    const stock = (await (await s.call('GET', '/registrations?event=stockUpdate')).json()) as {
+      data: Array<{ event: string }>;
+      links: { self: string };
+    };
     expect(stock.data.every((r) => r.event === 'stockUpdate')).toBe(true);
     expect(stock.links.self).toBe('/registrations?limit=20&event=stockUpdate');
   });
 
   it('removes a registration for its owner and answers 404 to anyone else', async () => {
-    const reg = (await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/remove-me' } })).json()) as { id: string };
+    const reg = (await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/remove-me' } })).json()) as {
+      id: string;
+    };
     const foreign = await s.call('DELETE', `/registrations/${reg.id}`, { key: s.bobKey });
     expect(foreign.status).toBe(404);
     expect(await pointers(foreign)).toEqual(['/path/registrationId']);
@@ -71,13 +83,20 @@ describe.each(dbFactories)('registrations and subscriptions on $name', (factory)
     expect((await s.call('DELETE', `/registrations/${reg.id}`)).status).toBe(404);
     const list = (await (await s.call('GET', '/registrations?limit=100')).json()) as { data: Array<{ id: string }> };
     expect(list.data.some((r) => r.id === reg.id)).toBe(false);
-    const again = (await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/remove-me' } })).json()) as { id: string };
+    const again = (await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/remove-me' } })).json()) as {
+      id: string;
+    };
     expect(again.id).not.toBe(reg.id);
   });
 
   it('cancels pending deliveries of a removed registration', async () => {
-    const reg = (await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/pending' } })).json()) as { id: string };
-    const scheduled = await s.call('POST', '/concerts', { key: s.adminKey, body: { title: 'Quiet night', startsAt: '2026-12-01T20:00:00Z', venue: 'Bar' } });
+    const reg = (await (await s.call('POST', '/registerForAlert', { body: { url: 'https://hooks.example.com/pending' } })).json()) as {
+      id: string;
+    };
+    const scheduled = await s.call('POST', '/concerts', {
+      key: s.adminKey,
+      body: { title: 'Quiet night', startsAt: '2026-12-01T20:00:00Z', venue: 'Bar' },
+    });
     expect(scheduled.status).toBe(201);
     expect(await s.db.query(`SELECT 1 FROM deliveries WHERE target_id = $1 AND status = 'pending'`, [reg.id])).toHaveLength(1);
     await s.call('DELETE', `/registrations/${reg.id}`);
@@ -101,7 +120,10 @@ describe.each(dbFactories)('registrations and subscriptions on $name', (factory)
 
   it('lists and removes subscriptions per owner', async () => {
     const sub = (await (
-      await s.call('POST', '/concertUpdates', { key: s.bobKey, body: { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/bob-cb' } })
+      await s.call('POST', '/concertUpdates', {
+        key: s.bobKey,
+        body: { concertId: 'con_jazznight2026', callbackUrl: 'https://hooks.example.com/bob-cb' },
+      })
     ).json()) as { id: string };
     const bob = (await (await s.call('GET', '/concertUpdates?concertId=con_jazznight2026', { key: s.bobKey })).json()) as {
       data: Array<{ id: string; secret?: string }>;

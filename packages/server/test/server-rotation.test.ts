@@ -46,10 +46,19 @@ describe.each(dbFactories)('secret rotation on $name', (factory) => {
     const old = await receiverKnowing(() => oldSecret);
     const fresh = await receiverKnowing(() => newSecret);
     try {
-      const a = (await (await s.call('POST', '/registerForStockUpdates', { body: { url: old.url } })).json()) as { id: string; secret: string };
-      const b = (await (await s.call('POST', '/registerForStockUpdates', { body: { url: fresh.url } })).json()) as { id: string; secret: string };
+      const a = (await (await s.call('POST', '/registerForStockUpdates', { body: { url: old.url } })).json()) as {
+        id: string;
+        secret: string;
+      };
+      const b = (await (await s.call('POST', '/registerForStockUpdates', { body: { url: fresh.url } })).json()) as {
+        id: string;
+        secret: string;
+      };
       oldSecret = a.secret;
-      const rotatedA = (await (await s.call('POST', `/registrations/${a.id}/rotateSecret`, { body: { overlapSeconds: 3600 } })).json()) as { secret: string; previousSecretExpiresAt: string };
+      const rotatedA = (await (await s.call('POST', `/registrations/${a.id}/rotateSecret`, { body: { overlapSeconds: 3600 } })).json()) as {
+        secret: string;
+        previousSecretExpiresAt: string;
+      };
       expect(rotatedA.secret).not.toBe(a.secret);
       expect(Date.parse(rotatedA.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(3_500_000);
       const rotatedB = await s.call('POST', `/registrations/${b.id}/rotateSecret`);
@@ -63,11 +72,15 @@ describe.each(dbFactories)('secret rotation on $name', (factory) => {
       expect(Date.parse(detail.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(86_000_000);
 
       // Without overlap the old secret stops at once: the old-secret receiver answers 401.
-      const now = (await (await s.call('POST', `/registrations/${a.id}/rotateSecret`, { body: { overlapSeconds: 0 } })).json()) as { previousSecretExpiresAt: null };
+      const now = (await (await s.call('POST', `/registrations/${a.id}/rotateSecret`, { body: { overlapSeconds: 0 } })).json()) as {
+        previousSecretExpiresAt: null;
+      };
       expect(now.previousSecretExpiresAt).toBeNull();
       await sendAndWait(a.id);
       expect(old.accepted).toHaveLength(1);
-      const log = (await (await s.call('GET', `/deliveries?targetId=${a.id}&limit=1`)).json()) as { data: Array<{ attempts: Array<{ statusCode: number }> }> };
+      const log = (await (await s.call('GET', `/deliveries?targetId=${a.id}&limit=1`)).json()) as {
+        data: Array<{ attempts: Array<{ statusCode: number }> }>;
+      };
       expect(log.data[0]!.attempts[0]!.statusCode).toBe(401);
     } finally {
       for (const r of [old, fresh]) {
@@ -78,7 +91,9 @@ describe.each(dbFactories)('secret rotation on $name', (factory) => {
   });
 
   it('answers 404 to rotating a registration of another key', async () => {
-    const reg = (await (await s.call('POST', '/registerForStockUpdates', { body: { url: `https://hooks.example.com/${randomUUID()}` } })).json()) as { id: string };
+    const reg = (await (
+      await s.call('POST', '/registerForStockUpdates', { body: { url: `https://hooks.example.com/${randomUUID()}` } })
+    ).json()) as { id: string };
     expect((await s.call('POST', `/registrations/${reg.id}/rotateSecret`, { key: s.bobKey })).status).toBe(404);
   });
 });

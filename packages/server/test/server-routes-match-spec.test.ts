@@ -40,7 +40,9 @@ describe('no handler without an operation', () => {
   });
 
   it('every path the Express app names is a path of the spec or a listed route outside the contract', async () => {
-    const app = createApp({ db: { kind: 'pglite' } as never, cursorKey: Buffer.alloc(32), urlPolicy: { allow: [] } }) as unknown as { router: { stack: Layer[] } };
+    const app = createApp({ db: { kind: 'pglite' } as never, cursorKey: Buffer.alloc(32), urlPolicy: { allow: [] } }) as unknown as {
+      router: { stack: Layer[] };
+    };
     const unknown = [...new Set(explicitPaths(app.router.stack))].filter((path) => !specPaths.has(path) && !(path in OUTSIDE_THE_CONTRACT));
     expect(unknown).toEqual([]);
   });

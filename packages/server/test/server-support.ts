@@ -23,7 +23,6 @@ const pglite: DbFactory = {
   },
 };
 
-
 const postgres: DbFactory = {
   name: 'postgres',
   async open() {
@@ -48,7 +47,11 @@ export interface TestServer {
   /** Two subscriber keys, to check that subscribers only see their own records. */
   aliceKey: string;
   bobKey: string;
-  call(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -100,7 +103,9 @@ export async function startTestServer(
 }
 
 /** Reads a problem+json answer and checks its media type. */
-export async function problem(res: Response): Promise<{ status: number; type: string; errors?: Array<{ pointer: string; detail: string }>; detail: string; requestId: string }> {
+export async function problem(
+  res: Response,
+): Promise<{ status: number; type: string; errors?: Array<{ pointer: string; detail: string }>; detail: string; requestId: string }> {
   if (!res.headers.get('content-type')?.startsWith('application/problem+json')) {
     throw new Error(`expected problem+json, got ${res.headers.get('content-type')} (${res.status}): ${await res.text()}`);
   }

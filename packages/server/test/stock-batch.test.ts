@@ -22,14 +22,17 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
     t = await createTestDatabase(kind);
     await seed(t.db);
     targets = [];
-    for (let i = 0; i < 3; i++) targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
+    for (let i = 0; i < 3; i++)
+      targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
     statements = 0;
     counted = { query: (sql, params) => (statements++, t.db.query(sql, params)) };
   });
   afterEach(() => t.drop());
 
-  const stocks = async () => new Map((await t.db.query<{ id: string; stock: number }>('SELECT id, stock FROM items')).map((r) => [r.id, r.stock]));
-  const bodies = async () => (await t.db.query<{ body: string; target_id: string }>('SELECT body, target_id FROM deliveries ORDER BY seq')).map((r) => r.body);
+  const stocks = async () =>
+    new Map((await t.db.query<{ id: string; stock: number }>('SELECT id, stock FROM items')).map((r) => [r.id, r.stock]));
+  const bodies = async () =>
+    (await t.db.query<{ body: string; target_id: string }>('SELECT body, target_id FROM deliveries ORDER BY seq')).map((r) => r.body);
 
   it('changes that arrive while statements are out go in one, as if made one after the other', async () => {
     // The two first statements answer only once the rest have arrived (and wait).
@@ -60,13 +63,21 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
     open();
     const answers = await Promise.all(calls);
     expect(statements).toBe(3);
-    expect(answers.map((a) => [a.levels.drink.stock, a.levels.ingredient.stock])).toEqual([[1, 1], [2, 2], [5, 6], [7, 8], [9, 10]]);
+    expect(answers.map((a) => [a.levels.drink.stock, a.levels.ingredient.stock])).toEqual([
+      [1, 1],
+      [2, 2],
+      [5, 6],
+      [7, 8],
+      [9, 10],
+    ]);
     expect(answers[2]!.levels).toEqual({
       drink: { id: 'itm_mojito', name: 'Mojito', stock: 5, unit: 'glass' },
       ingredient: { id: 'itm_mint', name: 'Fresh mint', stock: 6, unit: 'bunch' },
     });
     const now = await stocks();
-    expect([now.get('itm_mojito'), now.get('itm_mint'), now.get('itm_lime'), now.get('itm_negroni'), now.get('itm_gin')]).toEqual([9, 6, 10, 7, 8]);
+    expect([now.get('itm_mojito'), now.get('itm_mint'), now.get('itm_lime'), now.get('itm_negroni'), now.get('itm_gin')]).toEqual([
+      9, 6, 10, 7, 8,
+    ]);
     // Each change's webhook, to every registration, with the change's answer as its body; and the handoff's view of them.
     expect((await bodies()).slice(3).sort()).toEqual(answers.flatMap((a) => targets.map(() => JSON.stringify(a.levels))).sort());
     for (const a of answers) {
@@ -91,7 +102,10 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
       batcher.change(change('itm_negroni', 5, 'itm_gin', 5)),
     ]);
     expect([first.status, second.status, made.status]).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
-    for (const [result, pointer] of [[missing, '/body/ingredient/id'], [wrongKind, '/body/drink/id']] as const) {
+    for (const [result, pointer] of [
+      [missing, '/body/ingredient/id'],
+      [wrongKind, '/body/drink/id'],
+    ] as const) {
       expect(result.status).toBe('rejected');
       const problem = (result as PromiseRejectedResult).reason as HttpProblem;
       expect(problem).toBeInstanceOf(HttpProblem);
@@ -114,21 +128,29 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     const now = await stocks();
-    expect([now.get('itm_negroni'), now.get('itm_old_fashioned'), now.get('itm_bourbon'), now.get('itm_mojito'), now.get('itm_campari')]).toEqual([3, 30, 6, 5, 5]);
+    expect([
+      now.get('itm_negroni'),
+      now.get('itm_old_fashioned'),
+      now.get('itm_bourbon'),
+      now.get('itm_mojito'),
+      now.get('itm_campari'),
+    ]).toEqual([3, 30, 6, 5, 5]);
     expect(await bodies()).toHaveLength(12);
   });
 
   it('draws more ids when registrations were added since the last change', async () => {
     const batcher = new StockChangeBatcher(t.db, false);
     await batcher.change(change('itm_mojito', 1, 'itm_mint', 1));
-    for (let i = 3; i < 20; i++) targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
+    for (let i = 3; i < 20; i++)
+      targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
     const answers = await Promise.all([1, 2, 3, 4].map((n) => batcher.change(change('itm_caipirinha', n, 'itm_lime', n))));
     expect(answers.map((a) => a.fresh.length)).toEqual([20, 20, 20, 20]);
     expect(await bodies()).toHaveLength(3 + 80);
   });
 
   it('makes fewer changes a statement when each queues many webhooks (about 2,048 deliveries)', async () => {
-    for (let i = 3; i < 100; i++) targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
+    for (let i = 3; i < 100; i++)
+      targets.push((await addRegistration(t.db, `https://hooks.example.com/stock/${i}`, { event: 'stockUpdate' })).id);
     const fanOut = new StockFanOut();
     await new StockChangeBatcher(t.db, false, 2, fanOut).change(change('itm_mojito', 1, 'itm_mint', 1));
     expect(fanOut.changesPerStatement()).toBe(20);
@@ -163,7 +185,14 @@ describe.each(dbFactories)('POST /stockChanges answered from a batch on $name (a
     const answers = await Promise.all(
       requests.map(async (body) => {
         const res = await s.call('POST', '/stockChanges', { key: s.adminKey, body });
-        return { status: res.status, body: (await res.json()) as { drink?: { id: string; stock: number }; ingredient?: { stock: number }; errors?: Array<{ pointer: string }> } };
+        return {
+          status: res.status,
+          body: (await res.json()) as {
+            drink?: { id: string; stock: number };
+            ingredient?: { stock: number };
+            errors?: Array<{ pointer: string }>;
+          },
+        };
       }),
     );
     answers.forEach((a, i) => {
@@ -173,7 +202,11 @@ describe.each(dbFactories)('POST /stockChanges answered from a batch on $name (a
         expect(a.body.errors?.[0]?.pointer).toBe('/body/drink/id');
       } else {
         expect(a.status).toBe(200);
-        expect([a.body.drink?.id, a.body.drink?.stock, a.body.ingredient?.stock]).toEqual([sent.drink.id, sent.drink.stock, sent.ingredient.stock]);
+        expect([a.body.drink?.id, a.body.drink?.stock, a.body.ingredient?.stock]).toEqual([
+          sent.drink.id,
+          sent.drink.stock,
+          sent.ingredient.stock,
+        ]);
       }
     });
     const made = answers.filter((a) => a.status === 200);

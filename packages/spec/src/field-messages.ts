@@ -14,7 +14,8 @@ export const formatPhrases: Record<string, string> = {
  * never the message. A test fails when the spec gains a pattern that is not listed here.
  */
 export const patternPhrases: Record<string, string> = {
-  '^(19\\d\\d|[2-8]\\d\\d\\d|9[0-8]\\d\\d|99[0-8]\\d|999[0-8])-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$': DATE_TIME,
+  '^(19\\d\\d|[2-8]\\d\\d\\d|9[0-8]\\d\\d|99[0-8]\\d|999[0-8])-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$':
+    DATE_TIME,
   '^whsec_[A-Za-z0-9+/]{43}=$': 'must be a whsec_ secret: whsec_ and the base64 of 32 bytes',
   '^[A-Z]{3}$': 'must be a three-letter ISO 4217 currency code in capitals, such as EUR',
   '^[0-9]{1,12}$': 'must be Unix seconds: 1 to 12 digits',
@@ -25,14 +26,26 @@ export const patternPhrases: Record<string, string> = {
   '^key_[a-z0-9]{1,60}$': 'must be a key id: key_ followed by 1 to 60 lower-case letters and digits',
 };
 
-const typeNames: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'a string', boolean: 'true or false', object: 'an object', array: 'an array', null: 'null' };
+const typeNames: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
 
 function plural(n: unknown, one: string): string {
   return `${String(n)} ${one}${n === 1 ? '' : 's'}`;
 }
 
 const byKeyword: Record<string, (params: Record<string, unknown>) => string> = {
-  type: (p) => `must be ${String(p.type).split(',').map((t) => typeNames[t] ?? t).join(' or ')}`,
+  type: (p) =>
+    `must be ${String(p.type)
+      .split(',')
+      .map((t) => typeNames[t] ?? t)
+      .join(' or ')}`,
   minimum: (p) => `must be at least ${String(p.limit)}`,
   maximum: (p) => `must be at most ${String(p.limit)}`,
   exclusiveMinimum: (p) => `must be greater than ${String(p.limit)}`,

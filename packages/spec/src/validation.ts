@@ -37,7 +37,12 @@ export function validateParams(key: ParamValidatorKey, params: Record<string, un
  * Validates a body with another set of compiled validators, such as the `bodyValidators` that
  * scripts/generate.ts writes for another spec; an unknown key throws.
  */
-export function validateBodyWith(validators: Readonly<Record<string, CompiledValidator>>, key: string, data: unknown, root = '/body'): ValidationResult {
+export function validateBodyWith(
+  validators: Readonly<Record<string, CompiledValidator>>,
+  key: string,
+  data: unknown,
+  root = '/body',
+): ValidationResult {
   return run(Object.hasOwn(validators, key) ? validators[key] : undefined, root, data);
 }
 

@@ -24,7 +24,12 @@ describe('validation messages', () => {
     const result = validateBody('schema.ConcertCreate', { title: 'Jazz Night', startsAt: '2026-12-12 20:00', venue: 'Main Hall' });
     expect(result).toEqual({
       ok: false,
-      errors: [{ pointer: '/body/startsAt', detail: 'must be an RFC 3339 date-time such as 2026-12-12T20:00:00Z (years 1900 to 9998, a T, Z or an offset such as +01:00)' }],
+      errors: [
+        {
+          pointer: '/body/startsAt',
+          detail: 'must be an RFC 3339 date-time such as 2026-12-12T20:00:00Z (years 1900 to 9998, a T, Z or an offset such as +01:00)',
+        },
+      ],
     });
   });
 

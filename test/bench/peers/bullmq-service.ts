@@ -35,7 +35,8 @@ await serve({
     agent = sender;
     worker = new Worker<Data>(
       'deliveries',
-      (job: Job<Data>) => sendSigned(sender, job.data.url, secrets.get(job.data.targetId)!, job.data.messageId, job.attemptsMade + 1, job.data.body),
+      (job: Job<Data>) =>
+        sendSigned(sender, job.data.url, secrets.get(job.data.targetId)!, job.data.messageId, job.attemptsMade + 1, job.data.body),
       { connection: connect(), concurrency: inflight },
     );
   },

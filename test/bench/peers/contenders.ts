@@ -31,7 +31,12 @@ function publisher(url: string, headers: Record<string, string>) {
   const pool = new Pool(url, { connections: PUBLISHERS });
   return {
     async publish(i: number) {
-      const res = await pool.request({ method: 'POST', path: '/stockChanges', body: JSON.stringify(stockChange(i)), headers: { 'content-type': 'application/json', ...headers } });
+      const res = await pool.request({
+        method: 'POST',
+        path: '/stockChanges',
+        body: JSON.stringify(stockChange(i)),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
       const text = await res.body.text();
       if (res.statusCode !== 200) throw new Error(`publish ${i}: ${res.statusCode} ${text}`);
     },
@@ -55,15 +60,19 @@ export async function scratchDatabase(area: string) {
 export async function ours(name: string, database?: Awaited<ReturnType<typeof scratchDatabase>>): Promise<Contender> {
   const admin = newAdminKey();
   const dataDir = await mkdtemp(join(tmpdir(), 'cn-peers-'));
-  const server = await spawnServer({
-    DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ADMIN_API_KEY: admin,
-    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-    LOG_LEVEL: 'error',
-    NODE_ENV: process.env.PEERS_NODE_ENV ?? 'production',
-  // PEERS_CPU_PROF=<dir>: a V8 CPU profile of our service per contender, written when it stops.
-  }, 60_000, process.env.PEERS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PEERS_CPU_PROF}`] : []);
+  const server = await spawnServer(
+    {
+      DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ADMIN_API_KEY: admin,
+      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+      LOG_LEVEL: 'error',
+      NODE_ENV: process.env.PEERS_NODE_ENV ?? 'production',
+      // PEERS_CPU_PROF=<dir>: a V8 CPU profile of our service per contender, written when it stops.
+    },
+    60_000,
+    process.env.PEERS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PEERS_CPU_PROF}`] : [],
+  );
   const client = publisher(server.url, { authorization: `Bearer ${admin}` });
   const registered = new Set<string>();
   return {
@@ -88,7 +97,13 @@ export async function ours(name: string, database?: Awaited<ReturnType<typeof sc
 }
 
 /** A peer service from peers/<file>, with its backing store's processes. */
-export async function peer(name: string, file: string, env: Record<string, string>, database?: CpuMeter, store?: Child): Promise<Contender> {
+export async function peer(
+  name: string,
+  file: string,
+  env: Record<string, string>,
+  database?: CpuMeter,
+  store?: Child,
+): Promise<Contender> {
   const service = await spawnPeer(file, env);
   const client = publisher(service.url, {});
   return {
@@ -96,7 +111,11 @@ export async function peer(name: string, file: string, env: Record<string, strin
     service: new CpuMeter(() => [service.pid]),
     database: database ?? (store ? new CpuMeter(() => [store.pid]) : undefined),
     async setup(urls, inflight) {
-      const registrations: Registration[] = urls.map((url) => ({ id: `reg_${randomBytes(8).toString('hex')}`, url, secret: `whsec_${randomBytes(24).toString('base64')}` }));
+      const registrations: Registration[] = urls.map((url) => ({
+        id: `reg_${randomBytes(8).toString('hex')}`,
+        url,
+        secret: `whsec_${randomBytes(24).toString('base64')}`,
+      }));
       const res = await fetch(`${service.url}/setup`, { method: 'POST', body: JSON.stringify({ registrations, inflight }) });
       if (res.status !== 204) throw new Error(`${name} setup: ${res.status} ${await res.text()}`);
     },
@@ -111,5 +130,11 @@ export async function peer(name: string, file: string, env: Record<string, strin
 
 export async function bullmq(durable: boolean): Promise<Contender> {
   const redis = await spawnRedis(durable);
-  return peer(durable ? 'BullMQ, Redis appendfsync always' : 'BullMQ, Redis without persistence', './bullmq-service.ts', { REDIS_URL: redis.url }, undefined, redis);
+  return peer(
+    durable ? 'BullMQ, Redis appendfsync always' : 'BullMQ, Redis without persistence',
+    './bullmq-service.ts',
+    { REDIS_URL: redis.url },
+    undefined,
+    redis,
+  );
 }

@@ -33,8 +33,26 @@ const ITEMS: Record<string, { name: string; unit: string }> = {
   itm_white_rum: { name: 'White rum', unit: 'bottle' },
 };
 // Eight disjoint pairs: eight publishes in flight on our server do not wait on each other's row locks.
-export const DRINKS = ['itm_mojito', 'itm_caipirinha', 'itm_old_fashioned', 'itm_negroni', 'itm_espresso_martini', 'itm_margarita', 'itm_daiquiri', 'itm_pale_ale'];
-export const INGREDIENTS = ['itm_mint', 'itm_lime', 'itm_bourbon', 'itm_gin', 'itm_campari', 'itm_coffee_beans', 'itm_tequila', 'itm_white_rum'];
+export const DRINKS = [
+  'itm_mojito',
+  'itm_caipirinha',
+  'itm_old_fashioned',
+  'itm_negroni',
+  'itm_espresso_martini',
+  'itm_margarita',
+  'itm_daiquiri',
+  'itm_pale_ale',
+];
+export const INGREDIENTS = [
+  'itm_mint',
+  'itm_lime',
+  'itm_bourbon',
+  'itm_gin',
+  'itm_campari',
+  'itm_coffee_beans',
+  'itm_tequila',
+  'itm_white_rum',
+];
 
 /** The i-th publish of a run; the drink's stock carries `i` so the receiver can tell events apart. */
 export const stockChange = (i: number): StockChange => ({
@@ -52,7 +70,14 @@ export function stockUpdateBody(change: StockChange): string {
  * One signed attempt, headers as our worker sends them (same `signPayload`). Throws on a
  * non-2xx answer so the queue retries it.
  */
-export async function sendSigned(agent: Agent, url: string, secret: string, messageId: string, attempt: number, body: string): Promise<void> {
+export async function sendSigned(
+  agent: Agent,
+  url: string,
+  secret: string,
+  messageId: string,
+  attempt: number,
+  body: string,
+): Promise<void> {
   const timestamp = Math.floor(Date.now() / 1000);
   const res = await request(url, {
     method: 'POST',

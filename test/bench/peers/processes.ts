@@ -24,11 +24,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /** A peer service (`peers/<name>.ts`) as its own Node process; resolves once it listens. */
 export async function spawnPeer(file: string, env: Record<string, string>): Promise<Child & { url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=clubnotify-source', fileURLToPath(new URL(file, import.meta.url))], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=clubnotify-source', fileURLToPath(new URL(file, import.meta.url))],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output: string[] = [];
   child.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
   const port = await new Promise<string>((resolve, reject) => {
@@ -61,9 +65,13 @@ export async function spawnRedis(durable: boolean): Promise<Child & { url: strin
   const dir = await mkdtemp(join(tmpdir(), 'cn-peers-redis-'));
   const port = await freePort();
   const persistence = durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir, '--daemonize', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir, '--daemonize', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (c: Buffer) => /Ready to accept connections/.test(c.toString()) && resolve());
     child.once('exit', (code) => reject(new Error(`redis-server exited (${String(code)})`)));

@@ -18,7 +18,10 @@ export function receiver() {
     req.on('end', () => {
       const id = req.headers['webhook-id'] as string;
       if (!arrivals.has(id)) {
-        arrivals.set(id, { at: performance.now(), event: (JSON.parse(Buffer.concat(chunks).toString()) as { drink: { stock: number } }).drink.stock });
+        arrivals.set(id, {
+          at: performance.now(),
+          event: (JSON.parse(Buffer.concat(chunks).toString()) as { drink: { stock: number } }).drink.stock,
+        });
         if (arrivals.size >= expected) complete?.();
       }
       res.end('ok');

@@ -14,12 +14,17 @@ export interface Pace {
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(2));
-export const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+export const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 const pooled = (rounds: Array<{ latencies: number[] }>) => rounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
 
 /** `share` of the slowest contender's median delivered/s in a form's throughput rounds. */
 export function paceOf(form: Form, results: Map<string, ThroughputRound[]>, share: number): Pace {
-  const [slowest, rate] = [...results].map(([name, rounds]) => [name, median(rounds.map((r) => r.rate))] as const).reduce((a, b) => (b[1] < a[1] ? b : a));
+  const [slowest, rate] = [...results]
+    .map(([name, rounds]) => [name, median(rounds.map((r) => r.rate))] as const)
+    .reduce((a, b) => (b[1] < a[1] ? b : a));
   const msgsPerSecond = rate * share;
   return { msgsPerSecond, eventsPerSecond: msgsPerSecond / form.registrations, share, slowest };
 }
@@ -27,8 +32,12 @@ export function paceOf(form: Form, results: Map<string, ThroughputRound[]>, shar
 export function printThroughput(form: Form, contenders: Contender[], results: Map<string, ThroughputRound[]>): void {
   const bare = results.get('bare')!;
   const rounds = bare.length;
-  console.log(`### ${form.name}, as fast as possible: ${form.events} events × ${form.registrations} registrations, ${form.inflight} in flight, median of ${rounds} (load ${load()})\n`);
-  console.log('| contender | ratio to bare (min–max) | delivered/s | CPU ms / 1,000 msgs (service + database) | enqueue-to-arrival p50 / p99 under overload (publishers outrun the contender) |');
+  console.log(
+    `### ${form.name}, as fast as possible: ${form.events} events × ${form.registrations} registrations, ${form.inflight} in flight, median of ${rounds} (load ${load()})\n`,
+  );
+  console.log(
+    '| contender | ratio to bare (min–max) | delivered/s | CPU ms / 1,000 msgs (service + database) | enqueue-to-arrival p50 / p99 under overload (publishers outrun the contender) |',
+  );
   console.log('|---|---:|---:|---:|---:|');
   for (const c of contenders) {
     const rounds = results.get(c.name)!;
@@ -47,8 +56,12 @@ export function printPaced(form: Form, contenders: Contender[], results: Map<str
   const rounds = results.get(contenders[0]!.name)!.length;
   const events = `${pace.eventsPerSecond.toFixed(1)} events/s`;
   const basis = `${Math.round(pace.share * 100)}% of ${pace.slowest}'s median delivered/s above`;
-  console.log(`### ${form.name}, paced: ${form.events} events × ${form.registrations} registrations at ${events} (${basis}), pooled over ${rounds} round${rounds === 1 ? '' : 's'} (load ${load()})\n`);
-  console.log('| contender | offered msgs/s | delivered/s (min–max) | enqueue-to-arrival p50 / p90 / p99 / max (from scheduled time) | p99 of each round | latest publish behind schedule |');
+  console.log(
+    `### ${form.name}, paced: ${form.events} events × ${form.registrations} registrations at ${events} (${basis}), pooled over ${rounds} round${rounds === 1 ? '' : 's'} (load ${load()})\n`,
+  );
+  console.log(
+    '| contender | offered msgs/s | delivered/s (min–max) | enqueue-to-arrival p50 / p90 / p99 / max (from scheduled time) | p99 of each round | latest publish behind schedule |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const c of contenders) {
     const rounds = results.get(c.name)!;
@@ -58,7 +71,9 @@ export function printPaced(form: Form, contenders: Contender[], results: Map<str
     const ps = [50, 90, 99].map((p) => fmt(percentile(lat, p)));
     const each = rounds.map((r) => fmt(percentile(pooled([r]), 99))).join(', ');
     const behind = Math.max(...rounds.map((r) => r.behind));
-    console.log(`| ${c.name} | ${fmt(pace.msgsPerSecond)} | ${delivered} | ${ps.join(' / ')} / ${fmt(lat.at(-1)!)} ms | ${each} ms | ${fmt(behind)} ms |`);
+    console.log(
+      `| ${c.name} | ${fmt(pace.msgsPerSecond)} | ${delivered} | ${ps.join(' / ')} / ${fmt(lat.at(-1)!)} ms | ${each} ms | ${fmt(behind)} ms |`,
+    );
   }
   console.log('');
 }

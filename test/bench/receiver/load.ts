@@ -25,6 +25,21 @@ const result = await autocannon({
   url,
   connections,
   duration: seconds,
-  requests: [{ method: 'POST', path: PATH, body: BODY, setupRequest: (req) => ({ ...req, headers: next < pool ? headers[next++] : signed(next++) }) }],
+  requests: [
+    {
+      method: 'POST',
+      path: PATH,
+      body: BODY,
+      setupRequest: (req) => ({ ...req, headers: next < pool ? headers[next++] : signed(next++) }),
+    },
+  ],
 });
-console.log(JSON.stringify({ requests: result.requests.total, rps: result.requests.total / seconds, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts }));
+console.log(
+  JSON.stringify({
+    requests: result.requests.total,
+    rps: result.requests.total / seconds,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  }),
+);

@@ -138,7 +138,11 @@ value:
 };
 
 const edits: Array<[file: string, from: string, to: string]> = [
-  ['openapi.yaml', '  /registrations:\n', '  /registerForConcertReminder:\n    $ref: paths/registerForConcertReminder.yaml\n  /registrations:\n'],
+  [
+    'openapi.yaml',
+    '  /registrations:\n',
+    '  /registerForConcertReminder:\n    $ref: paths/registerForConcertReminder.yaml\n  /registrations:\n',
+  ],
   ['openapi.yaml', 'webhooks:\n', 'webhooks:\n  concertReminder:\n    $ref: webhooks/concertReminder.yaml\n'],
   ['components/schemas/WebhookName.yaml', 'enum: [concertAlert, stockUpdate]', 'enum: [concertAlert, stockUpdate, concertReminder]'],
   ['components/schemas/EventName.yaml', 'enum: [concertAlert, stockUpdate]', 'enum: [concertAlert, stockUpdate, concertReminder]'],

@@ -13,7 +13,9 @@ const changelog = await readFile(join(root, 'packages/spec/CHANGELOG.md'), 'utf8
 
 function renameNextCursor(document: Json): Json {
   const envelope = document.components.schemas.ItemCursorPlain;
-  envelope.properties = Object.fromEntries(Object.entries(envelope.properties).map(([k, v]) => [k === 'next_cursor' ? 'nextCursor' : k, v]));
+  envelope.properties = Object.fromEntries(
+    Object.entries(envelope.properties).map(([k, v]) => [k === 'next_cursor' ? 'nextCursor' : k, v]),
+  );
   envelope.required = envelope.required.map((k: string) => (k === 'next_cursor' ? 'nextCursor' : k));
   return document;
 }
@@ -31,7 +33,9 @@ describe('spec:diff on everyday changes', () => {
     const result = gate(changed(renameNextCursor));
     expect(result.ok).toBe(false);
     expect(result.text).toContain('BREAKING  response-property-removed  GET /items/cursor  response 200 application/json /next_cursor');
-    expect(result.text).toContain('property `next_cursor` was removed (renamed to `nextCursor`?)\n    breaks: SDK paginators and every integrated client');
+    expect(result.text).toContain(
+      'property `next_cursor` was removed (renamed to `nextCursor`?)\n    breaks: SDK paginators and every integrated client',
+    );
     expect(result.text).toMatch(/info\.version is 1\.0\.0, not a new major over 1\.0\.0.*set info\.version to 2\.0\.0/);
   });
 
@@ -46,7 +50,9 @@ describe('spec:diff on everyday changes', () => {
   it('refuses dropping the Link header of /items/pages/link-header, which the SDK paginator follows', () => {
     const result = gate(changed((d) => delete d.paths['/items/pages/link-header'].get.responses['200'].headers.Link));
     expect(result.ok).toBe(false);
-    expect(result.text).toContain('BREAKING  response-header-removed  GET /items/pages/link-header  response 200 header Link\n    header `Link` was removed\n    breaks: SDK paginators and every integrated client');
+    expect(result.text).toContain(
+      'BREAKING  response-header-removed  GET /items/pages/link-header  response 200 header Link\n    header `Link` was removed\n    breaks: SDK paginators and every integrated client',
+    );
   });
 
   it('allows the rename as a new major with a breaking entry in the changelog', () => {
@@ -55,7 +61,10 @@ describe('spec:diff on everyday changes', () => {
       d.info.version = '2.0.0';
     });
     expect(gate(current).ok).toBe(false);
-    const withEntry = changelog.replace('## Unreleased', '## 2.0.0\n\n- **Breaking:** `/items/cursor` pages carry `nextCursor` instead of `next_cursor`.\n\n## Unreleased');
+    const withEntry = changelog.replace(
+      '## Unreleased',
+      '## 2.0.0\n\n- **Breaking:** `/items/cursor` pages carry `nextCursor` instead of `next_cursor`.\n\n## Unreleased',
+    );
     const result = gate(current, withEntry);
     expect(result.text).toContain('released as the new major 2.0.0');
     expect(result.ok).toBe(true);
@@ -77,20 +86,33 @@ describe('spec:diff on everyday changes', () => {
   it("refuses removing a field from the stockUpdate payload, for subscribers' receivers", () => {
     const result = gate(changed((d) => delete d.components.schemas.Drink.properties.unit));
     expect(result.ok).toBe(false);
-    expect(result.text).toContain("BREAKING  payload-property-removed  webhook stockUpdate (POST)  body application/json /drink/unit\n    property `unit` was removed\n    breaks: subscribers' receivers");
+    expect(result.text).toContain(
+      "BREAKING  payload-property-removed  webhook stockUpdate (POST)  body application/json /drink/unit\n    property `unit` was removed\n    breaks: subscribers' receivers",
+    );
   });
 
   it('refuses a new enum value in the stockUpdate payload, which subscribers may switch on', () => {
     const units = (...values: string[]) => changed((d) => (d.components.schemas.Drink.properties.unit = { type: 'string', enum: values }));
     const result = runGate({ released: units('bottle'), current: units('bottle', 'glass'), changelog });
     expect(result.ok).toBe(false);
-    expect(result.text).toContain("BREAKING  payload-enum-value-added  webhook stockUpdate (POST)  body application/json /drink/unit\n    enum gained \"glass\"\n    breaks: subscribers' receivers");
+    expect(result.text).toContain(
+      'BREAKING  payload-enum-value-added  webhook stockUpdate (POST)  body application/json /drink/unit\n    enum gained "glass"\n    breaks: subscribers\' receivers',
+    );
   });
 
   it("refuses dropping the webhook-signature header from deliveries, for subscribers' receivers", () => {
-    const result = gate(changed((d) => (d.webhooks.stockUpdate.post.parameters = d.webhooks.stockUpdate.post.parameters.filter((p: Json) => !p.$ref.endsWith('/WebhookSignature')))));
+    const result = gate(
+      changed(
+        (d) =>
+          (d.webhooks.stockUpdate.post.parameters = d.webhooks.stockUpdate.post.parameters.filter(
+            (p: Json) => !p.$ref.endsWith('/WebhookSignature'),
+          )),
+      ),
+    );
     expect(result.ok).toBe(false);
-    expect(result.text).toContain("BREAKING  payload-header-removed  webhook stockUpdate (POST)  parameter header webhook-signature\n    parameter `header webhook-signature` was removed\n    breaks: subscribers' receivers");
+    expect(result.text).toContain(
+      "BREAKING  payload-header-removed  webhook stockUpdate (POST)  parameter header webhook-signature\n    parameter `header webhook-signature` was removed\n    breaks: subscribers' receivers",
+    );
   });
 
   it("refuses turning the concertAlert callback's text body into JSON, for subscribers' receivers", () => {
@@ -102,7 +124,9 @@ describe('spec:diff on everyday changes', () => {
       }),
     );
     expect(result.ok).toBe(false);
-    expect(result.text).toContain("BREAKING  payload-media-type-removed  callback concertAlert (POST {$request.body#/callbackUrl}) of POST /concertUpdates  body text/plain\n    media type `text/plain` was removed\n    breaks: subscribers' receivers");
+    expect(result.text).toContain(
+      "BREAKING  payload-media-type-removed  callback concertAlert (POST {$request.body#/callbackUrl}) of POST /concertUpdates  body text/plain\n    media type `text/plain` was removed\n    breaks: subscribers' receivers",
+    );
   });
 });
 
@@ -128,7 +152,11 @@ describe('npm run spec:diff', () => {
     const dir = await mkdtemp(join(tmpdir(), 'cn-spec-diff-'));
     dirs.push(dir);
     await writeFile(join(dir, 'current.json'), JSON.stringify(changed(renameNextCursor)));
-    const failure = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/spec-diff.ts'), '--current', join(dir, 'current.json')], { cwd: root }).then(
+    const failure = await run(
+      join(root, 'node_modules/.bin/tsx'),
+      [join(root, 'scripts/spec-diff.ts'), '--current', join(dir, 'current.json')],
+      { cwd: root },
+    ).then(
       () => undefined,
       (e: { code: number; stderr: string }) => e,
     );

@@ -3,7 +3,6 @@ import type { Receiver } from '../receiver.js';
 import { handleNode, send } from './node.js';
 import type { RouteOptions } from './route.js';
 
-
 /** The part of an Express request the middleware reads (no dependency on express). */
 export type ExpressLikeRequest = IncomingMessage & { body?: unknown; url: string };
 export type ExpressLikeNext = (error?: unknown) => void;
@@ -13,7 +12,10 @@ export type ExpressLikeNext = (error?: unknown) => void;
  * `app.use('/hooks', createExpressMiddleware(receiver))`: it answers `/webhooks/<name>` and
  * `/callbacks/<name>` below the mount path and passes every other path to `next()`.
  */
-export function createExpressMiddleware(receiver: Receiver, options: RouteOptions = {}): (req: ExpressLikeRequest, res: ServerResponse, next: ExpressLikeNext) => void {
+export function createExpressMiddleware(
+  receiver: Receiver,
+  options: RouteOptions = {},
+): (req: ExpressLikeRequest, res: ServerResponse, next: ExpressLikeNext) => void {
   const base = (options.basePath ?? '').replace(/\/+$/, '');
   const webhooks = `${base}/webhooks/`;
   const callbacks = `${base}/callbacks/`;

@@ -24,7 +24,10 @@ function send(reply: FastifyReply, response: ReceiverResponse): FastifyReply {
 
 function fastifyProblem(error: FastifyError, maxBodyBytes: number): ReceiverResponse {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`), headers: { 'content-type': 'application/problem+json', connection: 'close' } };
+    return {
+      ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`),
+      headers: { 'content-type': 'application/problem+json', connection: 'close' },
+    };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return problem(status, error.message);

@@ -11,7 +11,10 @@ export function send(res: ServerResponse, response: ReceiverResponse): void {
     res.end();
     return;
   }
-  res.writeHead(response.status, response.body ? { ...response.headers, 'content-length': Buffer.byteLength(response.body) } : response.headers);
+  res.writeHead(
+    response.status,
+    response.body ? { ...response.headers, 'content-length': Buffer.byteLength(response.body) } : response.headers,
+  );
   res.end(response.body);
 }
 
@@ -20,7 +23,12 @@ function isEmpty(headers: Record<string, string>): boolean {
   return true;
 }
 
-export function handleNode(receiver: Receiver, options: RouteOptions, req: IncomingMessage & { body?: unknown }, url: string): Promise<ReceiverResponse> {
+export function handleNode(
+  receiver: Receiver,
+  options: RouteOptions,
+  req: IncomingMessage & { body?: unknown },
+  url: string,
+): Promise<ReceiverResponse> {
   const event = route(options, url) ?? undefined;
   return receiver.handle({
     method: req.method ?? 'GET',
@@ -34,7 +42,10 @@ export function handleNode(receiver: Receiver, options: RouteOptions, req: Incom
  * A plain Node `http` request handler: `http.createServer(createNodeHandler(receiver))`.
  * Paths name the events (`/webhooks/stockUpdate`); any other path answers 404.
  */
-export function createNodeHandler(receiver: Receiver, options: RouteOptions = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createNodeHandler(
+  receiver: Receiver,
+  options: RouteOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return (req, res) => {
     let answer;
     try {
@@ -46,7 +57,12 @@ export function createNodeHandler(receiver: Receiver, options: RouteOptions = {}
       (response) => send(res, response),
       (error: unknown) => {
         console.error('@clubnotify/receiver: unexpected failure', error);
-        if (!res.headersSent) send(res, { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'receiver_failed', message: 'The receiver failed unexpectedly.' }) });
+        if (!res.headersSent)
+          send(res, {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ code: 'receiver_failed', message: 'The receiver failed unexpectedly.' }),
+          });
         else res.destroy();
       },
     );

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { accepted, fail, is2xx, pass, refused, retryLater, shown, skip, type Verdict } from './judge.js';
-import { deliver, exampleBody, nowSeconds, randomSecret, type Answer, type CatalogueEvent, type MessageShape, type SuiteTarget } from './send.js';
+import {
+  deliver,
+  exampleBody,
+  nowSeconds,
+  randomSecret,
+  type Answer,
+  type CatalogueEvent,
+  type MessageShape,
+  type SuiteTarget,
+} from './send.js';
 import { newMessageId } from '../trigger.js';
 
 /** Seconds past the 300 s tolerance the spec sets, so a few seconds of clock skew do not matter. */
@@ -40,7 +49,8 @@ function tampered(body: string): string {
   return body.slice(0, i) + String((Number(body[i]) + 1) % 10) + body.slice(i + 1);
 }
 
-const wrongContentType = (event: CatalogueEvent) => (event.contentType === 'application/json' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
+const wrongContentType = (event: CatalogueEvent) =>
+  event.contentType === 'application/json' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
 
 /** The cases a real sender produces, each run once per event the receiver serves. */
 export const eventCases: readonly SuiteCase[] = [
@@ -60,9 +70,12 @@ export const eventCases: readonly SuiteCase[] = [
       const id = newMessageId();
       const pair = await Promise.all([send(ctx, { id, attempt: 1 }), send(ctx, { id, attempt: 2 })]);
       const statuses = pair.map(shown).join(' and ');
-      if (!pair.some(is2xx) || !pair.every((a) => is2xx(a) || retryLater(a))) return fail(`attempts 1 and 2 answered ${statuses}; one must be 2xx, the other 2xx or a retry-later 409, 429 or 5xx`);
+      if (!pair.some(is2xx) || !pair.every((a) => is2xx(a) || retryLater(a)))
+        return fail(`attempts 1 and 2 answered ${statuses}; one must be 2xx, the other 2xx or a retry-later 409, 429 or 5xx`);
       const third = await send(ctx, { id, attempt: 3 });
-      return is2xx(third) ? pass(`${statuses}, then ${shown(third)}`) : fail(`attempts 1 and 2 answered ${statuses}, then attempt 3 ${shown(third)}; a handled message must be accepted again`);
+      return is2xx(third)
+        ? pass(`${statuses}, then ${shown(third)}`)
+        : fail(`attempts 1 and 2 answered ${statuses}, then attempt 3 ${shown(third)}; a handled message must be accepted again`);
     },
   },
   {

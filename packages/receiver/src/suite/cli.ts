@@ -44,15 +44,24 @@ function suiteInput(args: string[]) {
   if (args.includes('--help') || args.includes('-h')) return undefined;
   const { values, positionals } = parseCommand('trigger --suite', () => parseArgs({ args, allowPositionals: true, options }));
   const { suite: url, secret, event } = values;
-  if (positionals.length > 0) throw new UsageError(`--suite sends every event itself; drop ${positionals.join(' ')} or use --event ${positionals[0]!.includes('.') ? positionals[0] : `webhook.${positionals[0]}`}.`);
-  if (!url || !/^https?:$/.test(URL.parse(url)?.protocol ?? '')) throw new UsageError(`--suite needs the receiver's absolute base URL, e.g. http://localhost:4000${url ? `, not "${url}"` : ''}.`);
-  if (!secret?.length) throw new UsageError("Give --secret, the whsec_... secret the receiver verifies with.");
+  if (positionals.length > 0)
+    throw new UsageError(
+      `--suite sends every event itself; drop ${positionals.join(' ')} or use --event ${positionals[0]!.includes('.') ? positionals[0] : `webhook.${positionals[0]}`}.`,
+    );
+  if (!url || !/^https?:$/.test(URL.parse(url)?.protocol ?? ''))
+    throw new UsageError(`--suite needs the receiver's absolute base URL, e.g. http://localhost:4000${url ? `, not "${url}"` : ''}.`);
+  if (!secret?.length) throw new UsageError('Give --secret, the whsec_... secret the receiver verifies with.');
   if (secret.length > 1) throw new UsageError('Give one --secret with --suite; pass the older one of a rotation as --previous-secret.');
   const known = events.map((e) => `${e.kind}.${e.name}`);
   const unknown = event?.find((key) => !known.includes(key));
   if (unknown !== undefined) throw new UsageError(`--event ${unknown} is not an event of the spec; the events are ${known.join(', ')}.`);
   const previous = values['previous-secret'];
-  return { url, secret: secretOption('--secret', secret[0]!), previousSecret: previous === undefined ? undefined : secretOption('--previous-secret', previous), events: event };
+  return {
+    url,
+    secret: secretOption('--secret', secret[0]!),
+    previousSecret: previous === undefined ? undefined : secretOption('--previous-secret', previous),
+    events: event,
+  };
 }
 
 /** `clubnotify-receiver trigger --suite <url> ...`: prints the report, returns the exit code. */

@@ -38,4 +38,5 @@ export function refused(answer: Answer, ideal: number): Verdict {
 }
 
 /** A status that tells the sender to try again later without giving up on the message. */
-export const retryLater = (answer: Answer): boolean => answer.status !== undefined && (answer.status >= 500 || answer.status === 409 || answer.status === 429);
+export const retryLater = (answer: Answer): boolean =>
+  answer.status !== undefined && (answer.status >= 500 || answer.status === 409 || answer.status === 429);

@@ -57,7 +57,8 @@ function selected(keys: readonly string[] | undefined): { event: CatalogueEvent;
   return keys.map((key) => {
     const { kind, name } = parseEventKey(key);
     const event = events.find((e) => e.kind === kind && e.name === name);
-    if (!event) throw new TypeError(`The spec has no ${kind} named "${name}". Events: ${events.map((e) => `${e.kind}.${e.name}`).join(', ')}.`);
+    if (!event)
+      throw new TypeError(`The spec has no ${kind} named "${name}". Events: ${events.map((e) => `${e.kind}.${e.name}`).join(', ')}.`);
     return { event, required: true };
   });
 }
@@ -68,23 +69,35 @@ function timing(ctx: CaseContext): RuleResult {
   const slowest = Math.max(0, ...ctx.answers.map((a) => a.ms));
   const late = ctx.answers.filter((a) => a.status === undefined && a.error?.startsWith('no answer within')).length;
   const rule = `answers within the sender's ${ctx.target.timeoutMs / 1000} s timeout`;
-  return result('answer-time', rule, late === 0 ? pass(`slowest ${slowest} ms`) : fail(`${late} of ${ctx.answers.length} answers did not come within ${ctx.target.timeoutMs} ms`));
+  return result(
+    'answer-time',
+    rule,
+    late === 0
+      ? pass(`slowest ${slowest} ms`)
+      : fail(`${late} of ${ctx.answers.length} answers did not come within ${ctx.target.timeoutMs} ms`),
+  );
 }
 
 function declared(ctx: CaseContext): RuleResult {
   const answered = ctx.answers.filter((a): a is Answer & { status: number } => a.status !== undefined);
   const problems = [...new Set(answered.flatMap((a) => checkResponse(ctx.event, a.status, a.contentType, a.body)))];
-  const rule = "answers only as the spec declares (statuses and bodies)";
+  const rule = 'answers only as the spec declares (statuses and bodies)';
   if (problems.length === 0) return result('declared-responses', rule, pass(`${answered.length} answers`));
   const more = problems.length > 2 ? ` (and ${problems.length - 2} more)` : '';
   return result('declared-responses', rule, fail(problems.slice(0, 2).join(' ') + more));
 }
 
-async function eventGroup(target: SuiteTarget, event: CatalogueEvent, required: boolean, oversizeBytes: number): Promise<SuiteGroup & { served: boolean; slowestMs: number }> {
+async function eventGroup(
+  target: SuiteTarget,
+  event: CatalogueEvent,
+  required: boolean,
+  oversizeBytes: number,
+): Promise<SuiteGroup & { served: boolean; slowestMs: number }> {
   const ctx: CaseContext = { target, event, oversizeBytes, answers: [] };
   const title = `${event.kind} ${event.name}`;
   const first = await send(ctx);
-  if (first.status === 404 && !required) return { title, served: false, slowestMs: first.ms, rules: [result('served', 'is served here', skip('answered 404'))] };
+  if (first.status === 404 && !required)
+    return { title, served: false, slowestMs: first.ms, rules: [result('served', 'is served here', skip('answered 404'))] };
   const rules = [result('accepts-signed', 'accepts a correctly signed message', accepted([first]))];
   for (const c of eventCases) rules.push(result(c.id, c.rule(ctx), await c.run(ctx)));
   rules.push(timing(ctx), declared(ctx));
@@ -104,10 +117,17 @@ async function unknownEvent(target: SuiteTarget, kind: EventKind, like: Catalogu
  * Rejects only when the receiver cannot be reached at all.
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
-  if (!/^https?:$/.test(URL.parse(options.url)?.protocol ?? '')) throw new TypeError(`"${options.url}" is not an absolute http(s) URL; give the receiver's base, e.g. http://localhost:4000.`);
+  if (!/^https?:$/.test(URL.parse(options.url)?.protocol ?? ''))
+    throw new TypeError(`"${options.url}" is not an absolute http(s) URL; give the receiver's base, e.g. http://localhost:4000.`);
   decodeSecret(options.secret);
   if (options.previousSecret !== undefined) decodeSecret(options.previousSecret);
-  const target: SuiteTarget = { base: options.url, secret: options.secret, previousSecret: options.previousSecret, timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch ?? fetch };
+  const target: SuiteTarget = {
+    base: options.url,
+    secret: options.secret,
+    previousSecret: options.previousSecret,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    fetch: options.fetch ?? fetch,
+  };
   const oversizeBytes = options.oversizeBytes ?? 2 * 1_048_576;
   const groups: SuiteGroup[] = [];
   const served: CatalogueEvent[] = [];
@@ -119,7 +139,14 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     slowestMs = Math.max(slowestMs, group.slowestMs);
   }
   const whole: RuleResult[] = [];
-  if (served.length === 0) whole.push(result('serves-events', 'serves at least one event of the spec', fail(`every event answered 404; are /webhooks/<name> and /callbacks/<name> below ${options.url}?`)));
+  if (served.length === 0)
+    whole.push(
+      result(
+        'serves-events',
+        'serves at least one event of the spec',
+        fail(`every event answered 404; are /webhooks/<name> and /callbacks/<name> below ${options.url}?`),
+      ),
+    );
   for (const kind of ['webhook', 'callback'] as const) {
     const like = served.find((e) => e.kind === kind);
     if (!like) continue;

@@ -80,17 +80,37 @@ async function post(target: SuiteTarget, url: string, headers: Record<string, st
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await target.fetch(url, { method: 'POST', headers, body: body as BodyInit, redirect: 'manual', signal: AbortSignal.timeout(target.timeoutMs) });
+    const response = await target.fetch(url, {
+      method: 'POST',
+      headers,
+      body: body as BodyInit,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(target.timeoutMs),
+    });
     const text = await response.text();
-    return { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: text, ms: elapsed(), error: undefined };
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? undefined,
+      body: text,
+      ms: elapsed(),
+      error: undefined,
+    };
   } catch (error) {
     const ms = elapsed();
     const name = (error as { name?: string }).name;
-    if (name === 'TimeoutError' || name === 'AbortError') return { status: undefined, contentType: undefined, body: '', ms, error: `no answer within ${target.timeoutMs} ms` };
+    if (name === 'TimeoutError' || name === 'AbortError')
+      return { status: undefined, contentType: undefined, body: '', ms, error: `no answer within ${target.timeoutMs} ms` };
     const code = innermostCode(error);
     // Nothing to judge when nothing can be reached: the suite stops with one line.
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') throw new Error(describeFetchFailure(url, error).replace('is --url its', 'is --suite its base'));
-    return { status: undefined, contentType: undefined, body: '', ms, error: describeFetchFailure(url, error).replace(/\. Is the receiver running.*$/, '') };
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+      throw new Error(describeFetchFailure(url, error).replace('is --url its', 'is --suite its base'));
+    return {
+      status: undefined,
+      contentType: undefined,
+      body: '',
+      ms,
+      error: describeFetchFailure(url, error).replace(/\. Is the receiver running.*$/, ''),
+    };
   }
 }
 

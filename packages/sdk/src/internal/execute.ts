@@ -82,6 +82,7 @@ function attemptOnce<R>(run: () => Promise<R>, options: ExecuteOptions): Promise
 function translate(error: unknown, options: ExecuteOptions): unknown {
   if (options.signal?.aborted) return options.signal.reason;
   if (error instanceof ClubnotifyError) return error;
-  if (error instanceof SyntaxError) return new ClubnotifyError(`${options.method} ${options.url}: the response is not valid JSON`, { cause: error });
+  if (error instanceof SyntaxError)
+    return new ClubnotifyError(`${options.method} ${options.url}: the response is not valid JSON`, { cause: error });
   return new ConnectionError(undefined, { cause: error });
 }

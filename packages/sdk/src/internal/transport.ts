@@ -34,7 +34,9 @@ export function createTransport(baseUrl: string, baseHeaders: Record<string, str
     if (shared && init.headers === undefined && header === undefined && init.body === undefined) return shared;
     const headers: Record<string, string> = { ...baseHeaders };
     if (init.headers) for (const [name, value] of Object.entries(init.headers)) headers[name.toLowerCase()] = value;
-    if (header) for (const [name, value] of Object.entries(header)) if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
+    if (header)
+      for (const [name, value] of Object.entries(header))
+        if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
     if (init.body !== undefined) headers['content-type'] ??= 'application/json';
     return headers;
   }

@@ -14,6 +14,4 @@ export type CollectionPath = {
 export type ItemOf<P extends CollectionPath> = ListBody<P> extends { data: ReadonlyArray<infer I> } ? I : never;
 
 /** The query parameters of `GET path`. */
-export type QueryOf<P extends CollectionPath> = paths[P] extends { get: { parameters: { query?: infer Q } } }
-  ? NonNullable<Q>
-  : never;
+export type QueryOf<P extends CollectionPath> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;

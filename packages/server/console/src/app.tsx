@@ -8,7 +8,12 @@ import { SignIn } from './sign-in.js';
 import { TargetsView } from './targets-view.js';
 
 type View = 'targets' | 'deliveries' | 'publish' | 'keys';
-const LABELS: Record<View, string> = { targets: 'Registrations & subscriptions', deliveries: 'Deliveries', publish: 'Publish', keys: 'API keys' };
+const LABELS: Record<View, string> = {
+  targets: 'Registrations & subscriptions',
+  deliveries: 'Deliveries',
+  publish: 'Publish',
+  keys: 'API keys',
+};
 
 export function App() {
   const [session, setSession] = useState<Session | null>(null);
@@ -27,7 +32,12 @@ export function App() {
       .finally(() => setRestoring(false));
   }, []);
 
-  if (restoring) return <main><p role="status">Signing in…</p></main>;
+  if (restoring)
+    return (
+      <main>
+        <p role="status">Signing in…</p>
+      </main>
+    );
   if (!session) return <SignIn error={error} onSignedIn={setSession} />;
 
   const views: View[] = session.scope === 'admin' ? ['targets', 'deliveries', 'publish', 'keys'] : ['targets', 'deliveries'];
@@ -50,7 +60,9 @@ export function App() {
           ))}
         </nav>
         <span class="who">{session.scope} key</span>
-        <button type="button" onClick={signOut}>Sign out</button>
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
       </header>
       <main>
         {shown === 'targets' && <TargetsView session={session} />}

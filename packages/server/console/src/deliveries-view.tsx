@@ -16,7 +16,13 @@ type DeliveryPage = Page<Delivery, unknown>;
 const POLL_MS = 3_000;
 
 function query(f: Filters): QueryOf<'/deliveries'> {
-  return { limit: 20, ...(f.ownerKeyId && { ownerKeyId: f.ownerKeyId }), ...(f.event && { event: f.event }), ...(f.status && { status: f.status }), ...(f.targetId && { targetId: f.targetId }) } as QueryOf<'/deliveries'>;
+  return {
+    limit: 20,
+    ...(f.ownerKeyId && { ownerKeyId: f.ownerKeyId }),
+    ...(f.event && { event: f.event }),
+    ...(f.status && { status: f.status }),
+    ...(f.targetId && { targetId: f.targetId }),
+  } as QueryOf<'/deliveries'>;
 }
 
 /** The time range is applied here: the API filters by owner, event, status and target. */
@@ -40,10 +46,11 @@ export function DeliveriesView({ session }: { session: Session }) {
 
   async function refresh() {
     const f = filtersRef.current;
-    const load = () => Promise.all([
-      session.client.deliveries.list(query(f)).firstPage() as Promise<DeliveryPage>,
-      session.client.deliveries.list({ ...query(f), limit: 100 }, { maxItems: 100 }).toArray(),
-    ]);
+    const load = () =>
+      Promise.all([
+        session.client.deliveries.list(query(f)).firstPage() as Promise<DeliveryPage>,
+        session.client.deliveries.list({ ...query(f), limit: 100 }, { maxItems: 100 }).toArray(),
+      ]);
     await latest(load, ([firstPage, lastHour]) => {
       setRecent(lastHour);
       setPages((old) => (old.length <= 1 ? [firstPage] : old));
@@ -65,47 +72,81 @@ export function DeliveriesView({ session }: { session: Session }) {
   const now = Date.now();
   const targets = [...new Set(recent.map((d) => d.targetId))].slice(0, 6);
   const next = () => page && action.run('Next page', async () => setPages([...pages, (await page.getNextPage()) as DeliveryPage]));
-  const replay = (id: string) => action.run(`Replay ${id}`, async () => {
-    await session.client.deliveries.replay(id);
-    await refresh();
-  });
+  const replay = (id: string) =>
+    action.run(`Replay ${id}`, async () => {
+      await session.client.deliveries.replay(id);
+      await refresh();
+    });
 
   return (
     <section aria-labelledby="deliveries-heading">
       <h2 id="deliveries-heading">Deliveries</h2>
       <DeliveryFilters session={session} value={filters} onChange={setFilters} />
       <label class="check">
-        <input type="checkbox" checked={live} onChange={(e) => setLive(e.currentTarget.checked)} /> Live (every {POLL_MS / 1000} s, first page)
+        <input type="checkbox" checked={live} onChange={(e) => setLive(e.currentTarget.checked)} /> Live (every {POLL_MS / 1000} s, first
+        page)
       </label>
       <Status text={action.status} />
-      <h3 class="charts-heading">Delivery attempts per minute, last hour (a delivery can take several; the table below lists deliveries)</h3>
+      <h3 class="charts-heading">
+        Delivery attempts per minute, last hour (a delivery can take several; the table below lists deliveries)
+      </h3>
       <div class="charts">
         <MinuteChart title="All targets" minutes={perMinute(recent, now)} />
-        {targets.map((t) => <MinuteChart key={t} title={t} minutes={perMinute(recent.filter((d) => d.targetId === t), now)} />)}
+        {targets.map((t) => (
+          <MinuteChart
+            key={t}
+            title={t}
+            minutes={perMinute(
+              recent.filter((d) => d.targetId === t),
+              now,
+            )}
+          />
+        ))}
       </div>
-      {open && <DeliveryTimeline delivery={open} busy={action.busy} onReplay={() => void replay(open.id)} onClose={() => setOpenId(null)} />}
-      <div class="table-scroll"><table>
-        <caption class="sr-only">Deliveries, newest first</caption>
-        <thead>
-          <tr><th scope="col">Delivery</th><th scope="col">Event</th><th scope="col">Target</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Created</th></tr>
-        </thead>
-        <tbody>
-          {shown.map((d) => (
-            <tr key={d.id} data-delivery={d.id} data-owner={d.ownerKeyId}>
-              <td><button type="button" class="link" aria-label={`Open timeline of ${d.id}`} onClick={() => setOpenId(d.id)}>{d.id}</button></td>
-              <td>{d.event}</td>
-              <td>{d.targetId}</td>
-              <td><span class={`badge ${d.status}`}>{d.status}</span></td>
-              <td>{d.attemptCount}</td>
-              <td>{when(d.createdAt)}</td>
+      {open && (
+        <DeliveryTimeline delivery={open} busy={action.busy} onReplay={() => void replay(open.id)} onClose={() => setOpenId(null)} />
+      )}
+      <div class="table-scroll">
+        <table>
+          <caption class="sr-only">Deliveries, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Delivery</th>
+              <th scope="col">Event</th>
+              <th scope="col">Target</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Created</th>
             </tr>
-          ))}
-        </tbody>
-      </table></div>
+          </thead>
+          <tbody>
+            {shown.map((d) => (
+              <tr key={d.id} data-delivery={d.id} data-owner={d.ownerKeyId}>
+                <td>
+                  <button type="button" class="link" aria-label={`Open timeline of ${d.id}`} onClick={() => setOpenId(d.id)}>
+                    {d.id}
+                  </button>
+                </td>
+                <td>{d.event}</td>
+                <td>{d.targetId}</td>
+                <td>
+                  <span class={`badge ${d.status}`}>{d.status}</span>
+                </td>
+                <td>{d.attemptCount}</td>
+                <td>{when(d.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {shown.length === 0 && <p>No deliveries match.</p>}
       <div class="row">
-        <button type="button" disabled={first || action.busy} onClick={() => setPages(pages.slice(0, -1))}>Previous page</button>
-        <button type="button" disabled={!page?.hasNextPage() || action.busy} onClick={() => void next()}>Next page</button>
+        <button type="button" disabled={first || action.busy} onClick={() => setPages(pages.slice(0, -1))}>
+          Previous page
+        </button>
+        <button type="button" disabled={!page?.hasNextPage() || action.busy} onClick={() => void next()}>
+          Next page
+        </button>
       </div>
       <RecoverForm session={session} run={action.run} onDone={refresh} />
     </section>

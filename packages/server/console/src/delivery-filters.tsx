@@ -21,12 +21,20 @@ export function DeliveryFilters({ session, value, onChange }: { session: Session
       <label for="f-event">Event</label>
       <select id="f-event" value={value.event} onChange={set('event')}>
         <option value="">any</option>
-        {eventNames.map((name) => <option key={name} value={name}>{name}</option>)}
+        {eventNames.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
       </select>
       <label for="f-status">Status</label>
       <select id="f-status" value={value.status} onChange={set('status')}>
         <option value="">any</option>
-        {['pending', 'succeeded', 'failed', 'cancelled'].map((s) => <option key={s} value={s}>{s}</option>)}
+        {['pending', 'succeeded', 'failed', 'cancelled'].map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
       </select>
       <label for="f-target">Target id</label>
       <input id="f-target" value={value.targetId} placeholder="reg_… or sub_…" onChange={set('targetId')} />

@@ -3,12 +3,23 @@ import { when } from './format.js';
 
 type Delivery = components['schemas']['Delivery'];
 
-export function DeliveryTimeline({ delivery, busy, onReplay, onClose }: { delivery: Delivery; busy: boolean; onReplay: () => void; onClose: () => void }) {
+export function DeliveryTimeline({
+  delivery,
+  busy,
+  onReplay,
+  onClose,
+}: {
+  delivery: Delivery;
+  busy: boolean;
+  onReplay: () => void;
+  onClose: () => void;
+}) {
   return (
     <section class="timeline" aria-labelledby="timeline-heading">
       <h3 id="timeline-heading">Delivery {delivery.id}</h3>
       <p>
-        {delivery.event} ({delivery.kind}) to {delivery.url} — <span class={`badge ${delivery.status}`}>{delivery.status}</span>, {delivery.attemptCount} attempt(s), next attempt {when(delivery.nextAttemptAt)}
+        {delivery.event} ({delivery.kind}) to {delivery.url} — <span class={`badge ${delivery.status}`}>{delivery.status}</span>,{' '}
+        {delivery.attemptCount} attempt(s), next attempt {when(delivery.nextAttemptAt)}
       </p>
       <ol class="attempts">
         {delivery.attempts.map((a) => (
@@ -23,8 +34,12 @@ export function DeliveryTimeline({ delivery, busy, onReplay, onClose }: { delive
       </ol>
       {delivery.attempts.length === 0 && <p>No attempt yet.</p>}
       <div class="row">
-        <button type="button" disabled={busy} onClick={onReplay}>Replay</button>
-        <button type="button" onClick={onClose}>Close timeline</button>
+        <button type="button" disabled={busy} onClick={onReplay}>
+          Replay
+        </button>
+        <button type="button" onClick={onClose}>
+          Close timeline
+        </button>
       </div>
     </section>
   );

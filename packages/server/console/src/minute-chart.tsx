@@ -22,7 +22,10 @@ export function MinuteChart({ title, minutes }: { title: string; minutes: Minute
           </g>
         ))}
       </svg>
-      <div class="axis-labels" aria-hidden="true"><span>−60 min</span><span>now</span></div>
+      <div class="axis-labels" aria-hidden="true">
+        <span>−60 min</span>
+        <span>now</span>
+      </div>
       <figcaption>
         {title}: <span class="ok-text">{ok} ok</span> / <span class="failed-text">{failed} failed</span> attempts
       </figcaption>

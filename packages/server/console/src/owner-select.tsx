@@ -8,12 +8,25 @@ type ApiKeyInfo = components['schemas']['ApiKeyInfo'];
  * Admins only: a select of API keys (from GET /apiKeys) whose value is an owner's key id, or
  * '' for every owner. Subscriber keys see only their own records and get nothing here.
  */
-export function OwnerSelect({ session, id, value, onChange }: { session: Session; id: string; value: string; onChange: (ownerKeyId: string) => void }) {
+export function OwnerSelect({
+  session,
+  id,
+  value,
+  onChange,
+}: {
+  session: Session;
+  id: string;
+  value: string;
+  onChange: (ownerKeyId: string) => void;
+}) {
   const [keys, setKeys] = useState<ApiKeyInfo[]>([]);
   const admin = session.scope === 'admin';
   useEffect(() => {
     if (!admin) return;
-    session.client.apiKeys.list({ limit: 100 }, { maxItems: 500 }).toArray().then(setKeys, () => setKeys([]));
+    session.client.apiKeys
+      .list({ limit: 100 }, { maxItems: 500 })
+      .toArray()
+      .then(setKeys, () => setKeys([]));
   }, [admin]);
   if (!admin) return null;
   return (

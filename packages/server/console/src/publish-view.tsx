@@ -9,7 +9,9 @@ interface Examples {
 
 /** The request examples of the spec, read from the server's /openapi.json (not bundled). */
 async function loadExamples(): Promise<Examples> {
-  const doc = (await (await fetch('/openapi.json')).json()) as { components: { examples: Record<string, { value: Record<string, unknown> }> } };
+  const doc = (await (await fetch('/openapi.json')).json()) as {
+    components: { examples: Record<string, { value: Record<string, unknown> }> };
+  };
   const { ConcertCreate, StockChange } = doc.components.examples;
   return { concert: ConcertCreate!.value, stock: StockChange!.value };
 }
@@ -29,14 +31,28 @@ export function PublishView({ session }: { session: Session }) {
           <article>
             <h3>Schedule a concert</h3>
             <pre>{JSON.stringify(examples.concert, null, 2)}</pre>
-            <button type="button" disabled={action.busy} onClick={() => void action.run('Scheduling the concert', () => c.concerts.schedule(examples.concert as never, { idempotencyKey: idempotencyKey() }))}>
+            <button
+              type="button"
+              disabled={action.busy}
+              onClick={() =>
+                void action.run('Scheduling the concert', () =>
+                  c.concerts.schedule(examples.concert as never, { idempotencyKey: idempotencyKey() }),
+                )
+              }
+            >
               Publish concert
             </button>
           </article>
           <article>
             <h3>Change stock</h3>
             <pre>{JSON.stringify(examples.stock, null, 2)}</pre>
-            <button type="button" disabled={action.busy} onClick={() => void action.run('Changing stock', () => c.stock.change(examples.stock as never, { idempotencyKey: idempotencyKey() }))}>
+            <button
+              type="button"
+              disabled={action.busy}
+              onClick={() =>
+                void action.run('Changing stock', () => c.stock.change(examples.stock as never, { idempotencyKey: idempotencyKey() }))
+              }
+            >
               Publish stock change
             </button>
           </article>

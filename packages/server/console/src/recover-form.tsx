@@ -1,7 +1,15 @@
 import { useState } from 'preact/hooks';
 import type { Session } from './session.js';
 
-export function RecoverForm({ session, run, onDone }: { session: Session; run: (label: string, action: () => Promise<unknown>) => Promise<void>; onDone: () => Promise<unknown> }) {
+export function RecoverForm({
+  session,
+  run,
+  onDone,
+}: {
+  session: Session;
+  run: (label: string, action: () => Promise<unknown>) => Promise<void>;
+  onDone: () => Promise<unknown>;
+}) {
   const [targetId, setTargetId] = useState('');
   const [since, setSince] = useState('');
   async function submit(event: Event) {

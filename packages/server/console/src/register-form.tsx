@@ -4,7 +4,15 @@ import type { Session } from './session.js';
 
 type Kind = RegistrableWebhook | 'callback';
 
-export function RegisterForm({ session, run, onRegistered }: { session: Session; run: (label: string, action: () => Promise<unknown>) => Promise<void>; onRegistered: () => Promise<unknown> }) {
+export function RegisterForm({
+  session,
+  run,
+  onRegistered,
+}: {
+  session: Session;
+  run: (label: string, action: () => Promise<unknown>) => Promise<void>;
+  onRegistered: () => Promise<unknown>;
+}) {
   const [kind, setKind] = useState<Kind>(webhookRegistrations[0]?.webhook ?? 'callback');
   const [url, setUrl] = useState('');
   const [concertId, setConcertId] = useState('con_jazznight2026');
@@ -22,7 +30,11 @@ export function RegisterForm({ session, run, onRegistered }: { session: Session;
     <form class="inline" onSubmit={submit} aria-label="Register a URL">
       <label for="reg-kind">Event</label>
       <select id="reg-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
-        {webhookRegistrations.map((r) => <option key={r.webhook} value={r.webhook}>{r.webhook} webhook</option>)}
+        {webhookRegistrations.map((r) => (
+          <option key={r.webhook} value={r.webhook}>
+            {r.webhook} webhook
+          </option>
+        ))}
         <option value="callback">concertAlert callback (one concert)</option>
       </select>
       {kind === 'callback' && (
@@ -32,7 +44,14 @@ export function RegisterForm({ session, run, onRegistered }: { session: Session;
         </>
       )}
       <label for="reg-url">URL</label>
-      <input id="reg-url" type="url" required placeholder="https://hooks.example.com/clubnotify" value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
+      <input
+        id="reg-url"
+        type="url"
+        required
+        placeholder="https://hooks.example.com/clubnotify"
+        value={url}
+        onInput={(e) => setUrl(e.currentTarget.value)}
+      />
       <button type="submit">Register</button>
     </form>
   );

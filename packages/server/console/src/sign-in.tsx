@@ -22,10 +22,24 @@ export function SignIn({ error, onSignedIn }: { error: string; onSignedIn: (sess
       <h1>clubnotify console</h1>
       <form onSubmit={submit}>
         <label for="api-key">API key</label>
-        <input id="api-key" name="api-key" type="password" autocomplete="off" required value={key} onInput={(e) => setKey(e.currentTarget.value)} />
-        <button type="submit" disabled={busy}>Sign in</button>
+        <input
+          id="api-key"
+          name="api-key"
+          type="password"
+          autocomplete="off"
+          required
+          value={key}
+          onInput={(e) => setKey(e.currentTarget.value)}
+        />
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
         <p class="hint">The key stays in this tab's session storage and is sent only as an Authorization header.</p>
-        {problem && <p role="alert" class="error">{problem}</p>}
+        {problem && (
+          <p role="alert" class="error">
+            {problem}
+          </p>
+        )}
       </form>
     </main>
   );

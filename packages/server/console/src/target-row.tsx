@@ -11,11 +11,16 @@ function HealthCell({ target }: { target: Target }) {
   const { tone, label } = healthVerdict(h);
   return (
     <td>
-      <span class={`badge ${tone}`} data-health={tone}>{label}</span>
+      <span class={`badge ${tone}`} data-health={tone}>
+        {label}
+      </span>
       <dl class="health">
-        <dt>last success</dt><dd>{when(h.lastSuccessAt)}</dd>
-        <dt>last failure</dt><dd>{when(h.lastFailureAt)}</dd>
-        <dt>failures in a row</dt><dd>{h.consecutiveFailures}</dd>
+        <dt>last success</dt>
+        <dd>{when(h.lastSuccessAt)}</dd>
+        <dt>last failure</dt>
+        <dd>{when(h.lastFailureAt)}</dd>
+        <dt>failures in a row</dt>
+        <dd>{h.consecutiveFailures}</dd>
       </dl>
     </td>
   );
@@ -38,18 +43,42 @@ export function TargetRow({ target, busy, onAction }: { target: Target; busy: bo
       <HealthCell target={target} />
       <td>
         <div class="actions">
-        {target.status === 'active' && <button type="button" disabled={busy} aria-label={`Pause ${label}`} onClick={() => onAction('pause')}>Pause</button>}
-        {target.status === 'paused' && <button type="button" disabled={busy} aria-label={`Resume ${label}`} onClick={() => onAction('resume')}>Resume</button>}
-        {target.status === 'disabled' && <button type="button" disabled={busy} aria-label={`Re-enable ${label}`} onClick={() => onAction('resume')}>Re-enable</button>}
-        <button type="button" disabled={busy} aria-label={`Rotate secret of ${label}`} onClick={() => onAction('rotate')}>Rotate secret</button>
-        <button type="button" disabled={busy} aria-label={`Send test event to ${label}`} onClick={() => onAction('test')}>Send test</button>
-        {!confirming && <button type="button" class="danger" disabled={busy} aria-label={`Delete ${label}`} onClick={() => setConfirming(true)}>Delete</button>}
-        {confirming && (
-          <span role="group" aria-label={`Confirm deleting ${label}`}>
-            <button type="button" class="danger" onClick={() => onAction('delete')}>Confirm delete</button>
-            <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
-          </span>
-        )}
+          {target.status === 'active' && (
+            <button type="button" disabled={busy} aria-label={`Pause ${label}`} onClick={() => onAction('pause')}>
+              Pause
+            </button>
+          )}
+          {target.status === 'paused' && (
+            <button type="button" disabled={busy} aria-label={`Resume ${label}`} onClick={() => onAction('resume')}>
+              Resume
+            </button>
+          )}
+          {target.status === 'disabled' && (
+            <button type="button" disabled={busy} aria-label={`Re-enable ${label}`} onClick={() => onAction('resume')}>
+              Re-enable
+            </button>
+          )}
+          <button type="button" disabled={busy} aria-label={`Rotate secret of ${label}`} onClick={() => onAction('rotate')}>
+            Rotate secret
+          </button>
+          <button type="button" disabled={busy} aria-label={`Send test event to ${label}`} onClick={() => onAction('test')}>
+            Send test
+          </button>
+          {!confirming && (
+            <button type="button" class="danger" disabled={busy} aria-label={`Delete ${label}`} onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          )}
+          {confirming && (
+            <span role="group" aria-label={`Confirm deleting ${label}`}>
+              <button type="button" class="danger" onClick={() => onAction('delete')}>
+                Confirm delete
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </span>
+          )}
         </div>
       </td>
     </tr>

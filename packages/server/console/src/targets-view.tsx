@@ -44,15 +44,24 @@ export function TargetsView({ session }: { session: Session }) {
       {secret && <SecretNotice {...secret} onDismiss={() => setSecret(null)} />}
       {targets && targets.length === 0 && <p>Nothing registered yet.</p>}
       {targets && targets.length > 0 && (
-        <div class="table-scroll"><table>
-          <caption class="sr-only">Targets with their health</caption>
-          <thead>
-            <tr><th scope="col">Target</th><th scope="col">Status</th><th scope="col">Health</th><th scope="col">Actions</th></tr>
-          </thead>
-          <tbody>
-            {targets.map((t) => <TargetRow key={t.id} target={t} busy={action.busy} onAction={(what) => act(t, what)} />)}
-          </tbody>
-        </table></div>
+        <div class="table-scroll">
+          <table>
+            <caption class="sr-only">Targets with their health</caption>
+            <thead>
+              <tr>
+                <th scope="col">Target</th>
+                <th scope="col">Status</th>
+                <th scope="col">Health</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {targets.map((t) => (
+                <TargetRow key={t.id} target={t} busy={action.busy} onAction={(what) => act(t, what)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -18,10 +18,24 @@ export interface Target {
 }
 
 const fromRegistration = (r: Schemas['RegistrationDetail']): Target => ({
-  kind: 'registration', id: r.id, ownerKeyId: r.ownerKeyId, what: r.event, url: r.url, status: r.status, disabledReason: r.disabledReason ?? null, health: r.health,
+  kind: 'registration',
+  id: r.id,
+  ownerKeyId: r.ownerKeyId,
+  what: r.event,
+  url: r.url,
+  status: r.status,
+  disabledReason: r.disabledReason ?? null,
+  health: r.health,
 });
 const fromSubscription = (s: Schemas['SubscriptionDetail']): Target => ({
-  kind: 'subscription', id: s.id, ownerKeyId: s.ownerKeyId, what: `concertAlert callback for ${s.concertId}`, url: s.callbackUrl, status: s.status, disabledReason: s.disabledReason ?? null, health: s.health,
+  kind: 'subscription',
+  id: s.id,
+  ownerKeyId: s.ownerKeyId,
+  what: `concertAlert callback for ${s.concertId}`,
+  url: s.callbackUrl,
+  status: s.status,
+  disabledReason: s.disabledReason ?? null,
+  health: s.health,
 });
 
 /** The first 50 of each (of one owner when `ownerKeyId` is given), with health (one GET per target: lists carry no health). */

@@ -10,7 +10,9 @@ Creates an API key in the database named by DATABASE_URL, or the embedded one in
 With the embedded database, stop the server first.`;
 
 function parse(args: string[]): { scope: 'admin' | 'subscriber'; name: string } {
-  const { values } = parseCommand('create-key', () => parseArgs({ args, options: { scope: { type: 'string' }, name: { type: 'string' } } }));
+  const { values } = parseCommand('create-key', () =>
+    parseArgs({ args, options: { scope: { type: 'string' }, name: { type: 'string' } } }),
+  );
   const { scope, name } = values;
   if (scope === undefined) throw new UsageError('Give --scope admin or --scope subscriber.', true);
   if (scope !== 'admin' && scope !== 'subscriber') throw new UsageError(`--scope must be admin or subscriber, not "${scope}".`);

@@ -19,9 +19,11 @@ function keyId(args: string[]): string {
   const option = args.find((arg) => arg.startsWith('-'));
   if (option) throw new UsageError(`revoke-key has no option ${option}; run "clubnotify-server revoke-key --help" for its usage.`);
   if (args.length === 0) throw new UsageError('Give the id of the key to revoke (key_..., as listed by GET /apiKeys).', true);
-  if (args.length > 1) throw new UsageError(`revoke-key takes one key id, got ${args.length} (${args.join(' ')}); revoke them one at a time.`);
+  if (args.length > 1)
+    throw new UsageError(`revoke-key takes one key id, got ${args.length} (${args.join(' ')}); revoke them one at a time.`);
   const id = args[0]!;
-  if (!/^key_[A-Za-z0-9]{1,60}$/.test(id)) throw new UsageError(`"${id}" is not a key id; key ids look like key_3fT9xQ (GET /apiKeys lists them).`);
+  if (!/^key_[A-Za-z0-9]{1,60}$/.test(id))
+    throw new UsageError(`"${id}" is not a key id; key ids look like key_3fT9xQ (GET /apiKeys lists them).`);
   return id;
 }
 

@@ -10,7 +10,11 @@ import { openDatabase } from '../db/open.js';
  * embedded one in DATA_DIR (created if missing, and locked while `fn` runs). `busy` is the
  * one-line message printed when a running server holds the embedded database.
  */
-export async function withDatabase(env: NodeJS.ProcessEnv, busy: (owner: number, dataDir: string) => string, fn: (db: Database) => Promise<number>): Promise<number> {
+export async function withDatabase(
+  env: NodeJS.ProcessEnv,
+  busy: (owner: number, dataDir: string) => string,
+  fn: (db: Database) => Promise<number>,
+): Promise<number> {
   const config = loadConfig(env);
   let release = async () => {};
   if (!config.databaseUrl) {

@@ -27,7 +27,10 @@ async function openPglite(dataDir: string, snapshot: Uint8Array | undefined): Pr
   const folder = dataDir === 'memory://' ? undefined : dataDir;
   if (folder) await ensureWritableDir(folder);
   const db = await PgliteClient.open(folder, folder ? undefined : snapshot).catch((error: Error) => {
-    throw new Error(`The embedded database in ${folder ?? 'memory'} did not open: ${error.message}. Check that this user can read and write every file in it.`, { cause: error });
+    throw new Error(
+      `The embedded database in ${folder ?? 'memory'} did not open: ${error.message}. Check that this user can read and write every file in it.`,
+      { cause: error },
+    );
   });
   // One connection. A transaction holds the mutex from BEGIN to COMMIT and queries wait
   // behind it; outside transactions queries go straight to the thread, which runs them in
@@ -72,7 +75,10 @@ async function openPostgres(url: string): Promise<MigratableDatabase> {
     // A connection idle for a while is kept (pg's default closes it after 10 s): a new one
     // costs the database a backend and five planned runs of each prepared statement.
     idleTimeoutMillis: 60_000,
-    types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});

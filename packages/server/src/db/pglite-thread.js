@@ -24,29 +24,34 @@ try {
   const parsers = { [INT8_OID]: (/** @type {string} */ value) => Number(value) };
   // A snapshot skips initdb (a third of the CPU time). PGlite reads `loadDataDir` only with a
   // dataDir: `new PGlite(undefined, { loadDataDir })` makes a new database.
-  const db = snapshot ? new PGlite('memory://', { parsers, loadDataDir: new globalThis.Blob([snapshot]) }) : new PGlite(dataDir, { parsers });
+  const db = snapshot
+    ? new PGlite('memory://', { parsers, loadDataDir: new globalThis.Blob([snapshot]) })
+    : new PGlite(dataDir, { parsers });
   await db.waitReady;
   const statements = createStatementCache(db);
-  port.on('message', async (/** @type {{ id: number; op: 'query' | 'exec' | 'dump' | 'close'; sql?: string; params?: unknown[] }} */ message) => {
-    try {
-      if (message.op === 'query') {
-        const rows = await statements.query(/** @type {string} */ (message.sql), message.params);
-        port.postMessage({ id: message.id, rows });
-      } else if (message.op === 'exec') {
-        await db.exec(/** @type {string} */ (message.sql));
-        port.postMessage({ id: message.id, rows: [] });
-      } else if (message.op === 'dump') {
-        const tarball = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
-        port.postMessage({ id: message.id, rows: [tarball] }, [tarball.buffer]);
-      } else {
-        await db.close();
-        port.postMessage({ id: message.id, rows: [] });
-        port.close();
+  port.on(
+    'message',
+    async (/** @type {{ id: number; op: 'query' | 'exec' | 'dump' | 'close'; sql?: string; params?: unknown[] }} */ message) => {
+      try {
+        if (message.op === 'query') {
+          const rows = await statements.query(/** @type {string} */ (message.sql), message.params);
+          port.postMessage({ id: message.id, rows });
+        } else if (message.op === 'exec') {
+          await db.exec(/** @type {string} */ (message.sql));
+          port.postMessage({ id: message.id, rows: [] });
+        } else if (message.op === 'dump') {
+          const tarball = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+          port.postMessage({ id: message.id, rows: [tarball] }, [tarball.buffer]);
+        } else {
+          await db.close();
+          port.postMessage({ id: message.id, rows: [] });
+          port.close();
+        }
+      } catch (error) {
+        port.postMessage({ id: message.id, error: serialize(error) });
       }
-    } catch (error) {
-      port.postMessage({ id: message.id, error: serialize(error) });
-    }
-  });
+    },
+  );
   port.postMessage({ ready: true });
 } catch (error) {
   port.postMessage({ initError: serialize(error) });

@@ -5,7 +5,17 @@ export const RETRY_AFTER_SECONDS = 5;
 export class DatabaseUnavailableError extends Error {}
 
 // Socket-level failures reaching PostgreSQL.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // SQLSTATEs of a server that is shutting down, starting up, or out of connection slots.
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '53000']);
 // node-postgres reports a lost or unobtainable connection only in its message.

@@ -44,7 +44,13 @@ export class ClaimSchedule {
     const { concurrency, batchDelayMs, backOff } = options;
     this.#options = options;
     this.#waker = new Waker(options.pollMs);
-    this.#pacer = new ClaimPacer({ batchDelayMs, deepQueueGapMs: DEEP_QUEUE_GAP * batchDelayMs, fullQueue: FULL_QUEUE_ROUNDS * concurrency, concurrency, backOff });
+    this.#pacer = new ClaimPacer({
+      batchDelayMs,
+      deepQueueGapMs: DEEP_QUEUE_GAP * batchDelayMs,
+      fullQueue: FULL_QUEUE_ROUNDS * concurrency,
+      concurrency,
+      backOff,
+    });
     this.#maxHeld = concurrency * HELD_PER_SLOT;
   }
 

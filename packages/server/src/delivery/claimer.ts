@@ -88,7 +88,11 @@ export class Claimer {
     this.#adoptedDuringClaim = undefined;
     if (adopted.size > 0) claimed = claimed.filter((d) => !adopted.has(d.id));
     const gone = claimed.filter((d) => !d.target_active || !d.secret);
-    if (gone.length > 0) await cancelClaimed(db, gone.map((d) => d.id)).catch(onError);
+    if (gone.length > 0)
+      await cancelClaimed(
+        db,
+        gone.map((d) => d.id),
+      ).catch(onError);
     let sendable = gone.length > 0 ? claimed.filter((d) => d.target_active && d.secret) : claimed;
     if (sendable.some((d) => d.rate_limit !== null)) sendable = await this.#reserve(sendable);
     for (const d of sendable) held.take(d, true);

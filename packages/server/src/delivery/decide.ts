@@ -7,7 +7,13 @@ export function decide(delivery: ClaimedDelivery, result: AttemptResult, schedul
   const code = result.statusCode;
   if (code !== null && code >= 200 && code < 300) return { delivery, result, status: 'succeeded', retryInMs: null };
   if (code === 410) {
-    return { delivery, result, status: 'failed', retryInMs: null, disableReason: `the receiver answered 410 Gone on ${result.startedAt.toISOString()}` };
+    return {
+      delivery,
+      result,
+      status: 'failed',
+      retryInMs: null,
+      disableReason: `the receiver answered 410 Gone on ${result.startedAt.toISOString()}`,
+    };
   }
   const delay = nextDelayMs(schedule, delivery.round_attempts, jitter);
   if (delay === null) return { delivery, result, status: 'failed', retryInMs: null };

@@ -36,7 +36,11 @@ const reserveSql = `INSERT INTO delivery_targets AS t (target_id, rate_next_at)
  * 1 s / rate apart, and each delivery's `not_before` is its slot. The local times count from
  * when the answer arrives, so network delay only moves slots later, never earlier.
  */
-export async function reserveSendSlots(db: Queryable, deliveries: RateLimited[], now: () => number = () => performance.now()): Promise<void> {
+export async function reserveSendSlots(
+  db: Queryable,
+  deliveries: RateLimited[],
+  now: () => number = () => performance.now(),
+): Promise<void> {
   const byTarget = new Map<string, RateLimited[]>();
   for (const d of deliveries) {
     if (d.rate_limit === null) continue;

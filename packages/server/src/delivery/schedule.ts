@@ -18,7 +18,12 @@ export const MAX_RETRY_AFTER_MS = 24 * h;
  * Milliseconds to wait before the next attempt after `attemptsMade` attempts of this round,
  * or `null` when the schedule is exhausted.
  */
-export function nextDelayMs(schedule: readonly number[], attemptsMade: number, jitter = DEFAULT_JITTER, random: () => number = Math.random): number | null {
+export function nextDelayMs(
+  schedule: readonly number[],
+  attemptsMade: number,
+  jitter = DEFAULT_JITTER,
+  random: () => number = Math.random,
+): number | null {
   const base = schedule[attemptsMade];
   if (base === undefined) return null;
   return Math.round(base * (1 + jitter * (2 * random() - 1)));

@@ -15,10 +15,13 @@ export class SendSlotTimer {
     if (this.#armed && (at === undefined || this.#armed.at <= at)) return;
     if (this.#armed) clearTimeout(this.#armed.timer);
     if (at === undefined) return;
-    const timer = setTimeout(() => {
-      this.#armed = undefined;
-      this.#onDue();
-    }, Math.max(0, Math.ceil(at - performance.now())));
+    const timer = setTimeout(
+      () => {
+        this.#armed = undefined;
+        this.#onDue();
+      },
+      Math.max(0, Math.ceil(at - performance.now())),
+    );
     this.#armed = { at, timer };
   }
 

@@ -47,7 +47,15 @@ export function sendAttempt(dispatcher: Dispatcher, req: AttemptRequest, timeout
       const headers = ['content-type', req.contentType, 'user-agent', USER_AGENT, 'webhook-id', req.messageId];
       headers.push('webhook-timestamp', String(timestamp), 'webhook-signature', signature, 'webhook-attempt', String(req.attempt));
       dispatcher.dispatch(
-        { origin: target.origin, path: target.path, method: 'POST', headersTimeout: timeoutMs, bodyTimeout: timeoutMs, headers, body: req.body },
+        {
+          origin: target.origin,
+          path: target.path,
+          method: 'POST',
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          headers,
+          body: req.body,
+        },
         handler,
       );
     } catch (error) {
@@ -123,10 +131,13 @@ class AttemptHandler implements Dispatcher.DispatchHandler {
       }
     }
     const left = this.timeoutMs - (performance.now() - this.started);
-    this.#timer = setTimeout(() => {
-      this.#timedOut = true;
-      this.#stop();
-    }, Math.max(0, left));
+    this.#timer = setTimeout(
+      () => {
+        this.#timedOut = true;
+        this.#stop();
+      },
+      Math.max(0, left),
+    );
     return true;
   }
 

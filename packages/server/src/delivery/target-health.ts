@@ -14,7 +14,13 @@ export interface TargetHealth {
   circuitOpenUntil: Date | null;
 }
 
-const HEALTHY: TargetHealth = { lastSuccessAt: null, lastFailureAt: null, consecutiveFailures: 0, circuitState: 'closed', circuitOpenUntil: null };
+const HEALTHY: TargetHealth = {
+  lastSuccessAt: null,
+  lastFailureAt: null,
+  consecutiveFailures: 0,
+  circuitState: 'closed',
+  circuitOpenUntil: null,
+};
 
 /**
  * The delivery health of each target (registration or subscription id). A target never

@@ -80,17 +80,39 @@ class Worker implements DeliveryWorker {
     const onError = options.onError ?? ((error: unknown) => console.error('delivery worker:', error));
     // PGlite runs in this thread: larger batches leave more of it to the requests.
     const batchDelayMs = options.batchDelayMs ?? (db.kind === 'pglite' ? 10 : 5);
-    const policy = { disableAfterMs: options.disableAfterMs ?? 5 * 86_400_000, breakAfter: options.breakAfter ?? 5, coolDownMs: options.coolDownMs ?? 60_000 };
+    const policy = {
+      disableAfterMs: options.disableAfterMs ?? 5 * 86_400_000,
+      breakAfter: options.breakAfter ?? 5,
+      coolDownMs: options.coolDownMs ?? 60_000,
+    };
     const pollMs = options.pollMs ?? 250;
-    this.#settings = { db, schedule: options.schedule ?? DEFAULT_SCHEDULE_MS, jitter: options.jitter ?? DEFAULT_JITTER, timeoutMs, pollMs, batchDelayMs, policy, onError, onOutcome: options.onOutcome, listenUrl: options.listenUrl };
+    this.#settings = {
+      db,
+      schedule: options.schedule ?? DEFAULT_SCHEDULE_MS,
+      jitter: options.jitter ?? DEFAULT_JITTER,
+      timeoutMs,
+      pollMs,
+      batchDelayMs,
+      policy,
+      onError,
+      onOutcome: options.onOutcome,
+      listenUrl: options.listenUrl,
+    };
     this.#ownsDispatcher = !options.dispatcher;
-    this.#dispatcher = options.dispatcher ?? createGuardedAgent({ policy: options.policy, lookup: options.lookup, connections: concurrency });
+    this.#dispatcher =
+      options.dispatcher ?? createGuardedAgent({ policy: options.policy, lookup: options.lookup, connections: concurrency });
     this.#maxUnrecorded = concurrency * PREFETCH;
     this.#concurrency = concurrency;
     this.#held = new HeldDeliveries({ concurrency, perTarget });
     this.#claimer = new Claimer({ db, workerId: this.id, leaseMs, perTarget: PREFETCH * perTarget, onError, held: this.#held });
     this.#claims = new ClaimSchedule({ concurrency, pollMs, batchDelayMs, backOff: db.kind === 'postgres' });
-    this.#recorder = new OutcomeRecorder({ db, batchDelayMs, policy, onError, onRecorded: (batch, opened) => this.#recorded(batch, opened) });
+    this.#recorder = new OutcomeRecorder({
+      db,
+      batchDelayMs,
+      policy,
+      onError,
+      onRecorded: (batch, opened) => this.#recorded(batch, opened),
+    });
     this.#upkeep = new Upkeep(db, onError);
     this.#wakeOthers = wakeUpSender(db, this.id, onError);
   }
@@ -99,7 +121,8 @@ class Worker implements DeliveryWorker {
     if (this.#running) return;
     const db = this.#settings.db;
     if (singleOwner(db)) {
-      if (owners.has(db)) throw new Error('this database already has a running delivery worker (PGlite is single-owner: run one worker per process)');
+      if (owners.has(db))
+        throw new Error('this database already has a running delivery worker (PGlite is single-owner: run one worker per process)');
       owners.set(db, this.id);
     }
     this.#running = true;
@@ -107,7 +130,12 @@ class Worker implements DeliveryWorker {
       const onReleased = () => this.#claimer.releasedElsewhere();
       // Its holds may pass to others at once: what waits here goes back; only what is on the wire may overlap.
       const onLost = () => this.#running && this.#held.giveBackAll();
-      this.#listener = listenForDeliveries(this.#settings.listenUrl, this.id, { onNotify: this.wake, onReleased, onLost, onError: this.#settings.onError });
+      this.#listener = listenForDeliveries(this.#settings.listenUrl, this.id, {
+        onNotify: this.wake,
+        onReleased,
+        onLost,
+        onError: this.#settings.onError,
+      });
     }
     this.#loop = this.#run();
   }
@@ -192,7 +220,11 @@ class Worker implements DeliveryWorker {
   /** Gathers freed slots for one claim while attempts are on the wire (see `ClaimPacer`). */
   async #gatherFreedSlots(): Promise<void> {
     const step = this.#settings.batchDelayMs;
-    for (let left = this.#claims.gather(performance.now(), this.#held); left > 0 && this.#running; left = this.#claims.gather(performance.now(), this.#held)) {
+    for (
+      let left = this.#claims.gather(performance.now(), this.#held);
+      left > 0 && this.#running;
+      left = this.#claims.gather(performance.now(), this.#held)
+    ) {
       await new Promise((r) => setTimeout(r, Math.min(step, left)));
     }
   }

@@ -11,7 +11,10 @@ export interface NewApiKey {
 }
 
 /** Creates a key and returns it once; only its SHA-256 is stored. */
-export async function createApiKey(db: Queryable, input: { name: string; scope: 'subscriber' | 'admin'; key?: string }): Promise<NewApiKey> {
+export async function createApiKey(
+  db: Queryable,
+  input: { name: string; scope: 'subscriber' | 'admin'; key?: string },
+): Promise<NewApiKey> {
   const key = input.key ?? newApiKey();
   const [row] = await db.query<{ id: string; created_at: Date }>(
     'INSERT INTO api_keys (id, name, scope, key_hash) VALUES ($1, $2, $3, $4) RETURNING id, created_at',

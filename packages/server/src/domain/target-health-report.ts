@@ -13,7 +13,12 @@ const iso = (value: Date | string | null) => (value === null ? null : formatInst
  * state as the delivery workers keep it (`closed` when the target was never attempted).
  */
 export async function targetHealthReport(db: Queryable, targetId: string): Promise<TargetHealthReport> {
-  const [row] = await db.query<{ last_success_at: Date | null; last_failure_at: Date | null; consecutive_failures: number; failing_since: Date | null }>(
+  const [row] = await db.query<{
+    last_success_at: Date | null;
+    last_failure_at: Date | null;
+    consecutive_failures: number;
+    failing_since: Date | null;
+  }>(
     `WITH a AS (
        SELECT a.started_at, coalesce(a.status_code BETWEEN 200 AND 299, false) AS ok
        FROM deliveries d JOIN delivery_attempts a ON a.delivery_id = d.id WHERE d.target_id = $1

@@ -29,19 +29,27 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><re
 export function consoleRoutes(dir: string = defaultConsoleDir): Router {
   const router = express.Router();
   router.get('/favicon.ico', (_req, res) => {
-    res.set({ 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' }).send(FAVICON);
+    res
+      .set({ 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' })
+      .send(FAVICON);
   });
   router.use('/console', (_req, res, next) => {
-    res.set({ 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cross-Origin-Opener-Policy': 'same-origin' });
+    res.set({
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
     next();
   });
-  router.use(
-    '/console/assets',
-    express.static(`${dir}/assets`, { index: false, immutable: true, maxAge: '1y' }),
-  );
+  router.use('/console/assets', express.static(`${dir}/assets`, { index: false, immutable: true, maxAge: '1y' }));
   router.get(['/console', '/console/'], (_req, res) => {
     const page = `${dir}/index.html`;
-    if (!existsSync(page)) throw new HttpProblem('unavailable', 'The web console is not built: in the repository, `npm start` builds it, or run `npm run build`; then reload.');
+    if (!existsSync(page))
+      throw new HttpProblem(
+        'unavailable',
+        'The web console is not built: in the repository, `npm start` builds it, or run `npm run build`; then reload.',
+      );
     res.set('Cache-Control', 'no-cache').sendFile(page);
   });
   return router;

@@ -75,7 +75,10 @@ export function docsRoutes(cacheDir: string): Router {
     try {
       html = await render();
     } catch (error) {
-      throw new HttpProblem('unavailable', `The docs could not be built (${(error as Error).message.split('\n')[0]}); is @redocly/cli installed?`);
+      throw new HttpProblem(
+        'unavailable',
+        `The docs could not be built (${(error as Error).message.split('\n')[0]}); is @redocly/cli installed?`,
+      );
     }
     res.type('text/html').send(html);
   });

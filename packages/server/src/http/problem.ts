@@ -31,7 +31,10 @@ export const LISTED_ERRORS = 50;
 const ERRORS_IN_DETAIL = 3;
 
 function summary(errors: FieldError[]): string {
-  const named = errors.slice(0, ERRORS_IN_DETAIL).map((e) => `${e.pointer} ${e.detail}`).join('; ');
+  const named = errors
+    .slice(0, ERRORS_IN_DETAIL)
+    .map((e) => `${e.pointer} ${e.detail}`)
+    .join('; ');
   const more = errors.length - ERRORS_IN_DETAIL;
   return more > 0 ? `${named}; and ${more} more (see errors and errorCount)` : named;
 }
@@ -58,8 +61,7 @@ export const problems = {
   validation: (errors: FieldError[]) => new HttpProblem('validation', summary(errors), errors),
   field: (pointer: string, detail: string, type: ProblemType = 'validation') =>
     new HttpProblem(type, `${pointer} ${detail}`, [{ pointer, detail }]),
-  notFound: (detail: string, pointer?: string) =>
-    new HttpProblem('not-found', detail, pointer ? [{ pointer, detail }] : undefined),
+  notFound: (detail: string, pointer?: string) => new HttpProblem('not-found', detail, pointer ? [{ pointer, detail }] : undefined),
 };
 
 /** Writes a problem document; `requestId` and `instance` come from the request. */

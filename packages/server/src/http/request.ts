@@ -55,7 +55,10 @@ export const readBody: RequestHandler = (req, res, next) => {
   }
   const charset = charsetOf(req.headers['content-type'] ?? '');
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-    throw new HttpProblem('unsupported-media-type', `The body's charset is '${charset.slice(0, 40)}'; send UTF-8 (charset=utf-8, or no charset).`);
+    throw new HttpProblem(
+      'unsupported-media-type',
+      `The body's charset is '${charset.slice(0, 40)}'; send UTF-8 (charset=utf-8, or no charset).`,
+    );
   }
   // body-parser knows UTF-8 only by the name utf-8; the bytes are checked as UTF-8 anyway.
   if (charset !== undefined) req.headers['content-type'] = String(req.headers['content-type']).split(';')[0];
@@ -66,7 +69,11 @@ export const readBody: RequestHandler = (req, res, next) => {
 export function charsetOf(contentType: string): string | undefined {
   for (const param of contentType.split(';').slice(1)) {
     const [name, ...value] = param.split('=');
-    if (name?.trim().toLowerCase() === 'charset') return value.join('=').trim().replace(/^"(.*)"$/, '$1');
+    if (name?.trim().toLowerCase() === 'charset')
+      return value
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
   }
   return undefined;
 }
@@ -130,7 +137,12 @@ export const validateRequest: RequestHandler = (req, res, next) => {
   }
   if (errors.length === 0) {
     // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database.
-    for (const [pointer, data] of [['/path', values], ['/query', query], ['/body', req.body]] as const) errors.push(...nulErrors(data, pointer));
+    for (const [pointer, data] of [
+      ['/path', values],
+      ['/query', query],
+      ['/body', req.body],
+    ] as const)
+      errors.push(...nulErrors(data, pointer));
   }
   if (errors.length > 0) throw problems.validation(errors);
   ctx.path = values;
@@ -141,7 +153,8 @@ export const validateRequest: RequestHandler = (req, res, next) => {
 };
 
 function nulErrors(value: unknown, pointer: string): FieldError[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [{ pointer, detail: 'must not contain the NUL character (U+0000)' }] : [];
+  if (typeof value === 'string')
+    return value.includes('\u0000') ? [{ pointer, detail: 'must not contain the NUL character (U+0000)' }] : [];
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, v]) => nulErrors(v, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
   }

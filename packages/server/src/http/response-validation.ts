@@ -20,7 +20,8 @@ export type ResponseCheck = (<T>(res: Response, status: number, body: T) => T) &
 /** What is wrong with a body sent for an operation with a status, against the spec. */
 export function responseErrors(operationId: string, status: number, type: string, body: unknown): FieldError[] {
   const key = `${operationId}.response.${status}.${type}`;
-  if (!hasBodyValidator(key)) return [{ pointer: '/response', detail: `status ${status} with ${type} is not documented for ${operationId}` }];
+  if (!hasBodyValidator(key))
+    return [{ pointer: '/response', detail: `status ${status} with ${type} is not documented for ${operationId}` }];
   const result = validateBody(key, body, '/response');
   return result.ok ? [] : result.errors;
 }
@@ -56,7 +57,9 @@ export function validateResponses(mode: ResponseValidationMode, logger: Logger):
       if (!ctx || res.locals.responseChecked) return send(body);
       res.locals.responseChecked = true;
       const status = res.statusCode;
-      const type = String(res.get('Content-Type') ?? 'application/json').split(';')[0]!.trim();
+      const type = String(res.get('Content-Type') ?? 'application/json')
+        .split(';')[0]!
+        .trim();
       // Our own 5xx problems are already the loud failure; they need no second check.
       if (status >= 500 && type === 'application/problem+json') return send(body);
       const errors = responseErrors(ctx.operation.id, status, type, body);

@@ -12,15 +12,13 @@ export function createEventLookup(db: Queryable): (targetId: string) => Promise<
     let event = known.get(targetId);
     if (!event) {
       if (known.size >= MAX_TARGETS) known.clear();
-      event = db
-        .query<{ event: string }>('SELECT event FROM deliveries WHERE target_id = $1 LIMIT 1', [targetId])
-        .then(
-          (rows) => rows[0]?.event ?? 'unknown',
-          () => {
-            known.delete(targetId);
-            return 'unknown';
-          },
-        );
+      event = db.query<{ event: string }>('SELECT event FROM deliveries WHERE target_id = $1 LIMIT 1', [targetId]).then(
+        (rows) => rows[0]?.event ?? 'unknown',
+        () => {
+          known.delete(targetId);
+          return 'unknown';
+        },
+      );
       known.set(targetId, event);
     }
     return event;

@@ -44,7 +44,11 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
     registers: [registry],
   });
-  const depth = new Gauge({ name: 'clubnotify_delivery_queue_depth', help: 'Deliveries pending (due or waiting for a retry).', registers: [registry] });
+  const depth = new Gauge({
+    name: 'clubnotify_delivery_queue_depth',
+    help: 'Deliveries pending (due or waiting for a retry).',
+    registers: [registry],
+  });
   const oldest = new Gauge({
     name: 'clubnotify_delivery_oldest_pending_age_seconds',
     help: 'Age of the oldest pending delivery since it was queued; 0 when none is pending.',

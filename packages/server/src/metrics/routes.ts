@@ -17,7 +17,9 @@ export interface MetricsRouteOptions {
 }
 
 const unauthorized = () =>
-  new HttpProblem('unauthorized', 'Send an admin API key or the METRICS_TOKEN as "Authorization: Bearer <token>".', undefined, { 'WWW-Authenticate': 'Bearer' });
+  new HttpProblem('unauthorized', 'Send an admin API key or the METRICS_TOKEN as "Authorization: Bearer <token>".', undefined, {
+    'WWW-Authenticate': 'Bearer',
+  });
 
 /** `GET /metrics`: Prometheus text, for an admin key or the METRICS_TOKEN bearer. */
 export function metricsRoutes(options: MetricsRouteOptions): Router {
@@ -35,7 +37,11 @@ export function metricsRoutes(options: MetricsRouteOptions): Router {
       standardHeaders: 'draft-7',
       legacyHeaders: false,
       keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
-      handler: (_req, res) => sendProblem(res, new HttpProblem('rate-limited', `More than ${options.limitPerMinute ?? 120} scrapes a minute from this address; slow down.`)),
+      handler: (_req, res) =>
+        sendProblem(
+          res,
+          new HttpProblem('rate-limited', `More than ${options.limitPerMinute ?? 120} scrapes a minute from this address; slow down.`),
+        ),
     }),
   );
   router.get('/metrics', async (req, res) => {
@@ -44,7 +50,8 @@ export function metricsRoutes(options: MetricsRouteOptions): Router {
     if (!(options.token && sameSecret(token, options.token))) {
       const caller = apiKeyPattern.test(token) ? await options.lookup(token) : undefined;
       if (!caller) return sendProblem(res, unauthorized());
-      if (caller.scope !== 'admin') return sendProblem(res, new HttpProblem('forbidden', 'Metrics need an admin API key or the METRICS_TOKEN.'));
+      if (caller.scope !== 'admin')
+        return sendProblem(res, new HttpProblem('forbidden', 'Metrics need an admin API key or the METRICS_TOKEN.'));
     }
     const unknown = Object.keys(req.query as object);
     if (unknown.length > 0) {

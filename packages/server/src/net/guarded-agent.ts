@@ -1,6 +1,15 @@
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
-import { allowedLoopback, allowFix, checkAddress, reservedName, resolvedReason, systemLookup, type LookupFn, type UrlPolicy } from './url-policy.js';
+import {
+  allowedLoopback,
+  allowFix,
+  checkAddress,
+  reservedName,
+  resolvedReason,
+  systemLookup,
+  type LookupFn,
+  type UrlPolicy,
+} from './url-policy.js';
 
 /** A connection refused by the URL policy; its message names the address and why. */
 export class BlockedAddressError extends Error {
@@ -42,11 +51,17 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
       (found) => {
         const candidates = reserved ? allowedLoopback(found, policy) : found;
         const addresses = candidates.filter((a) => wanted === 0 || a.family === wanted);
-        if (reserved && candidates.length === 0) return callback(new BlockedAddressError(withFix(`${hostname} is this machine's loopback`, allowFix(['127.0.0.1/32', '::1/128']))), '', 4);
+        if (reserved && candidates.length === 0)
+          return callback(
+            new BlockedAddressError(withFix(`${hostname} is this machine's loopback`, allowFix(['127.0.0.1/32', '::1/128']))),
+            '',
+            4,
+          );
         if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 4);
         for (const { address } of addresses) {
           const verdict = checkAddress(address, policy);
-          if (!verdict.ok) return callback(new BlockedAddressError(withFix(resolvedReason(hostname, address, verdict), verdict.fix)), '', 4);
+          if (!verdict.ok)
+            return callback(new BlockedAddressError(withFix(resolvedReason(hostname, address, verdict), verdict.fix)), '', 4);
         }
         if (typeof dnsOptions === 'object' && dnsOptions.all) {
           (callback as unknown as (err: null, all: Array<{ address: string; family: number }>) => void)(null, addresses);

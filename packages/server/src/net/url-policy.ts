@@ -138,11 +138,18 @@ export function checkAddress(ip: string, policy: UrlPolicy): PolicyResult {
  * Names judged without asking DNS, at registration and at connect time alike: cloud
  * metadata hosts are refused, and `localhost` is loopback whatever a resolver says (RFC 6761).
  */
-export function reservedName(hostname: string): { blocked: string } | { addresses: Array<{ address: string; family: number }> } | undefined {
+export function reservedName(
+  hostname: string,
+): { blocked: string } | { addresses: Array<{ address: string; family: number }> } | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (blockedNames.has(host)) return { blocked: `${host} is a cloud metadata host, which is never allowed` };
   if (host === 'localhost' || host.endsWith('.localhost')) {
-    return { addresses: [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }] };
+    return {
+      addresses: [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ],
+    };
   }
   return undefined;
 }
@@ -154,13 +161,20 @@ const loopbackCidrs = ['127.0.0.1/32', '::1/128'];
  * allowlisted, and delivery then dials only the allowlisted one(s). DNS names stay stricter (every
  * address must pass), because a resolver could mix public and private answers.
  */
-export function allowedLoopback(addresses: Array<{ address: string; family: number }>, policy: UrlPolicy): Array<{ address: string; family: number }> {
+export function allowedLoopback(
+  addresses: Array<{ address: string; family: number }>,
+  policy: UrlPolicy,
+): Array<{ address: string; family: number }> {
   return addresses.filter(({ address }) => checkAddress(address, policy).ok);
 }
 
 function checkReservedAddresses(host: string, addresses: Array<{ address: string; family: number }>, policy: UrlPolicy): PolicyResult {
   if (allowedLoopback(addresses, policy).length > 0) return { ok: true };
-  return { ok: false, reason: `${host} is this machine's loopback (${addresses.map((a) => a.address).join(' and ')})`, fix: allowFix(loopbackCidrs) };
+  return {
+    ok: false,
+    reason: `${host} is this machine's loopback (${addresses.map((a) => a.address).join(' and ')})`,
+    fix: allowFix(loopbackCidrs),
+  };
 }
 
 /** "hooks.example.com resolves to 10.0.0.5, a private (RFC 1918) address". */
@@ -198,7 +212,11 @@ export async function checkTargetUrl(url: string, policy: UrlPolicy, lookup: Loo
       : { ok: false, reason: `${parsed.protocol.replace(/:$/, '')} is not a delivery scheme`, fix: 'give an http:// or https:// URL' };
   }
   if (parsed.username || parsed.password) {
-    return { ok: false, reason: 'the URL contains a user name or password', fix: 'remove them (deliveries are signed, so the receiver checks the signature instead)' };
+    return {
+      ok: false,
+      reason: 'the URL contains a user name or password',
+      fix: 'remove them (deliveries are signed, so the receiver checks the signature instead)',
+    };
   }
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
   if (host.startsWith('[')) return checkAddress(host, policy);

@@ -53,7 +53,11 @@ export async function keysetPage<Row extends { seq: number }>(
 ): Promise<KeysetPage<Row>> {
   const cursor = request.cursor === undefined ? undefined : codec.decode(request.cursor, source.collection);
   if (request.cursor !== undefined && !cursor) {
-    throw problems.field('/query/cursor', 'is not a cursor of this collection: pass back a cursor from links or next_cursor unchanged', 'invalid-cursor');
+    throw problems.field(
+      '/query/cursor',
+      'is not a cursor of this collection: pass back a cursor from links or next_cursor unchanged',
+      'invalid-cursor',
+    );
   }
   const { limit } = request;
   const forward = source.order === 'asc' ? { cmp: '>', sort: 'ASC' } : { cmp: '<', sort: 'DESC' };

@@ -8,7 +8,11 @@ export function relativeLink(path: string, params: Array<[string, string | numbe
 
 /** The `links` of a page-number collection; `last` is `total_pages`, or page 1 when empty. */
 export function pageLinks(path: string, page: number, size: number, totalPages: number) {
-  const at = (p: number) => relativeLink(path, [['page', p], ['size', size]]);
+  const at = (p: number) =>
+    relativeLink(path, [
+      ['page', p],
+      ['size', size],
+    ]);
   return {
     self: at(page),
     next: page < totalPages ? at(page + 1) : null,
@@ -20,7 +24,11 @@ export function pageLinks(path: string, page: number, size: number, totalPages: 
 
 /** The `links` of an offset collection; `last` is the offset of the final chunk, or 0 when empty. */
 export function offsetLinks(path: string, offset: number, limit: number, total: number) {
-  const at = (o: number) => relativeLink(path, [['offset', o], ['limit', limit]]);
+  const at = (o: number) =>
+    relativeLink(path, [
+      ['offset', o],
+      ['limit', limit],
+    ]);
   return {
     self: at(offset),
     next: offset + limit < total ? at(offset + limit) : null,

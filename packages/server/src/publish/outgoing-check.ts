@@ -35,7 +35,11 @@ export function checkOutgoingPayload(target: OutgoingEvent, contentType: string,
 /** Checks a payload before it is queued; throws (strict) or logs and counts (warn) when it breaks the spec. */
 export type OutgoingGuard = (target: OutgoingEvent, contentType: string, body: string) => void;
 
-export function createOutgoingGuard(mode: OutgoingValidationMode, logger: Logger, countViolation: (target: OutgoingEvent) => void): OutgoingGuard & { readonly refuses: boolean } {
+export function createOutgoingGuard(
+  mode: OutgoingValidationMode,
+  logger: Logger,
+  countViolation: (target: OutgoingEvent) => void,
+): OutgoingGuard & { readonly refuses: boolean } {
   const guard: OutgoingGuard = (target, contentType, body) => {
     const errors = checkOutgoingPayload(target, contentType, body);
     if (errors.length === 0) {
@@ -43,10 +47,19 @@ export function createOutgoingGuard(mode: OutgoingValidationMode, logger: Logger
       return;
     }
     countViolation(target);
-    logger.error({ kind: target.kind, event: target.event, errors }, mode === 'strict' ? 'outgoing payload violates the spec; refused' : 'outgoing payload violates the spec');
+    logger.error(
+      { kind: target.kind, event: target.event, errors },
+      mode === 'strict' ? 'outgoing payload violates the spec; refused' : 'outgoing payload violates the spec',
+    );
     if (mode === 'strict') {
-      const named = errors.slice(0, 3).map((e) => `${e.pointer} ${e.detail}`).join('; ');
-      throw new HttpProblem('payload-validation', `The ${target.event} ${target.kind} this request would send breaks the spec (${named}); nothing was queued.`);
+      const named = errors
+        .slice(0, 3)
+        .map((e) => `${e.pointer} ${e.detail}`)
+        .join('; ');
+      throw new HttpProblem(
+        'payload-validation',
+        `The ${target.event} ${target.kind} this request would send breaks the spec (${named}); nothing was queued.`,
+      );
     }
   };
   return Object.assign(guard, { refuses: mode === 'strict' });

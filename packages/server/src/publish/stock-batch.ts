@@ -64,7 +64,12 @@ export class StockChangeBatcher {
   async #run(batch: Waiting[]): Promise<void> {
     let results: Array<StockChanged | HttpProblem>;
     try {
-      results = await changeStocks(this.#db, batch.map((w) => w.change), this.#notify, this.#fanOut);
+      results = await changeStocks(
+        this.#db,
+        batch.map((w) => w.change),
+        this.#notify,
+        this.#fanOut,
+      );
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       await Promise.all(batch.map((w) => this.#run([w])));

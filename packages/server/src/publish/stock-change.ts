@@ -26,7 +26,8 @@ export interface ItemLevel {
 }
 
 // JSON text the way JSON.stringify writes { id, name, stock, unit } (to_json escapes strings alike).
-const level = (t: 'd' | 'g') => `'{"id":' || to_json(f.${t}_id) || ',"name":' || to_json(f.${t}_name) || ',"stock":' || f.${t}_stock || ',"unit":' || to_json(f.${t}_unit) || '}'`;
+const level = (t: 'd' | 'g') =>
+  `'{"id":' || to_json(f.${t}_id) || ',"name":' || to_json(f.${t}_name) || ',"stock":' || f.${t}_stock || ',"unit":' || to_json(f.${t}_unit) || '}'`;
 
 /**
  * One statement for a batch of changes ($1–$4: drink ids and stocks, ingredient ids and
@@ -131,8 +132,13 @@ export async function changeStock(db: Queryable, change: StockChange, notify: bo
  * is not in the inventory under its kind (the others are made). `notify`: wake the workers of
  * every process at commit (no local handoff).
  */
-export async function changeStocks(db: Queryable, changes: StockChange[], notify: boolean, fanOut: StockFanOut): Promise<Array<StockChanged | HttpProblem>> {
-  for (let per = fanOut.last; ; ) {
+export async function changeStocks(
+  db: Queryable,
+  changes: StockChange[],
+  notify: boolean,
+  fanOut: StockFanOut,
+): Promise<Array<StockChanged | HttpProblem>> {
+  for (let per = fanOut.last; ;) {
     const ids = newIds('dlv', per * changes.length);
     const messageIds = newIds('msg', per * changes.length);
     const rows = await db.query<Row>(STOCK_SQL, [
@@ -153,7 +159,13 @@ export async function changeStocks(db: Queryable, changes: StockChange[], notify
   }
 }
 
-function outcomes(changes: StockChange[], rows: Row[], at: (k: number, n: number) => number, ids: string[], messageIds: string[]): Array<StockChanged | HttpProblem> {
+function outcomes(
+  changes: StockChange[],
+  rows: Row[],
+  at: (k: number, n: number) => number,
+  ids: string[],
+  messageIds: string[],
+): Array<StockChanged | HttpProblem> {
   const targets = rows[0]!.fresh ? (JSON.parse(rows[0]!.fresh) as QueuedTarget[]) : [];
   return rows.map((row, i) => {
     const change = changes[i]!;
@@ -161,7 +173,17 @@ function outcomes(changes: StockChange[], rows: Row[], at: (k: number, n: number
     if (!row.ingredient_found) return problems.notFound(`No ingredient ${change.ingredient.id} in the inventory.`, '/body/ingredient/id');
     const body = row.body!;
     const fresh = targets.map((t) =>
-      freshDelivery({ id: ids[at(row.k, t.n)]!, message_id: messageIds[at(row.k, t.n)]!, owner_key_id: t.owner_key_id, url: t.url, content_type: 'application/json', body }, t),
+      freshDelivery(
+        {
+          id: ids[at(row.k, t.n)]!,
+          message_id: messageIds[at(row.k, t.n)]!,
+          owner_key_id: t.owner_key_id,
+          url: t.url,
+          content_type: 'application/json',
+          body,
+        },
+        t,
+      ),
     );
     return { levels: JSON.parse(body) as StockChanged['levels'], fresh };
   });

@@ -11,7 +11,9 @@ export function adminHandlers(services: Services): Record<string, Handler> {
   return {
     createApiKey: async (_req, res, ctx) => {
       const { name, scope } = ctx.body as { name: string; scope: 'subscriber' | 'admin' };
-      const created = await services.db.transaction(async (tx) => services.checkResponse(res, 201, await createApiKey(tx, { name, scope })));
+      const created = await services.db.transaction(async (tx) =>
+        services.checkResponse(res, 201, await createApiKey(tx, { name, scope })),
+      );
       res.status(201).json(created);
     },
     listApiKeys: async (req, res, ctx) => {
@@ -27,7 +29,8 @@ export function adminHandlers(services: Services): Record<string, Handler> {
       const id = ctx.path.apiKeyId as string;
       const result = await revokeApiKey(services.db, id);
       if (result === 'not-found') throw problems.notFound(`No API key ${id}.`, '/path/apiKeyId');
-      if (result === 'last-admin') throw new HttpProblem('conflict', `${id} is the last admin key; create another admin key before revoking it.`);
+      if (result === 'last-admin')
+        throw new HttpProblem('conflict', `${id} is the last admin key; create another admin key before revoking it.`);
       services.keys?.forget(id);
       res.status(204).end();
     },

@@ -110,30 +110,37 @@ async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext)
 async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Check): Promise<[number, unknown]> {
   const id = ctx.path.deliveryId as string;
   const caller = ctx.caller!;
-  return deps.outbox!.publish((queue) => deps.db.transaction(async (tx) => {
-    const [found] = await tx.query<DeliveryRow & { target_active: boolean }>(
-      `SELECT ${COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')},
+  return deps.outbox!.publish((queue) =>
+    deps.db.transaction(async (tx) => {
+      const [found] = await tx.query<DeliveryRow & { target_active: boolean }>(
+        `SELECT ${COLUMNS.split(', ')
+          .map((c) => `d.${c}`)
+          .join(', ')},
               coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
        FROM deliveries d
        LEFT JOIN registrations r ON r.id = d.target_id
        LEFT JOIN subscriptions s ON s.id = d.target_id
        WHERE d.id = $1 AND (d.owner_key_id = $2 OR $3)
        FOR UPDATE OF d`,
-      [id, caller.keyId, caller.scope === 'admin'],
-    );
-    // Other subscribers' deliveries are 404 too, so that ids cannot be probed.
-    if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
-    if (found.status === 'pending') {
-      throw new HttpProblem('conflict', `Delivery ${id} is still pending; replay it once it has succeeded or failed.`);
-    }
-    if (!found.target_active) {
-      throw new HttpProblem('conflict', `The target ${found.target_id} of delivery ${id} is disabled or removed; re-enable it with POST /deliveries/recover first.`);
-    }
-    const updated = await requeueDelivery<DeliveryRow>(tx, id, COLUMNS);
-    queue.requeued(1);
-    const [answer] = await withAttempts(tx, [updated!]);
-    return [202, check(202, answer)] as [number, unknown];
-  }));
+        [id, caller.keyId, caller.scope === 'admin'],
+      );
+      // Other subscribers' deliveries are 404 too, so that ids cannot be probed.
+      if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
+      if (found.status === 'pending') {
+        throw new HttpProblem('conflict', `Delivery ${id} is still pending; replay it once it has succeeded or failed.`);
+      }
+      if (!found.target_active) {
+        throw new HttpProblem(
+          'conflict',
+          `The target ${found.target_id} of delivery ${id} is disabled or removed; re-enable it with POST /deliveries/recover first.`,
+        );
+      }
+      const updated = await requeueDelivery<DeliveryRow>(tx, id, COLUMNS);
+      queue.requeued(1);
+      const [answer] = await withAttempts(tx, [updated!]);
+      return [202, check(202, answer)] as [number, unknown];
+    }),
+  );
 }
 
 async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Check): Promise<[number, unknown]> {
@@ -144,21 +151,26 @@ async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Che
     throw problems.field('/body/since', `must be at most ${RECOVER_WINDOW} ago`);
   }
   const table = targetTable(targetId);
-  return deps.outbox!.publish((queue) => deps.db.transaction(async (tx) => {
-    const owned = table
-      ? await tx.query(`SELECT id FROM ${table} WHERE id = $1 AND deleted_at IS NULL AND (owner_key_id = $2 OR $3) FOR UPDATE`, [
-          targetId,
-          caller.keyId,
-          caller.scope === 'admin',
-        ])
-      : [];
-    if (owned.length === 0) throw problems.notFound(`No registration or subscription ${targetId}.`, '/body/targetId');
-    await tx.query(`UPDATE ${table} SET status = 'active', disabled_reason = NULL, disabled_at = NULL WHERE id = $1 AND status = 'disabled'`, [targetId]);
-    await resetHealth(tx, targetId);
-    const recovered = await requeueSince(tx, targetId, ['failed'], iso(sinceMs));
-    queue.requeued(recovered);
-    return [202, check(202, { recovered })] as [number, unknown];
-  }));
+  return deps.outbox!.publish((queue) =>
+    deps.db.transaction(async (tx) => {
+      const owned = table
+        ? await tx.query(`SELECT id FROM ${table} WHERE id = $1 AND deleted_at IS NULL AND (owner_key_id = $2 OR $3) FOR UPDATE`, [
+            targetId,
+            caller.keyId,
+            caller.scope === 'admin',
+          ])
+        : [];
+      if (owned.length === 0) throw problems.notFound(`No registration or subscription ${targetId}.`, '/body/targetId');
+      await tx.query(
+        `UPDATE ${table} SET status = 'active', disabled_reason = NULL, disabled_at = NULL WHERE id = $1 AND status = 'disabled'`,
+        [targetId],
+      );
+      await resetHealth(tx, targetId);
+      const recovered = await requeueSince(tx, targetId, ['failed'], iso(sinceMs));
+      queue.requeued(recovered);
+      return [202, check(202, { recovered })] as [number, unknown];
+    }),
+  );
 }
 
 async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Delivery[]> {

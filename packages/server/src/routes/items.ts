@@ -42,7 +42,11 @@ export function itemHandlers(services: Services): Record<string, Handler> {
       const { page, size } = ctx.query as { page: number; size: number };
       const { rows, total } = await chunk(services, (page - 1) * size, size);
       const totalPages = Math.ceil(total / size);
-      res.json({ data: rows.map(toItem), meta: { page, size, total_pages: totalPages }, links: pageLinks(req.path, page, size, totalPages) });
+      res.json({
+        data: rows.map(toItem),
+        meta: { page, size, total_pages: totalPages },
+        links: pageLinks(req.path, page, size, totalPages),
+      });
     },
 
     listItemsLinkHeader: async (req, res, ctx) => {
@@ -74,4 +78,3 @@ export function itemHandlers(services: Services): Record<string, Handler> {
     },
   };
 }
-

@@ -29,7 +29,15 @@ async function queueCallbacks(queue: Queue, tx: Queryable, concertId: string, bo
   );
   await queue.messages(
     tx,
-    targets.map((t) => ({ kind: 'callback', event: 'concertAlert', targetId: t.id, ownerKeyId: t.owner_key_id, url: t.callback_url, contentType: TEXT, body })),
+    targets.map((t) => ({
+      kind: 'callback',
+      event: 'concertAlert',
+      targetId: t.id,
+      ownerKeyId: t.owner_key_id,
+      url: t.callback_url,
+      contentType: TEXT,
+      body,
+    })),
   );
 }
 
@@ -58,63 +66,90 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
     scheduleConcert: async (_req, res, ctx) => {
       const body = ctx.body as { title: string; startsAt: string; venue: string; priceCents?: number; currency?: string };
       const startsAt = parseInstant(body.startsAt, '/body/startsAt').toISOString();
-      const outcome = await services.outbox.publish((queue) => idempotent(services.db, call(services, res, ctx), async (tx) => {
-        const [row] = await tx.query<ConcertRow>(
-          `INSERT INTO concerts (id, title, starts_at, venue, price_cents, currency) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${CONCERT}`,
-          [newId('con'), body.title, startsAt, body.venue, body.priceCents ?? null, body.currency ?? 'EUR'],
-        );
-        const text = scheduledText(row!);
-        const targets = await webhookTargets(tx, 'concertAlert');
-        await queue.messages(
-          tx,
-          targets.map((t) => ({ kind: 'webhook', event: 'concertAlert', targetId: t.id, ownerKeyId: t.owner_key_id, url: t.url, contentType: TEXT, body: text })),
-        );
-        return { status: 201, body: toConcert(row!) };
-      }));
+      const outcome = await services.outbox.publish((queue) =>
+        idempotent(services.db, call(services, res, ctx), async (tx) => {
+          const [row] = await tx.query<ConcertRow>(
+            `INSERT INTO concerts (id, title, starts_at, venue, price_cents, currency) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${CONCERT}`,
+            [newId('con'), body.title, startsAt, body.venue, body.priceCents ?? null, body.currency ?? 'EUR'],
+          );
+          const text = scheduledText(row!);
+          const targets = await webhookTargets(tx, 'concertAlert');
+          await queue.messages(
+            tx,
+            targets.map((t) => ({
+              kind: 'webhook',
+              event: 'concertAlert',
+              targetId: t.id,
+              ownerKeyId: t.owner_key_id,
+              url: t.url,
+              contentType: TEXT,
+              body: text,
+            })),
+          );
+          return { status: 201, body: toConcert(row!) };
+        }),
+      );
       res.status(outcome.status).json(outcome.body);
     },
 
     updateConcert: async (_req, res, ctx) => {
-      const change = ctx.body as Partial<{ title: string; startsAt: string; venue: string; priceCents: number; ticketsAvailable: number; message: string }>;
+      const change = ctx.body as Partial<{
+        title: string;
+        startsAt: string;
+        venue: string;
+        priceCents: number;
+        ticketsAvailable: number;
+        message: string;
+      }>;
       const startsAt = change.startsAt === undefined ? null : parseInstant(change.startsAt, '/body/startsAt').toISOString();
-      const outcome = await services.outbox.publish((queue) => idempotent(services.db, call(services, res, ctx), async (tx) => {
-        const before = await lockConcert(tx, ctx.path.concertId);
-        if (before.status === 'cancelled') {
-          throw problems.field('/path/concertId', 'is cancelled; a cancelled concert cannot be changed', 'conflict');
-        }
-        const [after] = await tx.query<ConcertRow>(
-          `UPDATE concerts SET title = COALESCE($2, title), starts_at = COALESCE($3::timestamptz, starts_at), venue = COALESCE($4, venue),
+      const outcome = await services.outbox.publish((queue) =>
+        idempotent(services.db, call(services, res, ctx), async (tx) => {
+          const before = await lockConcert(tx, ctx.path.concertId);
+          if (before.status === 'cancelled') {
+            throw problems.field('/path/concertId', 'is cancelled; a cancelled concert cannot be changed', 'conflict');
+          }
+          const [after] = await tx.query<ConcertRow>(
+            `UPDATE concerts SET title = COALESCE($2, title), starts_at = COALESCE($3::timestamptz, starts_at), venue = COALESCE($4, venue),
              price_cents = COALESCE($5, price_cents), tickets_available = COALESCE($6, tickets_available), updated_at = now()
            WHERE id = $1 RETURNING ${CONCERT}`,
-          [before.id, change.title ?? null, startsAt, change.venue ?? null, change.priceCents ?? null, change.ticketsAvailable ?? null],
-        );
-        await queueCallbacks(queue, tx, before.id, change.message ?? changedText(before, after!));
-        return { status: 200, body: toConcert(after!) };
-      }));
+            [before.id, change.title ?? null, startsAt, change.venue ?? null, change.priceCents ?? null, change.ticketsAvailable ?? null],
+          );
+          await queueCallbacks(queue, tx, before.id, change.message ?? changedText(before, after!));
+          return { status: 200, body: toConcert(after!) };
+        }),
+      );
       res.status(outcome.status).json(outcome.body);
     },
 
     cancelConcert: async (_req, res, ctx) => {
       const reason = (ctx.body as { reason?: string } | undefined)?.reason;
-      const outcome = await services.outbox.publish((queue) => idempotent(services.db, call(services, res, ctx), async (tx) => {
-        const before = await lockConcert(tx, ctx.path.concertId);
-        if (before.status === 'cancelled') return { status: 200, body: toConcert(before) };
-        const [after] = await tx.query<ConcertRow>(
-          `UPDATE concerts SET status = 'cancelled', updated_at = now() WHERE id = $1 RETURNING ${CONCERT}`,
-          [before.id],
-        );
-        await queueCallbacks(queue, tx, before.id, cancelledText(after!, reason));
-        return { status: 200, body: toConcert(after!) };
-      }));
+      const outcome = await services.outbox.publish((queue) =>
+        idempotent(services.db, call(services, res, ctx), async (tx) => {
+          const before = await lockConcert(tx, ctx.path.concertId);
+          if (before.status === 'cancelled') return { status: 200, body: toConcert(before) };
+          const [after] = await tx.query<ConcertRow>(
+            `UPDATE concerts SET status = 'cancelled', updated_at = now() WHERE id = $1 RETURNING ${CONCERT}`,
+            [before.id],
+          );
+          await queueCallbacks(queue, tx, before.id, cancelledText(after!, reason));
+          return { status: 200, body: toConcert(after!) };
+        }),
+      );
       res.status(outcome.status).json(outcome.body);
     },
 
     changeStock: async (_req, res, ctx) => {
       const change = ctx.body as StockChange;
       // A refused answer or webhook body rolls the change back, so it must stay uncommitted until checked.
-      const stockCall = { ...call(services, res, ctx), standalone: !services.checkResponse.rollsBack && !services.outbox.refusesBadPayloads };
+      const stockCall = {
+        ...call(services, res, ctx),
+        standalone: !services.checkResponse.rollsBack && !services.outbox.refusesBadPayloads,
+      };
       const outcome = await services.outbox.publish((queue) =>
-        idempotent(services.db, stockCall, async (db, alone) => ({ status: 200, body: (await queue.stockChange(db, change, alone)).levels })),
+        idempotent(services.db, stockCall, async (db, alone) => ({
+          status: 200,
+          body: (await queue.stockChange(db, change, alone)).levels,
+        })),
       );
       res.status(outcome.status).json(outcome.body);
     },

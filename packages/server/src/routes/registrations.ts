@@ -34,7 +34,12 @@ function register(services: Services, link: WebhookRegistration): Handler {
     const url = ctx.body.url as string;
     await requireAllowedUrl(services, url, '/body/url');
     const registration = await services.db.transaction(async (tx) => {
-      const row = await insertOrGetTarget<RegistrationRow>(tx, REGISTRATIONS, { owner_key_id: ctx.caller!.keyId, event, url }, services.limits.registrationsPerKey);
+      const row = await insertOrGetTarget<RegistrationRow>(
+        tx,
+        REGISTRATIONS,
+        { owner_key_id: ctx.caller!.keyId, event, url },
+        services.limits.registrationsPerKey,
+      );
       return services.checkResponse(res, status, toRegistration(row, true));
     });
     res.status(status).json(registration);
@@ -43,7 +48,12 @@ function register(services: Services, link: WebhookRegistration): Handler {
 
 export function registrationHandlers(services: Services): Record<string, Handler> {
   return {
-    ...lifecycleHandlers(services, LIFECYCLE, { get: 'getRegistration', update: 'updateRegistration', rotate: 'rotateRegistrationSecret', test: 'testRegistration' }),
+    ...lifecycleHandlers(services, LIFECYCLE, {
+      get: 'getRegistration',
+      update: 'updateRegistration',
+      rotate: 'rotateRegistrationSecret',
+      test: 'testRegistration',
+    }),
     ...Object.fromEntries(webhookRegistrations.map((link) => [link.operationId, register(services, link)])),
 
     listRegistrations: async (req, res, ctx) => {
@@ -51,8 +61,24 @@ export function registrationHandlers(services: Services): Record<string, Handler
       const page = await keysetPage<RegistrationRow>(
         services.db,
         services.cursors,
-        { collection: 'registrations', from: 'registrations', select: REGISTRATIONS.columns, seqColumn: 'seq', order: 'asc', where, params },
-        { path: req.path, cursor: ctx.query.cursor, limit: ctx.query.limit, filters: [['ownerKeyId', ctx.query.ownerKeyId as string | undefined], ['event', ctx.query.event]] },
+        {
+          collection: 'registrations',
+          from: 'registrations',
+          select: REGISTRATIONS.columns,
+          seqColumn: 'seq',
+          order: 'asc',
+          where,
+          params,
+        },
+        {
+          path: req.path,
+          cursor: ctx.query.cursor,
+          limit: ctx.query.limit,
+          filters: [
+            ['ownerKeyId', ctx.query.ownerKeyId as string | undefined],
+            ['event', ctx.query.event],
+          ],
+        },
       );
       res.json({ data: page.rows.map((row) => toRegistration(row, false)), links: page.links });
     },

@@ -27,18 +27,28 @@ const LIFECYCLE: LifecycleTarget<SubscriptionRow> = {
 
 export function subscriptionHandlers(services: Services): Record<string, Handler> {
   return {
-    ...lifecycleHandlers(services, LIFECYCLE, { get: 'getSubscription', update: 'updateSubscription', rotate: 'rotateSubscriptionSecret', test: 'testSubscription' }),
+    ...lifecycleHandlers(services, LIFECYCLE, {
+      get: 'getSubscription',
+      update: 'updateSubscription',
+      rotate: 'rotateSubscriptionSecret',
+      test: 'testSubscription',
+    }),
     subscribeConcertUpdates: async (_req, res, ctx) => {
       const { concertId, callbackUrl } = ctx.body as { concertId: string; callbackUrl: string };
       await requireAllowedUrl(services, callbackUrl, '/body/callbackUrl');
       const concert = await services.db.query('SELECT 1 FROM concerts WHERE id = $1', [concertId]);
       if (concert.length === 0) throw problems.notFound(`No concert ${concertId}.`, '/body/concertId');
       const subscription = await services.db.transaction(async (tx) => {
-        const row = await insertOrGetTarget<SubscriptionRow>(tx, SUBSCRIPTIONS, {
-          owner_key_id: ctx.caller!.keyId,
-          concert_id: concertId,
-          callback_url: callbackUrl,
-        }, services.limits.subscriptionsPerKey);
+        const row = await insertOrGetTarget<SubscriptionRow>(
+          tx,
+          SUBSCRIPTIONS,
+          {
+            owner_key_id: ctx.caller!.keyId,
+            concert_id: concertId,
+            callback_url: callbackUrl,
+          },
+          services.limits.subscriptionsPerKey,
+        );
         return services.checkResponse(res, 200, toSubscription(row, true));
       });
       res.status(200).json(subscription);
@@ -49,8 +59,24 @@ export function subscriptionHandlers(services: Services): Record<string, Handler
       const page = await keysetPage<SubscriptionRow>(
         services.db,
         services.cursors,
-        { collection: 'subscriptions', from: 'subscriptions', select: SUBSCRIPTIONS.columns, seqColumn: 'seq', order: 'asc', where, params },
-        { path: req.path, cursor: ctx.query.cursor, limit: ctx.query.limit, filters: [['ownerKeyId', ctx.query.ownerKeyId as string | undefined], ['concertId', ctx.query.concertId]] },
+        {
+          collection: 'subscriptions',
+          from: 'subscriptions',
+          select: SUBSCRIPTIONS.columns,
+          seqColumn: 'seq',
+          order: 'asc',
+          where,
+          params,
+        },
+        {
+          path: req.path,
+          cursor: ctx.query.cursor,
+          limit: ctx.query.limit,
+          filters: [
+            ['ownerKeyId', ctx.query.ownerKeyId as string | undefined],
+            ['concertId', ctx.query.concertId],
+          ],
+        },
       );
       res.json({ data: page.rows.map((row) => toSubscription(row, false)), links: page.links });
     },

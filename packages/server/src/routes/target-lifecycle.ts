@@ -40,7 +40,11 @@ type RotatedSecret = components['schemas']['RotatedSecret'];
 type QueuedDelivery = components['schemas']['Delivery'];
 
 /** getX, updateX, rotateXSecret and testX for one kind of target. */
-export function lifecycleHandlers<Row>(services: Services, t: LifecycleTarget<Row>, names: { get: string; update: string; rotate: string; test: string }): Record<string, Handler> {
+export function lifecycleHandlers<Row>(
+  services: Services,
+  t: LifecycleTarget<Row>,
+  names: { get: string; update: string; rotate: string; test: string },
+): Record<string, Handler> {
   const detail = async (db: Queryable, row: LifecycleRow) => ({
     ...t.toApi(row as Row, false),
     health: await targetHealthReport(db, row.id),
@@ -57,7 +61,11 @@ export function lifecycleHandlers<Row>(services: Services, t: LifecycleTarget<Ro
     },
     [names.rotate]: async (_req, res, ctx) => {
       const overlap = (ctx.body as { overlapSeconds?: number } | undefined)?.overlapSeconds ?? 86_400;
-      res.json(await rotateSecret(services, t, ctx.path[t.param] as string, ctx.caller!, overlap, (body) => services.checkResponse(res, 200, body)));
+      res.json(
+        await rotateSecret(services, t, ctx.path[t.param] as string, ctx.caller!, overlap, (body) =>
+          services.checkResponse(res, 200, body),
+        ),
+      );
     },
     [names.test]: async (_req, res, ctx) => {
       const row = await findOwned(services.db, t, ctx.path[t.param] as string, ctx.caller!, false);
@@ -69,7 +77,10 @@ export function lifecycleHandlers<Row>(services: Services, t: LifecycleTarget<Ro
 /** The caller's live target (any, for an admin); others' ids are 404 so that ids cannot be probed. */
 async function findOwned(db: Queryable, t: LifecycleTarget<unknown>, id: string, caller: Caller, lock: boolean): Promise<LifecycleRow> {
   const [row] = await db.query<LifecycleRow>(
-    `SELECT ${t.columns.split(', ').map((c) => `t.${c}`).join(', ')}, t.owner_key_id, t.previous_secret_expires_at, k.revoked_at IS NOT NULL AS owner_revoked
+    `SELECT ${t.columns
+      .split(', ')
+      .map((c) => `t.${c}`)
+      .join(', ')}, t.owner_key_id, t.previous_secret_expires_at, k.revoked_at IS NOT NULL AS owner_revoked
      FROM ${t.table} t JOIN api_keys k ON k.id = t.owner_key_id
      WHERE t.id = $1 AND t.deleted_at IS NULL AND (t.owner_key_id = $2 OR $3)${lock ? ' FOR UPDATE OF t' : ''}`,
     [id, caller.keyId, caller.scope === 'admin'],
@@ -86,27 +97,40 @@ interface UpdateBody {
   recoverSince?: string;
 }
 
-async function updateTarget<T>(services: Services, t: LifecycleTarget<unknown>, id: string, caller: Caller, body: UpdateBody, answer: (tx: Queryable, row: LifecycleRow) => Promise<T>): Promise<T> {
+async function updateTarget<T>(
+  services: Services,
+  t: LifecycleTarget<unknown>,
+  id: string,
+  caller: Caller,
+  body: UpdateBody,
+  answer: (tx: Queryable, row: LifecycleRow) => Promise<T>,
+): Promise<T> {
   const url = body[t.urlField];
   if (url !== undefined) await requireAllowedUrl(services, url, `/body/${t.urlField}`);
   const since = body.recoverSince === undefined ? undefined : parseInstant(body.recoverSince, '/body/recoverSince').getTime();
-  if (since !== undefined && Date.now() - since > RECOVER_WINDOW_MS) throw problems.field('/body/recoverSince', `must be at most ${RECOVER_WINDOW} ago`);
-  return services.outbox.publish((queue) => services.db.transaction(async (tx) => {
-    const current = await findOwned(tx, t, id, caller, true);
-    if (url !== undefined && url !== current[t.urlColumn]) await moveTarget(tx, t, current, url);
-    if (body.status === 'paused' && current.status !== 'paused') await pause(tx, t, current);
-    if (body.status === 'active' && current.status !== 'active') await activate(tx, t, current);
-    if (body.rateLimitPerSecond !== undefined) {
-      await tx.query(`UPDATE ${t.table} SET rate_limit_per_second = $2 WHERE id = $1`, [id, body.rateLimitPerSecond]);
-    }
-    if (since !== undefined) {
-      if ((body.status ?? current.status) !== 'active') {
-        throw new HttpProblem('conflict', `${t.noun} ${id} is ${current.status}; recoverSince needs it active (send status: active with it).`);
+  if (since !== undefined && Date.now() - since > RECOVER_WINDOW_MS)
+    throw problems.field('/body/recoverSince', `must be at most ${RECOVER_WINDOW} ago`);
+  return services.outbox.publish((queue) =>
+    services.db.transaction(async (tx) => {
+      const current = await findOwned(tx, t, id, caller, true);
+      if (url !== undefined && url !== current[t.urlColumn]) await moveTarget(tx, t, current, url);
+      if (body.status === 'paused' && current.status !== 'paused') await pause(tx, t, current);
+      if (body.status === 'active' && current.status !== 'active') await activate(tx, t, current);
+      if (body.rateLimitPerSecond !== undefined) {
+        await tx.query(`UPDATE ${t.table} SET rate_limit_per_second = $2 WHERE id = $1`, [id, body.rateLimitPerSecond]);
       }
-      queue.requeued(await requeueSince(tx, id, ['failed', 'cancelled'], new Date(since).toISOString()));
-    }
-    return answer(tx, await findOwned(tx, t, id, caller, false));
-  }));
+      if (since !== undefined) {
+        if ((body.status ?? current.status) !== 'active') {
+          throw new HttpProblem(
+            'conflict',
+            `${t.noun} ${id} is ${current.status}; recoverSince needs it active (send status: active with it).`,
+          );
+        }
+        queue.requeued(await requeueSince(tx, id, ['failed', 'cancelled'], new Date(since).toISOString()));
+      }
+      return answer(tx, await findOwned(tx, t, id, caller, false));
+    }),
+  );
 }
 
 async function moveTarget(tx: Queryable, t: LifecycleTarget<unknown>, current: LifecycleRow, url: string): Promise<void> {
@@ -116,66 +140,97 @@ async function moveTarget(tx: Queryable, t: LifecycleTarget<unknown>, current: L
     `SELECT id FROM ${t.table} WHERE owner_key_id = $1 AND ${t.scopeColumn} = $2 AND ${t.urlColumn} = $3 AND deleted_at IS NULL AND id <> $4`,
     [current.owner_key_id, current[t.scopeColumn], url, current.id],
   );
-  if (clash[0]) throw new HttpProblem('conflict', `${clash[0].id} already sends the same messages to this URL; remove it or update that one.`, [{ pointer: `/body/${t.urlField}`, detail: `is already used by ${clash[0].id}` }]);
+  if (clash[0])
+    throw new HttpProblem('conflict', `${clash[0].id} already sends the same messages to this URL; remove it or update that one.`, [
+      { pointer: `/body/${t.urlField}`, detail: `is already used by ${clash[0].id}` },
+    ]);
   await tx.query(`UPDATE ${t.table} SET ${t.urlColumn} = $2 WHERE id = $1`, [current.id, url]);
   await tx.query(`UPDATE deliveries SET url = $2, updated_at = now() WHERE target_id = $1 AND status = 'pending'`, [current.id, url]);
 }
 
 async function pause(tx: Queryable, t: LifecycleTarget<unknown>, current: LifecycleRow): Promise<void> {
   if (current.status === 'disabled') {
-    throw new HttpProblem('conflict', `${t.noun} ${current.id} is disabled (${String(current.disabled_reason)}); re-enable it with status: active first.`);
+    throw new HttpProblem(
+      'conflict',
+      `${t.noun} ${current.id} is disabled (${String(current.disabled_reason)}); re-enable it with status: active first.`,
+    );
   }
   await tx.query(`UPDATE ${t.table} SET status = 'paused' WHERE id = $1`, [current.id]);
   await cancelDeliveriesForTarget(tx, current.id);
 }
 
 async function activate(tx: Queryable, t: LifecycleTarget<unknown>, current: LifecycleRow): Promise<void> {
-  if (current.owner_revoked) throw new HttpProblem('conflict', `The API key ${current.owner_key_id} that owns ${current.id} is revoked; register the URL with a live key instead.`);
+  if (current.owner_revoked)
+    throw new HttpProblem(
+      'conflict',
+      `The API key ${current.owner_key_id} that owns ${current.id} is revoked; register the URL with a live key instead.`,
+    );
   await tx.query(`UPDATE ${t.table} SET status = 'active', disabled_reason = NULL, disabled_at = NULL WHERE id = $1`, [current.id]);
   await restartFailureWindow(tx, current.id);
 }
 
-async function rotateSecret<T>(services: Services, t: LifecycleTarget<unknown>, id: string, caller: Caller, overlapSeconds: number, check: (body: RotatedSecret) => T): Promise<T> {
+async function rotateSecret<T>(
+  services: Services,
+  t: LifecycleTarget<unknown>,
+  id: string,
+  caller: Caller,
+  overlapSeconds: number,
+  check: (body: RotatedSecret) => T,
+): Promise<T> {
   return services.db.transaction(async (tx) => {
-  const [row] = await tx.query<{ id: string; secret: string; previous_secret_expires_at: Date | string | null }>(
-    `UPDATE ${t.table} SET secret = $4,
+    const [row] = await tx.query<{ id: string; secret: string; previous_secret_expires_at: Date | string | null }>(
+      `UPDATE ${t.table} SET secret = $4,
        previous_secret = CASE WHEN $5::int > 0 THEN secret END,
        previous_secret_expires_at = CASE WHEN $5::int > 0 THEN now() + $5::int * interval '1 second' END
      WHERE id = $1 AND deleted_at IS NULL AND (owner_key_id = $2 OR $3)
      RETURNING id, secret, previous_secret_expires_at`,
-    [id, caller.keyId, caller.scope === 'admin', newSigningSecret(), overlapSeconds],
-  );
-  if (!row) throw problems.notFound(`No ${t.noun} ${id}.`, `/path/${t.param}`);
-  const expires = row.previous_secret_expires_at;
-  return check({ id: row.id, secret: row.secret, previousSecretExpiresAt: expires === null ? null : formatInstant(expires) });
+      [id, caller.keyId, caller.scope === 'admin', newSigningSecret(), overlapSeconds],
+    );
+    if (!row) throw problems.notFound(`No ${t.noun} ${id}.`, `/path/${t.param}`);
+    const expires = row.previous_secret_expires_at;
+    return check({ id: row.id, secret: row.secret, previousSecretExpiresAt: expires === null ? null : formatInstant(expires) });
   });
 }
 
-async function sendTest<T>(services: Services, t: LifecycleTarget<unknown>, row: LifecycleRow, check: (body: QueuedDelivery) => T): Promise<T> {
-  if (row.status !== 'active') throw new HttpProblem('conflict', `${t.noun} ${row.id} is ${row.status}; only active targets receive test events.`);
+async function sendTest<T>(
+  services: Services,
+  t: LifecycleTarget<unknown>,
+  row: LifecycleRow,
+  check: (body: QueuedDelivery) => T,
+): Promise<T> {
+  if (row.status !== 'active')
+    throw new HttpProblem('conflict', `${t.noun} ${row.id} is ${row.status}; only active targets receive test events.`);
   const event = t.eventOf(row);
   const sample = sampleEvent(t.kind, event);
   const messageId = newMessageId('msg');
   const url = row[t.urlColumn] as string;
   // Read back in the same transaction, before the worker can see it: the answer is the queued delivery.
-  return services.outbox.publish((queue) => services.db.transaction(async (tx) => {
-    await queue.messages(tx, [{ kind: t.kind, event, targetId: row.id, ownerKeyId: row.owner_key_id, url, messageId, ...sample }]);
-    const [q] = await tx.query<{ id: string; status: 'pending'; attempt_count: number; next_attempt_at: Date | string | null; created_at: Date | string }>(
-      'SELECT id, status, attempt_count, next_attempt_at, created_at FROM deliveries WHERE target_id = $1 AND message_id = $2',
-      [row.id, messageId],
-    );
-    return check({
-      id: q!.id,
-      messageId,
-      kind: t.kind,
-      event,
-      targetId: row.id,
-      url,
-      status: q!.status,
-      attemptCount: q!.attempt_count,
-      nextAttemptAt: q!.next_attempt_at === null ? null : formatInstant(q!.next_attempt_at),
-      createdAt: formatInstant(q!.created_at),
-      attempts: [],
-    });
-  }));
+  return services.outbox.publish((queue) =>
+    services.db.transaction(async (tx) => {
+      await queue.messages(tx, [{ kind: t.kind, event, targetId: row.id, ownerKeyId: row.owner_key_id, url, messageId, ...sample }]);
+      const [q] = await tx.query<{
+        id: string;
+        status: 'pending';
+        attempt_count: number;
+        next_attempt_at: Date | string | null;
+        created_at: Date | string;
+      }>('SELECT id, status, attempt_count, next_attempt_at, created_at FROM deliveries WHERE target_id = $1 AND message_id = $2', [
+        row.id,
+        messageId,
+      ]);
+      return check({
+        id: q!.id,
+        messageId,
+        kind: t.kind,
+        event,
+        targetId: row.id,
+        url,
+        status: q!.status,
+        attemptCount: q!.attempt_count,
+        nextAttemptAt: q!.next_attempt_at === null ? null : formatInstant(q!.next_attempt_at),
+        createdAt: formatInstant(q!.created_at),
+        attempts: [],
+      });
+    }),
+  );
 }

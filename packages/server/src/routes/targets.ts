@@ -17,7 +17,12 @@ export interface TargetTable {
  * identifying fields (an idempotent retry gets the same record, secret included). A new
  * target beyond `limit` live ones of its owner is a 409 `limit-exceeded` problem.
  */
-export async function insertOrGetTarget<Row>(tx: Queryable, target: TargetTable, identity: Record<string, string> & { owner_key_id: string }, limit: number): Promise<Row> {
+export async function insertOrGetTarget<Row>(
+  tx: Queryable,
+  target: TargetTable,
+  identity: Record<string, string> & { owner_key_id: string },
+  limit: number,
+): Promise<Row> {
   const names = Object.keys(identity);
   const values = Object.values(identity);
   const match = `${names.map((n, i) => `${n} = $${i + 1}`).join(' AND ')} AND deleted_at IS NULL`;
@@ -25,9 +30,10 @@ export async function insertOrGetTarget<Row>(tx: Queryable, target: TargetTable,
   await tx.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [identity.owner_key_id]);
   const [existing] = await tx.query<Row>(`SELECT ${target.columns} FROM ${target.table} WHERE ${match}`, values);
   if (existing) return existing;
-  const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${target.table} WHERE owner_key_id = $1 AND deleted_at IS NULL`, [
-    identity.owner_key_id,
-  ]);
+  const [count] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${target.table} WHERE owner_key_id = $1 AND deleted_at IS NULL`,
+    [identity.owner_key_id],
+  );
   if (count!.n >= limit) throw limitExceeded(target, limit);
   const placeholders = names.map((_, i) => `$${i + 3}`).join(', ');
   const [inserted] = await tx.query<Row>(
@@ -38,12 +44,22 @@ export async function insertOrGetTarget<Row>(tx: Queryable, target: TargetTable,
 }
 
 function limitExceeded(target: TargetTable, limit: number): HttpProblem {
-  const [noun, remove] = target.table === 'registrations' ? ['registrations', 'DELETE /registrations/{registrationId}'] : ['subscriptions', 'DELETE /concertUpdates/{subscriptionId}'];
-  return new HttpProblem('limit-exceeded', `This API key has ${limit} live ${noun}, the most allowed. Remove one (${remove}) before adding another.`);
+  const [noun, remove] =
+    target.table === 'registrations'
+      ? ['registrations', 'DELETE /registrations/{registrationId}']
+      : ['subscriptions', 'DELETE /concertUpdates/{subscriptionId}'];
+  return new HttpProblem(
+    'limit-exceeded',
+    `This API key has ${limit} live ${noun}, the most allowed. Remove one (${remove}) before adding another.`,
+  );
 }
 
 /** The WHERE clause of a listing: live rows of `listOwner`'s owner (all for an admin without one), plus filters. */
-export function ownedWhere(caller: Caller, ownerKeyId: unknown, filters: Array<[column: string, value: unknown]>): { where: string[]; params: unknown[] } {
+export function ownedWhere(
+  caller: Caller,
+  ownerKeyId: unknown,
+  filters: Array<[column: string, value: unknown]>,
+): { where: string[]; params: unknown[] } {
   const where = ['deleted_at IS NULL'];
   const params: unknown[] = [];
   const add = (column: string, value: unknown) => {
@@ -57,7 +73,12 @@ export function ownedWhere(caller: Caller, ownerKeyId: unknown, filters: Array<[
 }
 
 /** Softly removes a target the caller owns (or any, for an admin) and cancels its pending deliveries. */
-export async function removeTarget(db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, target: TargetTable, id: string, caller: Caller): Promise<boolean> {
+export async function removeTarget(
+  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  target: TargetTable,
+  id: string,
+  caller: Caller,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx.query(
       `UPDATE ${target.table} SET deleted_at = now(), status = 'disabled', disabled_reason = 'removed', disabled_at = now()

@@ -15,7 +15,11 @@ function settings() {
 const { secret, port } = settings();
 const server = createReceiverServer({ secret });
 server.on('error', (error: NodeJS.ErrnoException) => {
-  console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use; stop what holds it or start with another PORT=...` : `The receiver did not start: ${error.message}`);
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${port} is in use; stop what holds it or start with another PORT=...`
+      : `The receiver did not start: ${error.message}`,
+  );
   process.exit(1);
 });
 server.listen(port, () => console.log(`receiver listening on http://localhost:${port}`));

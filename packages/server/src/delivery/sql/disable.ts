@@ -3,7 +3,10 @@ import { cancelDeliveriesForTarget } from './cancel.js';
 
 /** A target's failure window and circuit start over (it was disabled, or is recovered). */
 export async function resetHealth(tx: Queryable, targetId: string): Promise<void> {
-  await tx.query(`UPDATE delivery_targets SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL WHERE target_id = $1`, [targetId]);
+  await tx.query(
+    `UPDATE delivery_targets SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL WHERE target_id = $1`,
+    [targetId],
+  );
 }
 
 /** A re-activated target's failure window starts over (its count and circuit stay as they were). */

@@ -40,9 +40,17 @@ const holdSql = `WITH cfg AS (SELECT ${RELAXED_COMMIT}, ${holderAlive('$1::text'
  * the targets it now holds, those it gave back (a locked row waits for the next time), and
  * whether it may hold any (`alive`: its session lock is held, see holder-lock.ts).
  */
-export async function updateHolds(db: Database, owner: string, want: string[], ms: number, giveBack: string[]): Promise<{ held: string[]; released: string[]; alive: boolean }> {
+export async function updateHolds(
+  db: Database,
+  owner: string,
+  want: string[],
+  ms: number,
+  giveBack: string[],
+): Promise<{ held: string[]; released: string[]; alive: boolean }> {
   const [row] = await db.query<{ held: string; released: string; alive: boolean }>(holdSql, [owner, want, ms, giveBack]);
-  return row ? { held: JSON.parse(row.held) as string[], released: JSON.parse(row.released) as string[], alive: row.alive } : { held: [], released: [], alive: true };
+  return row
+    ? { held: JSON.parse(row.held) as string[], released: JSON.parse(row.released) as string[], alive: row.alive }
+    : { held: [], released: [], alive: true };
 }
 
 /**

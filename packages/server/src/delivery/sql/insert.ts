@@ -9,7 +9,10 @@ import { targetStateSql } from './fragments.js';
  * The one insert into `deliveries`, due now: `values` is the select list of (id, message_id,
  * kind, event, target_id, owner_key_id, url, content_type, body), `from` what it reads.
  */
-export const insertDeliveriesSql = (values: string, from: string) => `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
+export const insertDeliveriesSql = (
+  values: string,
+  from: string,
+) => `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
            SELECT ${values}, now()
            FROM ${from}`;
 
@@ -29,7 +32,9 @@ export const notifyAtCommitSql = (n: number) => `CASE WHEN $${n}::boolean THEN p
 export async function insertDeliveries(tx: Queryable, messages: OutgoingMessage[], notify: boolean): Promise<FreshDelivery[]> {
   if (messages.length === 0) return [];
   const first = messages[0]!;
-  const shared = messages.every((m) => m.kind === first.kind && m.event === first.event && m.contentType === first.contentType && m.body === first.body);
+  const shared = messages.every(
+    (m) => m.kind === first.kind && m.event === first.event && m.contentType === first.contentType && m.body === first.body,
+  );
   const ids = newIds('dlv', messages.length);
   const fresh = newIds('msg', messages.filter((m) => m.messageId === undefined).length);
   let k = 0;
@@ -54,10 +59,24 @@ export async function insertDeliveries(tx: Queryable, messages: OutgoingMessage[
            )}
          )
          SELECT ${notifyAtCommitSql(10)}, ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets`,
-        [ids, messageIds, messages.map((m) => m.kind), messages.map((m) => m.event), targets, owners, urls, messages.map((m) => m.contentType), messages.map((m) => m.body), notify],
+        [
+          ids,
+          messageIds,
+          messages.map((m) => m.kind),
+          messages.map((m) => m.event),
+          targets,
+          owners,
+          urls,
+          messages.map((m) => m.contentType),
+          messages.map((m) => m.body),
+          notify,
+        ],
       );
   const states = new Map((JSON.parse(row!.targets) as TargetState[]).map((t) => [t.target_id, t]));
   return messages.map((m, i) =>
-    freshDelivery({ id: ids[i]!, message_id: messageIds[i]!, owner_key_id: m.ownerKeyId, url: m.url, content_type: m.contentType, body: m.body }, states.get(m.targetId)!),
+    freshDelivery(
+      { id: ids[i]!, message_id: messageIds[i]!, owner_key_id: m.ownerKeyId, url: m.url, content_type: m.contentType, body: m.body },
+      states.get(m.targetId)!,
+    ),
   );
 }
