@@ -167,7 +167,7 @@ describe.each(dbFactories)('delivery routes on $name', (factory) => {
     const alice = await register(s.aliceKey, '/old');
     const old = new Date(Date.now() - 15 * 86_400_000).toISOString();
     const tooOld = await problem(await s.call('POST', '/deliveries/recover', { key: s.aliceKey, body: { targetId: alice, since: old } }));
-    expect(tooOld.status).toBe(400);
+    expect(tooOld.status).toBe(422);
     expect(tooOld.errors?.map((e) => e.pointer)).toEqual(['/body/since']);
     const since = new Date().toISOString();
     const foreign = await s.call('POST', '/deliveries/recover', { key: s.bobKey, body: { targetId: alice, since } });

@@ -71,7 +71,7 @@ describe.each(dbFactories)('date-time bounds on $name', (factory) => {
     expect(late.status).toBe(202);
     expect(await late.json()).toEqual({ recovered: 0 });
     const early = await s.call('POST', '/deliveries/recover', { body: { targetId: registration, since: '1900-01-01T00:00:00+23:59' } });
-    expect(early.status).toBe(400);
+    expect(early.status).toBe(422);
     expect(await pointers(early)).toEqual(['/body/since']);
   });
 

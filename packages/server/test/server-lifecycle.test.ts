@@ -104,6 +104,11 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
     expect((await deliveries(reg.id)).map((d) => d.status)).toEqual(['succeeded']);
     expect((await detail(reg.id)).health.lastSuccessAt).not.toBeNull();
     expect((await patch(reg.id, { recoverSince: since })).status).toBe(200);
+    const tooOld = await patch(reg.id, { recoverSince: new Date(Date.now() - 15 * 86_400_000).toISOString() });
+    expect(await json<{ type: string; errors: Array<{ pointer: string }> }>(tooOld, 422)).toMatchObject({
+      type: 'https://clubnotify.dev/problems/outside-recovery-window',
+      errors: [{ pointer: '/body/recoverSince' }],
+    });
   });
 
   it('re-enables a registration disabled by 410 and recovers its failed deliveries since a time', async () => {

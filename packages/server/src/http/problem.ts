@@ -16,6 +16,7 @@ const titles = {
   'payload-too-large': [413, 'Payload too large'],
   'unsupported-media-type': [415, 'Unsupported media type'],
   'url-not-allowed': [422, 'URL not allowed'],
+  'outside-recovery-window': [422, 'Outside the recovery window'],
   'rate-limited': [429, 'Too many requests'],
   internal: [500, 'Internal server error'],
   'response-validation': [500, 'Response violates the contract'],

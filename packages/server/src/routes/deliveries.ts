@@ -148,7 +148,7 @@ async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Che
   const caller = ctx.caller!;
   const sinceMs = parseInstant(since, '/body/since').getTime();
   if (Date.now() - sinceMs > RECOVER_WINDOW_MS) {
-    throw problems.field('/body/since', `must be at most ${RECOVER_WINDOW} ago`);
+    throw problems.field('/body/since', `must be at most ${RECOVER_WINDOW} ago`, 'outside-recovery-window');
   }
   const table = targetTable(targetId);
   return deps.outbox!.publish((queue) =>

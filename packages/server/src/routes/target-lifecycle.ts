@@ -109,7 +109,7 @@ async function updateTarget<T>(
   if (url !== undefined) await requireAllowedUrl(services, url, `/body/${t.urlField}`);
   const since = body.recoverSince === undefined ? undefined : parseInstant(body.recoverSince, '/body/recoverSince').getTime();
   if (since !== undefined && Date.now() - since > RECOVER_WINDOW_MS)
-    throw problems.field('/body/recoverSince', `must be at most ${RECOVER_WINDOW} ago`);
+    throw problems.field('/body/recoverSince', `must be at most ${RECOVER_WINDOW} ago`, 'outside-recovery-window');
   return services.outbox.publish((queue) =>
     services.db.transaction(async (tx) => {
       const current = await findOwned(tx, t, id, caller, true);
