@@ -173,7 +173,10 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     try {
       for (const view of ['Registrations & subscriptions', 'Deliveries', 'Publish', 'API keys']) {
         await page.getByRole('button', { name: view }).click();
-        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+        // The view renders after its data arrives: wait for the settled width, and name the view that overflows.
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: view, timeout: 5_000 })
+          .toBeLessThanOrEqual(420);
       }
       await shot('8-narrow');
     } finally {

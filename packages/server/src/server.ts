@@ -38,10 +38,15 @@ const starting: RequestListener = (_req, res) => {
   );
 };
 
+/** Linux caps it at net.core.somaxconn (4096 on current kernels). */
+const ACCEPT_BACKLOG = 4096;
+
 function listen(server: Server, config: Config): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host ?? '::', () => {
+    // A deep accept queue: under a connection flood the kernel keeps what the guard has not
+    // accepted yet instead of dropping the handshake (which leaves clients with ghost sockets).
+    server.listen({ port: config.port, host: config.host ?? '::', backlog: ACCEPT_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });
