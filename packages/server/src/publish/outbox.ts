@@ -69,7 +69,8 @@ export class Outbox {
       messages: async (tx, messages) => {
         fresh.push(...(await insertDeliveries(tx, this.#checked(messages), this.#notifies, trace)));
       },
-      stockChange: async (tx, change, alone) => {
+      stockChange: async (tx, untraced, alone) => {
+        const change = trace ? { ...untraced, trace } : untraced;
         const changed = alone ? await this.#stock.change(change) : await changeStock(tx, change, this.#notifies, this.#fanOut);
         // The statement made the body from the inventory; a refusal here rolls the change back (strict is never `alone`).
         this.#options.check?.({ kind: 'webhook', event: 'stockUpdate' }, 'application/json', JSON.stringify(changed.levels));
