@@ -18,6 +18,8 @@ export interface OtlpCollector {
   spans: CollectedSpan[];
   /** Export requests received, by path (`/v1/traces`, `/v1/metrics`). */
   exports: Map<string, number>;
+  /** The latest total of each metric exported (the sum of its points' values, or of its histogram counts). */
+  metrics: Map<string, number>;
   /** Resolves once `found` returns something for the spans received so far (checked on each export). */
   waitFor<T>(found: (spans: CollectedSpan[]) => T | undefined, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
@@ -67,7 +69,38 @@ function spansOf(body: JsonExport): CollectedSpan[] {
   });
 }
 
+interface JsonPoint {
+  asDouble?: number;
+  asInt?: string | number;
+  count?: string | number;
+}
+interface JsonMetrics {
+  resourceMetrics?: {
+    scopeMetrics?: {
+      metrics?: {
+        name: string;
+        sum?: { dataPoints: JsonPoint[] };
+        gauge?: { dataPoints: JsonPoint[] };
+        histogram?: { dataPoints: JsonPoint[] };
+      }[];
+    }[];
+  }[];
+}
+
+function recordMetrics(body: JsonMetrics, into: Map<string, number>): void {
+  for (const rm of body.resourceMetrics ?? [])
+    for (const sm of rm.scopeMetrics ?? [])
+      for (const m of sm.metrics ?? []) {
+        const points = m.sum?.dataPoints ?? m.gauge?.dataPoints ?? m.histogram?.dataPoints ?? [];
+        into.set(
+          m.name,
+          points.reduce((total, p) => total + Number(p.asDouble ?? p.asInt ?? p.count ?? 0), 0),
+        );
+      }
+}
+
 export async function startOtlpCollector(): Promise<OtlpCollector> {
+  const metrics = new Map<string, number>();
   const spans: CollectedSpan[] = [];
   const exports = new Map<string, number>();
   const waiters = new Set<() => void>();
@@ -84,6 +117,7 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
         }
         spans.push(...spansOf(JSON.parse(Buffer.concat(chunks).toString('utf8')) as JsonExport));
       }
+      if (path === '/v1/metrics') recordMetrics(JSON.parse(Buffer.concat(chunks).toString('utf8')) as JsonMetrics, metrics);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       for (const wake of waiters) wake();
     });
@@ -93,6 +127,7 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans,
     exports,
+    metrics,
     waitFor(found, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {

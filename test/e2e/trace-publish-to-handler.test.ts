@@ -67,7 +67,8 @@ describe('a published concert is one trace from the publish to the receiver hand
         LOG_LEVEL: 'info',
         OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-        OTEL_METRICS_EXPORTER: 'none',
+        // Metrics go over OTLP too (the default exporter), every 200 ms.
+        OTEL_METRIC_EXPORT_INTERVAL: '200',
         OTEL_SERVICE_NAME: 'clubnotify-test-server',
         // Spans leave in batches; a short delay only makes the test quicker, it waits for them either way.
         OTEL_BSP_SCHEDULE_DELAY: '100',
@@ -89,7 +90,7 @@ describe('a published concert is one trace from the publish to the receiver hand
   });
 
   it('continues the caller traceparent through publish, attempt and handler, and a retry from the database too', async () => {
-    expect(server.output()).toMatch(/OpenTelemetry on/);
+    await server.waitFor(/OpenTelemetry on/, 10_000);
     const admin = createClient({ baseUrl: serverUrl, apiKey: adminKey });
     const { key } = await admin.apiKeys.create({ name: 'fan site', scope: 'subscriber' });
     const fan = createClient({ baseUrl: serverUrl, apiKey: key });
@@ -151,6 +152,11 @@ describe('a published concert is one trace from the publish to the receiver hand
       expect(activeSpanId).toBe(found.handlers.find((h) => h.parentSpanId === attemptSpan.spanId)!.spanId);
       expect(trace.getSpanContext(ctx.traceContext)?.spanId).toBe(activeSpanId);
     }
+
+    // The Prometheus instruments arrive over OTLP as well, counting the delivery's outcome.
+    await collector.waitFor(() => ((collector.metrics.get('clubnotify_delivery_outcomes_total') ?? 0) >= 1 ? true : undefined));
+    expect(collector.metrics.get('clubnotify_delivery_retries_total')).toBeGreaterThanOrEqual(1);
+    expect(collector.metrics.get('clubnotify_delivery_first_attempt_delay_seconds')).toBeGreaterThanOrEqual(1);
 
     // The server's log lines of the publish carry the trace id.
     await server.waitFor(new RegExp(`"trace_id":"${traceId}"`), 10_000);

@@ -50,7 +50,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<numbe
   let running: RunningServer | undefined;
   // OTEL_* variables switch the SDK on (traces, and the Prometheus instruments over OTLP); without them nothing is loaded.
   const telemetry = await startTelemetry(env, {
-    metrics: { getMetricsAsJSON: async () => (running ? running.metrics.registry.getMetricsAsJSON() : []) },
+    metrics: { snapshot: async () => (running ? running.metrics.snapshot() : []) },
   });
   try {
     running = await startServer(config);

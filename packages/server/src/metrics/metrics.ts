@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { Queryable } from '../db/database.js';
 import type { Outcome } from '../delivery/types.js';
 import { createEventLookup } from './event-lookup.js';
@@ -14,6 +14,8 @@ export interface Metrics {
   countOutgoingViolation(target: { kind: string; event: string }): void;
   /** The text exposition; reads the queue gauges with one query first. */
   scrape(): Promise<string>;
+  /** The same as prom-client's JSON (for the OTLP export), the queue gauges read first. */
+  snapshot(): Promise<MetricObjectWithValues<MetricValue<string>>[]>;
 }
 
 const OUTCOME = { succeeded: 'succeeded', failed: 'failed', pending: 'retrying' } as const;
@@ -125,14 +127,22 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
       outgoing.inc({ kind, event });
     },
     async scrape() {
-      const [row] = await db.query<{ depth: number; oldest: number | null; open: number; half_open: number }>(SCRAPE_SQL);
-      depth.set(row?.depth ?? 0);
-      oldest.set(Math.max(0, Number(row?.oldest ?? 0)));
-      circuits.set({ state: 'open' }, row?.open ?? 0);
-      circuits.set({ state: 'half-open' }, row?.half_open ?? 0);
+      await readQueue();
       return registry.metrics();
     },
+    async snapshot() {
+      await readQueue();
+      return registry.getMetricsAsJSON();
+    },
   };
+
+  async function readQueue(): Promise<void> {
+    const [row] = await db.query<{ depth: number; oldest: number | null; open: number; half_open: number }>(SCRAPE_SQL);
+    depth.set(row?.depth ?? 0);
+    oldest.set(Math.max(0, Number(row?.oldest ?? 0)));
+    circuits.set({ state: 'open' }, row?.open ?? 0);
+    circuits.set({ state: 'half-open' }, row?.half_open ?? 0);
+  }
 }
 
 // One round trip: the pending rows through the partial index deliveries_due, and
