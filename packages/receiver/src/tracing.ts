@@ -49,19 +49,14 @@ function parentOf(ctx: HandlerContext): Context {
  */
 export function traced<R>(ctx: HandlerContext, call: () => R): R {
   const parent = parentOf(ctx);
-  const span = tracer.startSpan(
-    `${ctx.kind} ${ctx.name}`,
-    {
-      kind: SpanKind.CONSUMER,
-      attributes: {
-        'messaging.operation.type': 'process',
-        'messaging.message.id': ctx.id,
-        'clubnotify.event': `${ctx.kind}.${ctx.name}`,
-        'clubnotify.delivery.attempt': ctx.attempt,
-      },
-    },
-    parent,
-  );
+  const span = tracer.startSpan(`${ctx.kind} ${ctx.name}`, { kind: SpanKind.CONSUMER }, parent);
+  if (span.isRecording())
+    span.setAttributes({
+      'messaging.operation.type': 'process',
+      'messaging.message.id': ctx.id,
+      'clubnotify.event': `${ctx.kind}.${ctx.name}`,
+      'clubnotify.delivery.attempt': ctx.attempt,
+    });
   ctx.traceContext = trace.setSpan(parent, span);
   let result: R;
   try {

@@ -13,21 +13,18 @@ const OUTCOME = { succeeded: 'succeeded', failed: 'failed', pending: 'retrying' 
  */
 export function startAttemptSpan(delivery: ClaimedDelivery): Span {
   const parent = contextFrom(ROOT_CONTEXT, delivery.traceparent, delivery.tracestate);
-  return tracer.startSpan(
-    'deliver',
-    {
-      kind: SpanKind.CLIENT,
-      attributes: {
-        'clubnotify.delivery.id': delivery.id,
-        'clubnotify.message.id': delivery.message_id,
-        'clubnotify.target.id': delivery.target_id,
-        'clubnotify.delivery.attempt': delivery.attempt_count,
-        'http.request.method': 'POST',
-        'url.full': withoutQuery(delivery.url),
-      },
-    },
-    parent,
-  );
+  const span = tracer.startSpan('deliver', { kind: SpanKind.CLIENT }, parent);
+  // Attributes only for a recording span: with tracing off an attempt costs one no-op object.
+  if (span.isRecording())
+    span.setAttributes({
+      'clubnotify.delivery.id': delivery.id,
+      'clubnotify.message.id': delivery.message_id,
+      'clubnotify.target.id': delivery.target_id,
+      'clubnotify.delivery.attempt': delivery.attempt_count,
+      'http.request.method': 'POST',
+      'url.full': withoutQuery(delivery.url),
+    });
+  return span;
 }
 
 /** Ends an attempt's span with what came of it: status code, duration, the error, and the decision. */

@@ -19,13 +19,10 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 export function traceRequests(): RequestHandler {
   return (req, res, next) => {
     const parent = contextFrom(ROOT_CONTEXT, header(req.headers, 'traceparent'), header(req.headers, 'tracestate'));
-    const span = tracer.startSpan(
-      req.method,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.path } },
-      parent,
-    );
+    const span = tracer.startSpan(req.method, { kind: SpanKind.SERVER }, parent);
     const ids = span.spanContext();
     if (!isSpanContextValid(ids)) return next();
+    if (span.isRecording()) span.setAttributes({ 'http.request.method': req.method, 'url.path': req.path });
     res.locals.traceFields = { trace_id: ids.traceId, span_id: ids.spanId };
     res.once('finish', () => {
       const operation = (res.locals.ctx as RequestContext | undefined)?.operation;
