@@ -113,7 +113,11 @@ function histograms(metric: PromMetric): Map<string, HistogramPoint> {
     const { le, ...labels } = v.labels;
     const key = JSON.stringify(Object.entries(labels).sort());
     let h = byLabels.get(key);
-    if (!h) byLabels.set(key, (h = { labels: labels as Attributes, value: { buckets: { boundaries: [], counts: [] }, sum: 0, count: 0 }, cumulative: [] }));
+    if (!h)
+      byLabels.set(
+        key,
+        (h = { labels: labels as Attributes, value: { buckets: { boundaries: [], counts: [] }, sum: 0, count: 0 }, cumulative: [] }),
+      );
     if (v.metricName?.endsWith('_bucket')) h.cumulative.push([le === '+Inf' ? Infinity : Number(le), v.value]);
     else if (v.metricName?.endsWith('_sum')) h.value.sum = v.value;
     else if (v.metricName?.endsWith('_count')) h.value.count = v.value;
