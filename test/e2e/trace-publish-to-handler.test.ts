@@ -150,7 +150,7 @@ describe('a published concert is one trace from the publish to the receiver hand
       expect(ctx.traceparent).toBe(`00-${traceId}-${attemptSpan.spanId}-01`);
       expect(ctx.tracestate).toBe('fan=1');
       expect(activeSpanId).toBe(found.handlers.find((h) => h.parentSpanId === attemptSpan.spanId)!.spanId);
-      expect(trace.getSpanContext(ctx.traceContext)?.spanId).toBe(activeSpanId);
+      expect(trace.getSpanContext(ctx.traceContext!)?.spanId).toBe(activeSpanId);
     }
 
     // The Prometheus instruments arrive over OTLP as well, counting the delivery's outcome.

@@ -32,9 +32,10 @@ export interface EventContext<K extends EventKind = EventKind, N extends string 
   /**
    * The OpenTelemetry context the handler runs in: the kit's span around the handler, a child
    * of the sender's attempt. It is active during the handler where a context manager carries
-   * it (Node with an SDK); elsewhere pass it to `context.with` or use it as a parent.
+   * it (Node with an SDK); elsewhere pass it to `context.with` or use it as a parent. Set on
+   * every `ctx` the kit makes (optional only so that a hand-made `ctx` in a test still compiles).
    */
-  traceContext: Context;
+  traceContext?: Context;
 }
 
 /**
