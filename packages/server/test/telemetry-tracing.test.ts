@@ -5,10 +5,33 @@ import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbFactories, startTestServer, type TestServer } from './server-support.js';
 
-const exporter = new tracing.InMemorySpanExporter();
+/** The SDK's in-memory exporter, telling waiters about each export. */
+class WatchedExporter extends tracing.InMemorySpanExporter {
+  readonly waiters = new Set<() => void>();
+  override export(spans: tracing.ReadableSpan[], done: Parameters<tracing.InMemorySpanExporter['export']>[1]): void {
+    super.export(spans, done);
+    for (const wake of this.waiters) wake();
+  }
+}
+const exporter = new WatchedExporter();
+const processor = new tracing.SimpleSpanProcessor(exporter);
+
+/** Resolves with the first finished span `found` picks, once it has been exported (the request's span ends after its answer is written). */
+function exported(found: (span: tracing.ReadableSpan) => boolean): Promise<tracing.ReadableSpan> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const span = exporter.getFinishedSpans().find(found);
+      if (!span) return;
+      exporter.waiters.delete(check);
+      resolve(span);
+    };
+    exporter.waiters.add(check);
+    check();
+  });
+}
 const sdk = new NodeSDK({
   serviceName: 'clubnotify-test',
-  spanProcessors: [new tracing.SimpleSpanProcessor(exporter)],
+  spanProcessors: [processor],
   metricReaders: [],
   logRecordProcessors: [],
   instrumentations: [],
@@ -17,7 +40,6 @@ beforeAll(() => sdk.start());
 afterAll(() => sdk.shutdown());
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const spans = () => exporter.getFinishedSpans();
 const parentOf = (span: tracing.ReadableSpan) => span.parentSpanContext?.spanId;
 
 describe.each(dbFactories)('tracing publishes ($name)', (factory) => {
@@ -53,9 +75,9 @@ describe.each(dbFactories)('tracing publishes ($name)', (factory) => {
         body,
       });
       expect(res.status, await res.clone().text()).toBeLessThan(300);
-      const request = spans().find((span) => span.spanContext().traceId === traceId && parentOf(span) === caller);
-      expect(request?.attributes).toMatchObject({ 'clubnotify.operation': operation, 'http.response.status_code': res.status });
-      const publish = spans().find((span) => span.name === 'publish' && parentOf(span) === request!.spanContext().spanId)!;
+      const request = await exported((span) => span.spanContext().traceId === traceId && parentOf(span) === caller);
+      expect(request.attributes).toMatchObject({ 'clubnotify.operation': operation, 'http.response.status_code': res.status });
+      const publish = await exported((span) => span.name === 'publish' && parentOf(span) === request.spanContext().spanId);
       const queued = publish.attributes['clubnotify.deliveries.queued'] as number;
       expect(queued).toBeGreaterThan(0);
 
@@ -73,15 +95,21 @@ describe.each(dbFactories)('tracing publishes ($name)', (factory) => {
 
   it('ignores a malformed traceparent: the request succeeds and starts a new trace', async () => {
     for (const traceparent of ['not-a-trace', `00-${'0'.repeat(32)}-${hex(8)}-01`, `ff-${hex(16)}-${hex(8)}-01`]) {
+      const title = `Untraced ${hex(4)}`;
       const res = await s.call('POST', '/concerts', {
         key: s.adminKey,
         headers: { traceparent },
-        body: { title: 'Untraced', startsAt: '2026-12-02T20:00:00Z', venue: 'Cellar' },
+        body: { title, startsAt: '2026-12-02T20:00:00Z', venue: 'Cellar' },
       });
       expect(res.status).toBe(201);
-      const request = spans().at(-1)!;
-      expect(request.attributes['clubnotify.operation']).toBe('scheduleConcert');
+      const { id } = (await res.json()) as { id: string };
+      const [row] = await s.db.query<{ traceparent: string }>(`SELECT traceparent FROM deliveries WHERE body LIKE $1`, [`%${title}%`]);
+      const [, traceId, publishId] = row!.traceparent.split('-');
+      const publish = await exported((span) => span.spanContext().spanId === publishId);
+      const request = await exported((span) => span.spanContext().spanId === parentOf(publish));
+      expect(request.spanContext().traceId).toBe(traceId);
       expect(request.parentSpanContext).toBeUndefined();
+      expect(id).toMatch(/^con_/);
     }
   });
 });
