@@ -297,7 +297,7 @@ class Worker implements DeliveryWorker {
   }
 
   async #pendingCount(): Promise<number> {
-    const [row] = await this.#settings.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE status = 'pending'`);
+    const [row] = await this.#settings.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries`);
     return row?.n ?? 0;
   }
 }

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/database.js';
 
 const MAX_TARGETS = 10_000;
-const EVENT_SQL = `(SELECT event FROM deliveries WHERE target_id = $1 LIMIT 1)
-  UNION ALL (SELECT event FROM delivery_history WHERE target_id = $1 LIMIT 1) LIMIT 1`;
+// Ordered as the indexes are, so that a LIMIT 1 never scans a table hoping to meet the target early.
+const EVENT_SQL = `(SELECT event FROM deliveries WHERE target_id = $1 ORDER BY target_id, status LIMIT 1)
+  UNION ALL (SELECT event FROM delivery_history WHERE target_id = $1 ORDER BY target_id, seq DESC LIMIT 1) LIMIT 1`;
 
 /**
  * A target's event never changes, so it is read once per target (one index probe of the

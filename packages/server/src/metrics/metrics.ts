@@ -124,7 +124,7 @@ const historySize = (table: string) =>
 // failed), and the history's size.
 const SCRAPE_SQL = `SELECT q.depth, q.oldest, c.open, c.half_open, ${HISTORY_TABLES.map(historySize).join(', ')}
   FROM (SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_at))::float8 AS oldest
-          FROM deliveries WHERE status = 'pending') q,
+          FROM deliveries) q,
        (SELECT count(*) FILTER (WHERE circuit_open_until > now())::int AS open,
                count(*) FILTER (WHERE circuit_open_until <= now())::int AS half_open
           FROM delivery_targets) c`;

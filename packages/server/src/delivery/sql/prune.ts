@@ -19,7 +19,7 @@ export async function pruneHistoryBatch(db: Database, retentionMs: number, batch
          ORDER BY completed_at LIMIT $2)
        RETURNING id
      ), attempts AS (
-       DELETE FROM delivery_attempts a USING gone WHERE a.delivery_id = gone.id
+       DELETE FROM delivery_attempts WHERE delivery_id = ANY(ARRAY(SELECT id FROM gone))
      )
      SELECT count(*)::int AS n FROM gone`,
     [retentionMs, batch],

@@ -178,7 +178,7 @@ async function holdForCoolDown(db: Queryable, targetIds: string[]): Promise<void
     `UPDATE deliveries d SET next_attempt_at = t.circuit_open_until
      FROM delivery_targets t
      WHERE t.target_id = ANY($1::text[]) AND t.circuit_open_until > now()
-       AND d.target_id = t.target_id AND d.status = 'pending' AND d.next_attempt_at < t.circuit_open_until`,
+       AND d.target_id = t.target_id AND d.next_attempt_at < t.circuit_open_until`,
     [targetIds],
   );
 }
