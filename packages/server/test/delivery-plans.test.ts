@@ -145,17 +145,15 @@ describe.runIf(process.env.DATABASE_URL)('hot statement plans with a large histo
     await db.transaction((tx) =>
       insertDeliveries(
         tx,
-        targets
-          .slice(0, 10)
-          .map((targetId) => ({
-            kind: 'webhook',
-            event: 'stockUpdate',
-            targetId,
-            ownerKeyId: owner,
-            url,
-            contentType: 'application/json',
-            body: '{}',
-          })),
+        targets.slice(0, 10).map((targetId) => ({
+          kind: 'webhook',
+          event: 'stockUpdate',
+          targetId,
+          ownerKeyId: owner,
+          url,
+          contentType: 'application/json',
+          body: '{}',
+        })),
         false,
       ),
     );
@@ -172,7 +170,12 @@ describe.runIf(process.env.DATABASE_URL)('hot statement plans with a large histo
         seqColumn: 'seq',
         order: 'desc' as const,
       };
-      const first = await keysetPage<{ id: string }>(db, codec, { ...source, where, params }, { path: '/deliveries', limit: 50 });
+      const first = await keysetPage<{ id: string; seq: number }>(
+        db,
+        codec,
+        { ...source, where, params },
+        { path: '/deliveries', limit: 50 },
+      );
       const cursor = first.nextCursor ?? undefined;
       await keysetPage(db, codec, { ...source, where, params }, { path: '/deliveries', limit: 50, cursor });
       return first.rows.map((r) => r.id);
