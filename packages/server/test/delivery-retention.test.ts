@@ -4,7 +4,8 @@ import type { Database } from '../src/db/database.js';
 import { HistoryPruner } from '../src/delivery/retention.js';
 import { recoverWindowMs } from '../src/delivery/sql/requeue.js';
 import { createMetrics } from '../src/metrics/metrics.js';
-import { createTestDatabase, databaseKinds } from './delivery-support.js';
+import { createDeliveryWorker } from '../src/delivery/worker.js';
+import { createTestDatabase, databaseKinds, waitFor } from './delivery-support.js';
 import { fillDeliveredHistory, fillPending } from './fill-history.js';
 import { dbFactories, startTestServer } from './server-support.js';
 
@@ -55,6 +56,23 @@ describe.each(databaseKinds)('delivery history retention on %s', (kind) => {
       const bytes = Number(/^clubnotify_delivery_history_bytes\{table="delivery_history"\} (\d+)$/m.exec(text)?.[1]);
       expect(bytes).toBeGreaterThan(8_192);
     } finally {
+      await t.drop();
+    }
+  }, 120_000);
+});
+
+describe.each(databaseKinds)('the worker on %s', (kind) => {
+  it('prunes the history beside its claims, without being asked', async () => {
+    const t = await createTestDatabase(kind);
+    const worker = createDeliveryWorker({ db: t.db, policy: { allow: [] }, retentionMs: DAY, onError: (e) => expect.fail(String(e)) });
+    try {
+      const old = await fillDeliveredHistory(t.db, { messages: 1_500, targets: 2, endAt: new Date(Date.now() - 2 * DAY), spanMs: DAY });
+      await fillDeliveredHistory(t.db, { messages: 20, targets: old.targetIds, ownerKeyId: old.ownerKeyId });
+      worker.start();
+      await waitFor(async () => (await count(t.db, 'delivery_history')) === 20, 30_000, 'the history within its retention');
+      expect(await count(t.db, 'delivery_attempts')).toBe(2);
+    } finally {
+      await worker.stop();
       await t.drop();
     }
   }, 120_000);
