@@ -81,6 +81,8 @@ export interface AppDeps {
   deliveryHandoff?: DeliveryHandoff;
   /** Live registrations and subscriptions per API key; 100 each by default. */
   limits?: Partial<TargetLimits>;
+  /** How long the delivery history is kept (DELIVERY_RETENTION; the worker prunes it); recovery reaches no further back. */
+  deliveryRetentionMs?: number;
   /** `Deprecation`/`Sunset` headers by operationId; by default read from the spec's deprecated operations. */
   deprecations?: ReadonlyMap<string, DeprecationNotice>;
   /** Deprecated query and header parameters by operationId; by default read from the spec. */
@@ -113,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
     keys,
     limits,
     checkResponse,
+    retentionMs: deps.deliveryRetentionMs,
   };
   const handlers = operationHandlers(services);
 
@@ -174,7 +177,10 @@ export function createApp(deps: AppDeps): Express {
     return handler(req, res, ctx);
   });
   // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
-  app.use(deps.deliveryRoutes ?? deliveryRoutes({ db: deps.db, cursors: services.cursors, outbox, checkResponse }));
+  app.use(
+    deps.deliveryRoutes ??
+      deliveryRoutes({ db: deps.db, cursors: services.cursors, outbox, checkResponse, retentionMs: deps.deliveryRetentionMs }),
+  );
   app.use((_req, res) => {
     const ctx = contextOf(res);
     // Not a contract violation of the response but a missing mount: say so plainly.

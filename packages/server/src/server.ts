@@ -90,6 +90,7 @@ export async function startServer(
       schedule: config.deliverySchedule,
       timeoutMs: config.deliveryTimeoutMs,
       leaseMs: config.deliveryLeaseMs,
+      retentionMs: config.deliveryRetentionMs,
       listenUrl: config.databaseUrl,
       onError: (error) =>
         isDatabaseUnavailable(error)
@@ -112,6 +113,7 @@ export async function startServer(
       docsCacheDir: inMemory ? undefined : join(config.dataDir, 'docs-cache'),
       trustProxy: config.trustProxy,
       publicBaseUrl: config.publicBaseUrl,
+      deliveryRetentionMs: config.deliveryRetentionMs,
     });
     handler = app;
     const { port } = server.address() as AddressInfo;
