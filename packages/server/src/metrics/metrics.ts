@@ -85,6 +85,18 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
     labelNames: ['kind', 'event'],
     registers: [registry],
   });
+  const historyRows = new Gauge({
+    name: 'clubnotify_delivery_history_rows',
+    help: 'Rows of the delivery history (ended deliveries, and the attempts not kept on them), by table; as of the last statistics (the worker refreshes them every minute).',
+    labelNames: ['table'],
+    registers: [registry],
+  });
+  const historyBytes = new Gauge({
+    name: 'clubnotify_delivery_history_bytes',
+    help: 'Bytes on disk of the delivery history, indexes included, by table.',
+    labelNames: ['table'],
+    registers: [registry],
+  });
   const final = new Counter({
     name: 'clubnotify_delivery_outcomes_total',
     help: `Deliveries that reached a final outcome (succeeded, failed), by owner key id: the first ${OWNER_LABELS} owners seen get a label each, the rest count as "other".`,
@@ -104,18 +116,6 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
     registers: [registry],
   });
   const owners = new OwnerLabels(OWNER_LABELS);
-  const historyRows = new Gauge({
-    name: 'clubnotify_delivery_history_rows',
-    help: 'Rows of the delivery history (ended deliveries, and the attempts not kept on them), by table; as of the last statistics (the worker refreshes them every minute).',
-    labelNames: ['table'],
-    registers: [registry],
-  });
-  const historyBytes = new Gauge({
-    name: 'clubnotify_delivery_history_bytes',
-    help: 'Bytes on disk of the delivery history, indexes included, by table.',
-    labelNames: ['table'],
-    registers: [registry],
-  });
   const eventOf = createEventLookup(db);
 
   return {
@@ -148,7 +148,6 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
     },
   };
 
-  /** The gauges read from the database: the queue, the circuits and the history's size, in one round trip. */
   async function readQueue(): Promise<void> {
     const [row] = await db.query<ScrapeRow>(SCRAPE_SQL);
     depth.set(row?.depth ?? 0);

@@ -26,6 +26,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 10, name: '010_delivery_statistics', sql: deliveryStatistics.sql },
   { version: 11, name: '011_webhook_events', sql: webhookEvents.sql },
   { version: 12, name: '012_delivery_history', sql: deliveryHistory.sql },
-  // Numbered apart from the history rework's so that both branches merged cleanly; gaps are fine.
   { version: 20, name: '020_trace_context', sql: traceContext.sql },
 ];
