@@ -3,7 +3,7 @@ import { SUCCESS_COLUMNS } from './fragments.js';
 
 /**
  * The columns a message keeps from the queue (`deliveries`) to the history (`delivery_history`) and back;
- * a replayed message keeps its publish's trace context (migration 020).
+ * a replayed message keeps its publish's trace context (migrations 020, 021).
  */
 export const MESSAGE_COLUMNS =
   'seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, traceparent, tracestate';
