@@ -17,6 +17,7 @@ import {
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
+import { traceRequests } from './http/tracing.js';
 import { deliveryRoutes } from './routes/deliveries.js';
 import type { DeliveryHandoff } from './delivery/types.js';
 import { createOutgoingGuard, type OutgoingValidationMode } from './publish/outgoing-check.js';
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps): Express {
   endJsonWithNewline(app);
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
+  app.use(traceRequests());
   app.use(requestLog(logger));
 
   app.use(countRequests(metrics));

@@ -10,6 +10,7 @@ import * as successOnRow from './009_success_on_row.js';
 import * as deliveryStatistics from './010_delivery_statistics.js';
 import * as webhookEvents from './011_webhook_events.js';
 import * as deliveryHistory from './012_delivery_history.js';
+import * as traceContext from './020_trace_context.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -25,4 +26,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 10, name: '010_delivery_statistics', sql: deliveryStatistics.sql },
   { version: 11, name: '011_webhook_events', sql: webhookEvents.sql },
   { version: 12, name: '012_delivery_history', sql: deliveryHistory.sql },
+  { version: 20, name: '020_trace_context', sql: traceContext.sql },
 ];
