@@ -11,7 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/{contract,e2e,reliability,browser,packages}/**/*.test.ts'],
-    testTimeout: 30_000,
+    // An embedded database is created (initdb, every migration) in many tests: seconds alone, tens of seconds on a busy machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Spec coverage: every test process records what the reference server answered (npm run spec:coverage).

@@ -89,7 +89,7 @@ describe('a published concert is one trace from the publish to the receiver hand
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('continues the caller traceparent through publish, attempt and handler, and a retry from the database too', async () => {
+  it('continues the caller traceparent through publish, attempt and handler, a retry from the database and a replay from the history', async () => {
     await server.waitFor(/OpenTelemetry on/, 10_000);
     const admin = createClient({ baseUrl: serverUrl, apiKey: adminKey });
     const { key } = await admin.apiKeys.create({ name: 'fan site', scope: 'subscriber' });
@@ -145,13 +145,24 @@ describe('a published concert is one trace from the publish to the receiver hand
 
     // The handler saw the attempt's context in ctx, and ran inside its own span.
     expect(handled).toHaveLength(2);
-    for (const { ctx, activeSpanId, attempt } of handled) {
+    for (const { ctx, activeSpanId, attempt } of handled.slice(0, 2)) {
       const attemptSpan = byAttempt.get(attempt)!;
       expect(ctx.traceparent).toBe(`00-${traceId}-${attemptSpan.spanId}-01`);
       expect(ctx.tracestate).toBe('fan=1');
       expect(activeSpanId).toBe(found.handlers.find((h) => h.parentSpanId === attemptSpan.spanId)!.spanId);
       expect(trace.getSpanContext(ctx.traceContext!)?.spanId).toBe(activeSpanId);
     }
+
+    // A replay moves the message back from the history with its trace context: its attempt continues the same trace
+    // (the receiver answers it from its dedupe store: the message was handled).
+    const deliveryId = String(byAttempt.get(2)!.attributes['clubnotify.delivery.id']);
+    await fan.deliveries.replay(deliveryId);
+    const replayed = await collector.waitFor((spans) =>
+      spans.find(
+        (s) => s.parentSpanId === found.publish.spanId && s.name === 'deliver' && s.attributes['clubnotify.delivery.attempt'] === 3,
+      ),
+    );
+    expect(replayed.attributes).toMatchObject({ 'clubnotify.delivery.id': deliveryId, 'http.response.status_code': 200 });
 
     // The Prometheus instruments arrive over OTLP as well, counting the delivery's outcome.
     await collector.waitFor(() => ((collector.metrics.get('clubnotify_delivery_outcomes_total') ?? 0) >= 1 ? true : undefined));
@@ -160,5 +171,5 @@ describe('a published concert is one trace from the publish to the receiver hand
 
     // The server's log lines of the publish carry the trace id.
     await server.waitFor(new RegExp(`"trace_id":"${traceId}"`), 10_000);
-  });
+  }, 90_000);
 });

@@ -65,7 +65,11 @@ it('runs the handler in a span that continues the sender traceparent, and hands 
 });
 
 it('starts a new trace without a traceparent, or with a malformed one', async () => {
-  for (const headers of [{}, { traceparent: 'garbage' }, { traceparent: `00-${'0'.repeat(32)}-${'1'.repeat(16)}-01` }]) {
+  for (const headers of <Record<string, string>[]>[
+    {},
+    { traceparent: 'garbage' },
+    { traceparent: `00-${'0'.repeat(32)}-${'1'.repeat(16)}-01` },
+  ]) {
     const { status, active } = await deliver(headers);
     expect(status).toBe(200);
     expect(spanOf(active).parentSpanContext).toBeUndefined();
