@@ -4,6 +4,7 @@ import type { ResponseValidationMode } from './http/response-validation.js';
 import type { OutgoingValidationMode } from './publish/outgoing-check.js';
 import type { ConnectionLimits } from './http/connection-guard.js';
 import { parseAllowList } from './net/url-policy.js';
+import { DEFAULT_READ_MAX_WAIT_MS, DEFAULT_READ_POOL_SIZE, DEFAULT_READ_QUEUE_LIMIT, type ReadBudgetOptions } from './db/read-budget.js';
 
 /** The server's settings, read from the environment (see the package README). */
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   registrationsPerKey: number;
   /** Live subscriptions per API key (SUBSCRIPTIONS_PER_KEY, default 100). */
   subscriptionsPerKey: number;
+  /** The reads' bulkhead (see `ReadBudget`): DATABASE_READ_POOL_SIZE, READ_QUEUE_LIMIT, READ_QUEUE_TIMEOUT_MS. */
+  reads: ReadBudgetOptions;
 }
 
 /** DATA_DIR value for an embedded database in memory, gone when the process ends. */
@@ -169,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deliveryLeaseMs: env.DELIVERY_LEASE_MS ? integer('DELIVERY_LEASE_MS', 45_000, 200, 3_600_000) : undefined,
     registrationsPerKey: integer('REGISTRATIONS_PER_KEY', 100, 1, 1_000_000),
     subscriptionsPerKey: integer('SUBSCRIPTIONS_PER_KEY', 100, 1, 1_000_000),
+    reads: {
+      // PGlite runs one statement at a time: one read at a time keeps claims from queueing behind reads.
+      concurrency: integer('DATABASE_READ_POOL_SIZE', databaseUrl ? DEFAULT_READ_POOL_SIZE : 1, 1, 1_000),
+      queueLimit: integer('READ_QUEUE_LIMIT', DEFAULT_READ_QUEUE_LIMIT, 0, 1_000_000),
+      maxWaitMs: integer('READ_QUEUE_TIMEOUT_MS', DEFAULT_READ_MAX_WAIT_MS, 1, 600_000),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -833,6 +833,33 @@ export interface components {
          * @enum {string}
          */
         TargetStatus: "active" | "paused" | "disabled";
+        /** @description How deliveries to this target have gone, from the delivery log. */
+        TargetHealth: {
+            /**
+             * Format: date-time
+             * @description Start of the latest attempt answered with `2xx`.
+             */
+            lastSuccessAt: string | null;
+            /**
+             * Format: date-time
+             * @description Start of the latest failed attempt (non-`2xx`, timeout or connection error).
+             */
+            lastFailureAt: string | null;
+            /** @description Failed attempts since the latest success. */
+            consecutiveFailures: number;
+            /**
+             * Format: date-time
+             * @description Since when every delivery has failed; after 5 days the target is disabled.
+             */
+            failingSince: string | null;
+            /**
+             * @description `closed`: deliveries flow. `open`: the target failed so often that the service holds
+             *     its deliveries for a while instead of trying each one. `half-open`: one trial delivery
+             *     decides whether to close or open again. `closed` when nothing is known yet.
+             * @enum {string}
+             */
+            circuitState: "closed" | "open" | "half-open";
+        };
         Registration: {
             /** @description Identifier, prefixed `reg_`. */
             id: string;
@@ -853,6 +880,8 @@ export interface components {
             rateLimitPerSecond: number | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target. */
+            health?: components["schemas"]["TargetHealth"];
         };
         /** @description An RFC 9457 problem details document. */
         Problem: {
@@ -904,33 +933,6 @@ export interface components {
         RegistrationList: {
             data: components["schemas"]["Registration"][];
             links: components["schemas"]["Links"];
-        };
-        /** @description How deliveries to this target have gone, from the delivery log. */
-        TargetHealth: {
-            /**
-             * Format: date-time
-             * @description Start of the latest attempt answered with `2xx`.
-             */
-            lastSuccessAt: string | null;
-            /**
-             * Format: date-time
-             * @description Start of the latest failed attempt (non-`2xx`, timeout or connection error).
-             */
-            lastFailureAt: string | null;
-            /** @description Failed attempts since the latest success. */
-            consecutiveFailures: number;
-            /**
-             * Format: date-time
-             * @description Since when every delivery has failed; after 5 days the target is disabled.
-             */
-            failingSince: string | null;
-            /**
-             * @description `closed`: deliveries flow. `open`: the target failed so often that the service holds
-             *     its deliveries for a while instead of trying each one. `half-open`: one trial delivery
-             *     decides whether to close or open again. `closed` when nothing is known yet.
-             * @enum {string}
-             */
-            circuitState: "closed" | "open" | "half-open";
         };
         /** @description A registration with its delivery health and secret rotation state, as `GET` and `PATCH` answer. */
         RegistrationDetail: components["schemas"]["Registration"] & {
@@ -1065,6 +1067,8 @@ export interface components {
             rateLimitPerSecond: number | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target. */
+            health?: components["schemas"]["TargetHealth"];
         };
         /** @description Cursor-based, with links. */
         SubscriptionList: {
@@ -1452,6 +1456,22 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description This read cannot be answered now: more reads are running and waiting than the server's
+         *     read budget allows (`Retry-After: 1`), or the database cannot be reached
+         *     (`Retry-After: 5`). Reads have their own budget and database connections, so publishing
+         *     and deliveries go on meanwhile; retry after `Retry-After` seconds.
+         */
+        ReadUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No such resource, or it belongs to another subscriber. */
         NotFound: {
             headers: {
@@ -1555,6 +1575,13 @@ export interface components {
          * @example key_3n8v1q7x2m5c9k4z6p0r
          */
         OwnerKeyId: string;
+        /**
+         * @description `health` adds each target's delivery `health` (as `GET` of one target shows it) to the
+         *     page, so a dashboard reads a page of targets with their health in one request instead of
+         *     one per target. Pagination links repeat it.
+         * @example health
+         */
+        IncludeHealth: "health";
         /** @description The registration's id (`reg_...`). */
         RegistrationId: string;
         /**
@@ -1730,6 +1757,13 @@ export interface operations {
                  * @example key_3n8v1q7x2m5c9k4z6p0r
                  */
                 ownerKeyId?: components["parameters"]["OwnerKeyId"];
+                /**
+                 * @description `health` adds each target's delivery `health` (as `GET` of one target shows it) to the
+                 *     page, so a dashboard reads a page of targets with their health in one request instead of
+                 *     one per target. Pagination links repeat it.
+                 * @example health
+                 */
+                include?: components["parameters"]["IncludeHealth"];
                 /** @description Only registrations for this webhook. */
                 event?: components["schemas"]["WebhookName"];
             };
@@ -1756,6 +1790,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1789,6 +1824,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1952,6 +1988,13 @@ export interface operations {
                  * @example key_3n8v1q7x2m5c9k4z6p0r
                  */
                 ownerKeyId?: components["parameters"]["OwnerKeyId"];
+                /**
+                 * @description `health` adds each target's delivery `health` (as `GET` of one target shows it) to the
+                 *     page, so a dashboard reads a page of targets with their health in one request instead of
+                 *     one per target. Pagination links repeat it.
+                 * @example health
+                 */
+                include?: components["parameters"]["IncludeHealth"];
                 /** @description Only subscriptions to this concert. */
                 concertId?: string;
             };
@@ -1978,6 +2021,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2049,6 +2093,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2278,6 +2323,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2438,6 +2484,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2472,6 +2519,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2506,6 +2554,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2540,6 +2589,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2576,6 +2626,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2610,6 +2661,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2644,6 +2696,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2692,6 +2745,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2797,6 +2851,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2943,6 +2998,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -22,7 +22,8 @@ const OUTCOME = { succeeded: 'succeeded', failed: 'failed', pending: 'retrying' 
  * Creates a registry per server (tests run several servers in one process). `processMetrics`
  * adds prom-client's default process metrics (memory, CPU, event loop lag).
  */
-export function createMetrics(db: Queryable, options: { processMetrics?: boolean } = {}): Metrics {
+export function createMetrics(db: Queryable, options: { processMetrics?: boolean; reads?: Queryable } = {}): Metrics {
+  const scrapes = options.reads ?? db;
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'clubnotify_' });
   const requests = new Counter({
@@ -82,7 +83,7 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
       outgoing.inc({ kind, event });
     },
     async scrape() {
-      const [row] = await db.query<{ depth: number; oldest: number | null; open: number; half_open: number }>(SCRAPE_SQL);
+      const [row] = await scrapes.query<{ depth: number; oldest: number | null; open: number; half_open: number }>(SCRAPE_SQL);
       depth.set(row?.depth ?? 0);
       oldest.set(Math.max(0, Number(row?.oldest ?? 0)));
       circuits.set({ state: 'open' }, row?.open ?? 0);

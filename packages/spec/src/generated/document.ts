@@ -256,6 +256,9 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/OwnerKeyId"
           },
           {
+            "$ref": "#/components/parameters/IncludeHealth"
+          },
+          {
             "name": "event",
             "in": "query",
             "description": "Only registrations for this webhook.",
@@ -305,6 +308,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -369,6 +375,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -839,6 +848,9 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/OwnerKeyId"
           },
           {
+            "$ref": "#/components/parameters/IncludeHealth"
+          },
+          {
             "name": "concertId",
             "in": "query",
             "description": "Only subscriptions to this concert.",
@@ -890,6 +902,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -954,6 +969,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -1417,6 +1435,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -1776,6 +1797,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -1846,6 +1870,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -1920,6 +1947,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -1993,6 +2023,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -2071,6 +2104,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -2143,6 +2179,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -2217,6 +2256,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -2317,6 +2359,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -2545,6 +2590,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -2844,6 +2892,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -3042,6 +3093,58 @@ export const document: { readonly [key: string]: Json } = {
         ],
         "description": "`active`: receives every new message. `paused`: its owner paused it (`PATCH` with\n`status: paused`); nothing is queued for it and what was pending is `cancelled`.\n`disabled`: the service stopped it, `disabledReason` says why (the receiver answered\n`410`, every delivery failed for 5 days, or its API key was revoked); nothing is queued.\nBoth come back with `PATCH` `status: active`. Removed targets (`DELETE`) are gone for good.\n"
       },
+      "TargetHealth": {
+        "type": "object",
+        "required": [
+          "lastSuccessAt",
+          "lastFailureAt",
+          "consecutiveFailures",
+          "failingSince",
+          "circuitState"
+        ],
+        "additionalProperties": false,
+        "description": "How deliveries to this target have gone, from the delivery log.",
+        "properties": {
+          "lastSuccessAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Start of the latest attempt answered with `2xx`."
+          },
+          "lastFailureAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Start of the latest failed attempt (non-`2xx`, timeout or connection error)."
+          },
+          "consecutiveFailures": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Failed attempts since the latest success."
+          },
+          "failingSince": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Since when every delivery has failed; after 5 days the target is disabled."
+          },
+          "circuitState": {
+            "type": "string",
+            "enum": [
+              "closed",
+              "open",
+              "half-open"
+            ],
+            "description": "`closed`: deliveries flow. `open`: the target failed so often that the service holds\nits deliveries for a while instead of trying each one. `half-open`: one trial delivery\ndecides whether to close or open again. `closed` when nothing is known yet.\n"
+          }
+        }
+      },
       "Registration": {
         "type": "object",
         "required": [
@@ -3096,6 +3199,10 @@ export const document: { readonly [key: string]: Json } = {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "health": {
+            "$ref": "#/components/schemas/TargetHealth",
+            "description": "Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target."
           }
         }
       },
@@ -3223,58 +3330,6 @@ export const document: { readonly [key: string]: Json } = {
           },
           "links": {
             "$ref": "#/components/schemas/Links"
-          }
-        }
-      },
-      "TargetHealth": {
-        "type": "object",
-        "required": [
-          "lastSuccessAt",
-          "lastFailureAt",
-          "consecutiveFailures",
-          "failingSince",
-          "circuitState"
-        ],
-        "additionalProperties": false,
-        "description": "How deliveries to this target have gone, from the delivery log.",
-        "properties": {
-          "lastSuccessAt": {
-            "type": [
-              "string",
-              "null"
-            ],
-            "format": "date-time",
-            "description": "Start of the latest attempt answered with `2xx`."
-          },
-          "lastFailureAt": {
-            "type": [
-              "string",
-              "null"
-            ],
-            "format": "date-time",
-            "description": "Start of the latest failed attempt (non-`2xx`, timeout or connection error)."
-          },
-          "consecutiveFailures": {
-            "type": "integer",
-            "minimum": 0,
-            "description": "Failed attempts since the latest success."
-          },
-          "failingSince": {
-            "type": [
-              "string",
-              "null"
-            ],
-            "format": "date-time",
-            "description": "Since when every delivery has failed; after 5 days the target is disabled."
-          },
-          "circuitState": {
-            "type": "string",
-            "enum": [
-              "closed",
-              "open",
-              "half-open"
-            ],
-            "description": "`closed`: deliveries flow. `open`: the target failed so often that the service holds\nits deliveries for a while instead of trying each one. `half-open`: one trial delivery\ndecides whether to close or open again. `closed` when nothing is known yet.\n"
           }
         }
       },
@@ -3582,6 +3637,10 @@ export const document: { readonly [key: string]: Json } = {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "health": {
+            "$ref": "#/components/schemas/TargetHealth",
+            "description": "Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target."
           }
         }
       },
@@ -4614,6 +4673,17 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "Problem503Reads": {
+        "summary": "Too many reads at once",
+        "value": {
+          "type": "https://clubnotify.dev/problems/unavailable",
+          "title": "Service unavailable",
+          "status": 503,
+          "detail": "Too many reads at once (200 reads are already waiting). Retry after 1 second; publishing and deliveries are not affected.",
+          "instance": "/registrations/reg_9f2k4m8q1w",
+          "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
+        }
+      },
       "RegistrationDetail": {
         "summary": "An active registration, rate-limited, during a secret rotation",
         "value": {
@@ -5576,6 +5646,32 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "ReadUnavailable": {
+        "description": "This read cannot be answered now: more reads are running and waiting than the server's\nread budget allows (`Retry-After: 1`), or the database cannot be reached\n(`Retry-After: 5`). Reads have their own budget and database connections, so publishing\nand deliveries go on meanwhile; retry after `Retry-After` seconds.\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "busy": {
+                "$ref": "#/components/examples/Problem503Reads"
+              },
+              "unavailable": {
+                "$ref": "#/components/examples/Problem503Database"
+              }
+            }
+          }
+        }
+      },
       "NotFound": {
         "description": "No such resource, or it belongs to another subscriber.",
         "headers": {
@@ -5775,6 +5871,18 @@ export const document: { readonly [key: string]: Json } = {
           "pattern": "^key_[a-z0-9]{1,60}$"
         },
         "example": "key_3n8v1q7x2m5c9k4z6p0r"
+      },
+      "IncludeHealth": {
+        "name": "include",
+        "in": "query",
+        "description": "`health` adds each target's delivery `health` (as `GET` of one target shows it) to the\npage, so a dashboard reads a page of targets with their health in one request instead of\none per target. Pagination links repeat it.\n",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "health"
+          ]
+        },
+        "example": "health"
       },
       "RegistrationId": {
         "name": "registrationId",
