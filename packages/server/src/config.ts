@@ -4,7 +4,13 @@ import type { ResponseValidationMode } from './http/response-validation.js';
 import type { OutgoingValidationMode } from './publish/outgoing-check.js';
 import type { ConnectionLimits } from './http/connection-guard.js';
 import { parseAllowList } from './net/url-policy.js';
-import { DEFAULT_READ_MAX_WAIT_MS, DEFAULT_READ_POOL_SIZE, DEFAULT_READ_QUEUE_LIMIT, type ReadBudgetOptions } from './db/read-budget.js';
+import {
+  DEFAULT_READ_MAX_WAIT_MS,
+  DEFAULT_READ_POOL_SIZE,
+  DEFAULT_READ_QUEUE_LIMIT,
+  DEFAULT_READ_SHARE,
+  type ReadBudgetOptions,
+} from './db/read-budget.js';
 
 /** The server's settings, read from the environment (see the package README). */
 export interface Config {
@@ -35,7 +41,7 @@ export interface Config {
   registrationsPerKey: number;
   /** Live subscriptions per API key (SUBSCRIPTIONS_PER_KEY, default 100). */
   subscriptionsPerKey: number;
-  /** The reads' bulkhead (see `ReadBudget`): DATABASE_READ_POOL_SIZE, READ_QUEUE_LIMIT, READ_QUEUE_TIMEOUT_MS. */
+  /** The reads' bulkhead (see `ReadBudget`): DATABASE_READ_POOL_SIZE, READ_QUEUE_LIMIT, READ_QUEUE_TIMEOUT_MS, READ_SHARE_PERCENT. */
   reads: ReadBudgetOptions;
 }
 
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: integer('DATABASE_READ_POOL_SIZE', databaseUrl ? DEFAULT_READ_POOL_SIZE : 1, 1, 1_000),
       queueLimit: integer('READ_QUEUE_LIMIT', DEFAULT_READ_QUEUE_LIMIT, 0, 1_000_000),
       maxWaitMs: integer('READ_QUEUE_TIMEOUT_MS', DEFAULT_READ_MAX_WAIT_MS, 1, 600_000),
+      share: integer('READ_SHARE_PERCENT', DEFAULT_READ_SHARE * 100, 1, 100) / 100,
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

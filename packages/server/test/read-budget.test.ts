@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReadBudget, ReadBudgetExceeded, defaultReadBudget } from '../src/db/read-budget.js';
 
 const budget = (concurrency: number, queueLimit: number, maxWaitMs = 60_000) => new ReadBudget({ concurrency, queueLimit, maxWaitMs });
@@ -77,9 +77,27 @@ describe('the reads budget', () => {
     expect(told).toBe(1);
   });
 
+  it('rests a turn for as long again as it was held, with a share of one half', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const b = new ReadBudget({ concurrency: 1, queueLimit: 5, maxWaitMs: 60_000, share: 0.5 });
+      const release = await b.acquire().turn;
+      let granted = false;
+      void b.acquire().turn.then(() => (granted = true));
+      vi.advanceTimersByTime(40);
+      release();
+      await vi.advanceTimersByTimeAsync(39);
+      expect([granted, b.running, b.waiting]).toEqual([false, 1, 1]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect([granted, b.waiting]).toEqual([true, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('runs one read at a time on PGlite and as many as the read pool on PostgreSQL', () => {
     expect(defaultReadBudget('pglite').concurrency).toBe(1);
-    expect(defaultReadBudget('postgres').concurrency).toBe(3);
+    expect(defaultReadBudget('postgres').concurrency).toBe(2);
     expect(defaultReadBudget('postgres', 5).concurrency).toBe(5);
   });
 });

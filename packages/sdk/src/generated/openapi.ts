@@ -1460,12 +1460,15 @@ export interface components {
          * @description This read cannot be answered now: more reads are running and waiting than the server's
          *     read budget allows (`Retry-After: 1`), or the database cannot be reached
          *     (`Retry-After: 5`). Reads have their own budget and database connections, so publishing
-         *     and deliveries go on meanwhile; retry after `Retry-After` seconds.
+         *     and deliveries go on meanwhile; retry after `Retry-After` seconds. A read refused by the
+         *     budget is refused before the request limit counts it, so it carries no `RateLimit` headers.
          */
         ReadUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {

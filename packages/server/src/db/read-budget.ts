@@ -6,6 +6,12 @@ export interface ReadBudgetOptions {
   queueLimit: number;
   /** How long a read may wait for a turn before it is refused. */
   maxWaitMs: number;
+  /**
+   * The share of time (0 to 1] each turn may be in use: a turn held for `d` ms rests
+   * `d × (1 − share) / share` ms before the next read gets it. Reads then keep at most this
+   * share of `concurrency` database backends busy, whatever arrives. Default 1 (no rest); `defaultReadBudget` and the server use 0.5.
+   */
+  share?: number;
 }
 
 /** Seconds a refused read is asked to wait (`Retry-After`): turns free up within milliseconds. */
@@ -82,17 +88,25 @@ export class ReadBudget {
 
   #releaser(): () => void {
     let released = false;
+    const since = performance.now();
     return () => {
       if (released) return;
       released = true;
-      const next = this.#queue.shift();
-      if (!next) {
-        this.#running--;
-        return;
-      }
-      clearTimeout(next.timer);
-      next.grant(this.#releaser());
+      const share = this.options.share ?? 1;
+      const rest = ((performance.now() - since) * (1 - share)) / share;
+      if (rest >= 1) setTimeout(() => this.#handOver(), rest).unref();
+      else this.#handOver();
     };
+  }
+
+  #handOver(): void {
+    const next = this.#queue.shift();
+    if (!next) {
+      this.#running--;
+      return;
+    }
+    clearTimeout(next.timer);
+    next.grant(this.#releaser());
   }
 
   #abandon(waiter: Waiter, turn: Promise<() => void>): void {
@@ -118,20 +132,24 @@ export class ReadBudget {
 }
 
 /** Connections of the reads' pool on PostgreSQL, and reads at once there (DATABASE_READ_POOL_SIZE). */
-export const DEFAULT_READ_POOL_SIZE = 3;
+export const DEFAULT_READ_POOL_SIZE = 2;
 /** Reads waiting at most, by default (READ_QUEUE_LIMIT). */
 export const DEFAULT_READ_QUEUE_LIMIT = 200;
 /** How long a read waits at most, by default (READ_QUEUE_TIMEOUT_MS). */
 export const DEFAULT_READ_MAX_WAIT_MS = 5_000;
+/** The share of time a turn may be in use, by default (READ_SHARE_PERCENT / 100). */
+export const DEFAULT_READ_SHARE = 0.5;
 
 /**
- * PostgreSQL: as many reads as the read pool has connections (3). PGlite runs one statement
- * at a time in the order sent, so one read at a time: a claim waits behind at most one read statement.
+ * PostgreSQL: as many reads as the read pool has connections (2). PGlite runs one statement
+ * at a time in the order sent, so one read at a time: a claim waits behind at most one read
+ * statement. Either way reads keep their turns busy at most half the time.
  */
 export function defaultReadBudget(kind: 'pglite' | 'postgres', concurrency?: number): ReadBudgetOptions {
   return {
     concurrency: concurrency ?? (kind === 'pglite' ? 1 : DEFAULT_READ_POOL_SIZE),
     queueLimit: DEFAULT_READ_QUEUE_LIMIT,
     maxWaitMs: DEFAULT_READ_MAX_WAIT_MS,
+    share: DEFAULT_READ_SHARE,
   };
 }

@@ -5647,13 +5647,19 @@ export const document: { readonly [key: string]: Json } = {
         }
       },
       "ReadUnavailable": {
-        "description": "This read cannot be answered now: more reads are running and waiting than the server's\nread budget allows (`Retry-After: 1`), or the database cannot be reached\n(`Retry-After: 5`). Reads have their own budget and database connections, so publishing\nand deliveries go on meanwhile; retry after `Retry-After` seconds.\n",
+        "description": "This read cannot be answered now: more reads are running and waiting than the server's\nread budget allows (`Retry-After: 1`), or the database cannot be reached\n(`Retry-After: 5`). Reads have their own budget and database connections, so publishing\nand deliveries go on meanwhile; retry after `Retry-After` seconds. A read refused by the\nbudget is refused before the request limit counts it, so it carries no `RateLimit` headers.\n",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
           },
           "Retry-After": {
             "$ref": "#/components/headers/Retry-After"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
           }
         },
         "content": {

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, startServer, type RunningServer } from '../src/index.js';
+import { fillDeliveredHistory } from './delivered-history.js';
+import { createScratchPostgres } from './scratch-postgres.js';
+
+// An operator's console and a dashboard reading during a paced delivery round on PostgreSQL
+// with a history of delivered messages: reads run on their own budget and connections, so no
+// publish answers 503 and delivery p99 stays near the rounds without readers. Rounds with and
+// without readers alternate and their medians are compared, with an absolute floor and the
+// spread of the quiet rounds themselves, so the noise of a loaded machine decides nothing.
+
+const HISTORY = 40_000;
+const PER_ROUND = 250;
+const RATE_PER_SECOND = 50;
+const PAIRS = 4;
+const DRINKS = ['mojito', 'caipirinha', 'old_fashioned', 'negroni', 'espresso_martini', 'margarita', 'daiquiri', 'pale_ale', 'cola'];
+const INGREDIENTS = ['mint', 'lime', 'bourbon', 'gin', 'campari', 'coffee_beans', 'tequila', 'white_rum', 'lemon'];
+const adminKey = `cn_${randomBytes(32).toString('base64url')}`;
+
+type Json = Record<string, any>;
+
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+
+// The readers' thread: the given paths all at once, again and again; a refused read waits its
+// Retry-After, as the SDK does. It says 'reading' after each pass and its answer counts when stopped.
+const READERS = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, key, paths } = workerData;
+let running = true;
+const statuses = new Map();
+parentPort.once('message', () => (running = false));
+const read = async (path) => {
+  const res = await fetch(base + path, { headers: { authorization: 'Bearer ' + key } });
+  await res.arrayBuffer();
+  statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  return res.status === 503 ? Number(res.headers.get('retry-after') ?? 1) : undefined;
+};
+(async () => {
+  while (running) {
+    const refused = (await Promise.all(paths.map(read))).find((after) => after !== undefined);
+    parentPort.postMessage('reading');
+    if (refused !== undefined) await new Promise((resolve) => setTimeout(resolve, refused * 1000));
+  }
+  parentPort.postMessage([...statuses]);
+})();
+`;
+
+describe.skipIf(!process.env.DATABASE_URL)('reads during a paced delivery round on PostgreSQL', () => {
+  let scratch: { url: string; drop(): Promise<void> };
+  let server: RunningServer;
+  let receiver: Server;
+  /** Arrival time of each message of the current round, by its index (carried as the drink's stock). */
+  let arrivals = new Map<number, number>();
+  let onArrival = () => {};
+  let registrationIds: string[] = [];
+
+  // The loopback address itself: a name would cost a lookup per connection.
+  const base = () => server.url.replace('localhost', '127.0.0.1');
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${base()}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${adminKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const index = (JSON.parse(Buffer.concat(chunks).toString()) as Json).drink.stock as number;
+        if (!arrivals.has(index)) arrivals.set(index, performance.now());
+        res.writeHead(200).end();
+        onArrival();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/stock`;
+    scratch = await createScratchPostgres('cn_reads');
+    server = await startServer(
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: scratch.url,
+        ADMIN_API_KEY: adminKey,
+        ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+      }),
+    );
+    const target = (await (await call('POST', '/registerForStockUpdates', { url: receiverUrl })).json()) as Json;
+    registrationIds = [target.id as string];
+    // More targets for the console to list (concertAlert: stock changes do not go to them).
+    for (let i = 0; i < 29; i++) {
+      const other = (await (await call('POST', '/registerForAlert', { url: `https://hooks.example.com/t${i}` })).json()) as Json;
+      registrationIds.push(other.id as string);
+    }
+    await fillDeliveredHistory(
+      server.db,
+      { id: target.id, ownerKeyId: target.ownerKeyId, url: receiverUrl, event: 'stockUpdate' },
+      HISTORY,
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => receiver?.close(resolve));
+    await scratch?.drop();
+  });
+
+  /** One paced round: PER_ROUND stock changes at RATE_PER_SECOND; latency from each one's scheduled time to its arrival. */
+  async function round(): Promise<{ p99: number; publishStatuses: number[] }> {
+    arrivals = new Map();
+    const scheduled: number[] = [];
+    const statuses: Promise<number>[] = [];
+    const start = performance.now() + 20;
+    for (let i = 0; i < PER_ROUND; i++) {
+      scheduled[i] = start + (i * 1000) / RATE_PER_SECOND;
+      await sleepUntil(scheduled[i]!);
+      // Items in turn: a stock change locks its items, so changes of one item would queue behind each other.
+      const drink = { id: `itm_${DRINKS[i % DRINKS.length]}`, stock: i };
+      const ingredient = { id: `itm_${INGREDIENTS[i % INGREDIENTS.length]}`, stock: 1 };
+      statuses.push(call('POST', '/stockChanges', { drink, ingredient }).then(async (res) => (await res.arrayBuffer(), res.status)));
+    }
+    const publishStatuses = await Promise.all(statuses);
+    await new Promise<void>((resolve) => {
+      onArrival = () => arrivals.size >= PER_ROUND && resolve();
+      onArrival();
+    });
+    return { p99: p99(scheduled.map((at, i) => arrivals.get(i)! - at)), publishStatuses };
+  }
+
+  /**
+   * The console's views (targets with health, deliveries, failed deliveries) and the old
+   * console's one GET per target, all at once, in a loop, in a thread of its own as a browser
+   * elsewhere would be. Resolves once it has read once, so its start-up is not in the round.
+   */
+  async function readers(): Promise<{ stop(): Promise<Map<number, number>> }> {
+    const paths = [
+      '/registrations?limit=50&include=health',
+      '/concertUpdates?limit=50&include=health',
+      '/deliveries?limit=20',
+      '/deliveries?limit=20&status=failed',
+      ...registrationIds.map((id) => `/registrations/${id}`),
+    ];
+    const worker = new Worker(READERS, { eval: true, workerData: { base: base(), key: adminKey, paths } });
+    const done = new Promise<Map<number, number>>((resolve, reject) => {
+      worker.on('message', (message: 'reading' | Array<[number, number]>) => message !== 'reading' && resolve(new Map(message)));
+      worker.once('error', reject);
+    });
+    await new Promise((resolve) => worker.once('message', resolve));
+    return {
+      async stop() {
+        worker.postMessage('stop');
+        const counts = await done;
+        await worker.terminate();
+        return counts;
+      },
+    };
+  }
+
+  it('keeps delivery p99 near the rounds without readers, and never refuses a publish', async () => {
+    await round(); // warm-up: prepared statements, connections, JIT
+    const quiet: number[] = [];
+    const busy: number[] = [];
+    const publishes: number[] = [];
+    const reads = new Map<number, number>();
+    for (let pair = 0; pair < PAIRS; pair++) {
+      // Alternate which comes first, so a drift of the machine's load favours neither.
+      for (const withReaders of pair % 2 === 0 ? [false, true] : [true, false]) {
+        const load = withReaders ? await readers() : undefined;
+        const result = await round();
+        for (const [status, n] of (await load?.stop()) ?? []) reads.set(status, (reads.get(status) ?? 0) + n);
+        (withReaders ? busy : quiet).push(result.p99);
+        publishes.push(...result.publishStatuses);
+      }
+    }
+    console.info(
+      `reads during delivery: delivery p99 without readers ${quiet.map(Math.round).join(', ')} ms, with readers ${busy.map(Math.round).join(', ')} ms; reads answered ${JSON.stringify(Object.fromEntries(reads))}`,
+    );
+    expect(publishes.filter((status) => status !== 201 && status !== 200)).toEqual([]);
+    expect(reads.get(200) ?? 0).toBeGreaterThan(20 * PAIRS);
+    const baseline = median(quiet);
+    // Within 1.5x, or 50 ms, or what the quiet rounds themselves reached on this machine.
+    expect(median(busy)).toBeLessThanOrEqual(Math.max(1.5 * baseline, baseline + 50, Math.max(...quiet)));
+  }, 300_000);
+});
