@@ -102,31 +102,35 @@ describe('configuration and start-up', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).responseValidation).toBe('warn');
   });
 
-  it('starts on a data folder, ensures ADMIN_API_KEY, refuses a second process, and the CLI creates keys', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cn-server-'));
-    const adminKey = `cn_${'k'.repeat(43)}`;
-    try {
-      const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_API_KEY: adminKey, LOG_LEVEL: 'silent' });
-      const running = await startServer(config);
+  it(
+    'starts on a data folder, ensures ADMIN_API_KEY, refuses a second process, and the CLI creates keys',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'cn-server-'));
+      const adminKey = `cn_${'k'.repeat(43)}`;
       try {
-        const res = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/apiKeys`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'fan site', scope: 'subscriber' }),
-        });
-        expect(res.status).toBe(201);
+        const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_API_KEY: adminKey, LOG_LEVEL: 'silent' });
+        const running = await startServer(config);
+        try {
+          const res = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/apiKeys`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'fan site', scope: 'subscriber' }),
+          });
+          expect(res.status).toBe(201);
+        } finally {
+          await running.close();
+        }
+        // Another live process (our parent) holding the folder: neither a server nor the CLI may open it.
+        await writeFile(join(dir, 'clubnotify-server.pid'), String(process.ppid));
+        await expect(startServer(config)).rejects.toThrow(/already uses the embedded database/);
+        expect(await runCli(['create-key', '--scope', 'admin', '--name', 'ops'], { DATA_DIR: dir })).toBe(1);
+        await rm(join(dir, 'clubnotify-server.pid'));
+        expect(await runCli(['create-key', '--scope', 'root', '--name', 'ops'], { DATA_DIR: dir })).toBe(2);
+        expect(await runCli(['create-key', '--scope', 'admin', '--name', 'ops'], { DATA_DIR: dir })).toBe(0);
       } finally {
-        await running.close();
+        await rm(dir, { recursive: true, force: true });
       }
-      // Another live process (our parent) holding the folder: neither a server nor the CLI may open it.
-      await writeFile(join(dir, 'clubnotify-server.pid'), String(process.ppid));
-      await expect(startServer(config)).rejects.toThrow(/already uses the embedded database/);
-      expect(await runCli(['create-key', '--scope', 'admin', '--name', 'ops'], { DATA_DIR: dir })).toBe(1);
-      await rm(join(dir, 'clubnotify-server.pid'));
-      expect(await runCli(['create-key', '--scope', 'root', '--name', 'ops'], { DATA_DIR: dir })).toBe(2);
-      expect(await runCli(['create-key', '--scope', 'admin', '--name', 'ops'], { DATA_DIR: dir })).toBe(0);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './unavailable.js';
 
@@ -75,8 +76,14 @@ export class PgliteClient {
 
   async close(): Promise<void> {
     if (this.#failure) return;
+    const exited = once(this.#worker, 'exit');
     await this.#send({ op: 'close' });
-    await this.#worker.terminate();
+    // The thread ends by itself once PGlite and its port are closed. Terminating it while it
+    // exits raced its own teardown, and Node 24 once aborted the whole process on it.
+    this.#worker.ref();
+    const lingering = setTimeout(() => void this.#worker.terminate(), 5_000);
+    await exited;
+    clearTimeout(lingering);
   }
 
   #send(request: Request): Promise<unknown[]> {
