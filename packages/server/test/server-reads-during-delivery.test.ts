@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, startServer, type RunningServer } from '../src/index.js';
 import { fillDeliveredHistory } from './delivered-history.js';
 import { createScratchPostgres } from './scratch-postgres.js';
+import { consoleReads, startReaders } from './readers-thread.js';
 
 // An operator's console and a dashboard reading during a paced delivery round on PostgreSQL
 // with a history of delivered messages: reads run on their own budget and connections, so no
@@ -26,30 +26,6 @@ type Json = Record<string, any>;
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1]!;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
-
-// The readers' thread: the given paths all at once, again and again; a refused read waits its
-// Retry-After, as the SDK does. It says 'reading' after each pass and its answer counts when stopped.
-const READERS = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { base, key, paths } = workerData;
-let running = true;
-const statuses = new Map();
-parentPort.once('message', () => (running = false));
-const read = async (path) => {
-  const res = await fetch(base + path, { headers: { authorization: 'Bearer ' + key } });
-  await res.arrayBuffer();
-  statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-  return res.status === 503 ? Number(res.headers.get('retry-after') ?? 1) : undefined;
-};
-(async () => {
-  while (running) {
-    const refused = (await Promise.all(paths.map(read))).find((after) => after !== undefined);
-    parentPort.postMessage('reading');
-    if (refused !== undefined) await new Promise((resolve) => setTimeout(resolve, refused * 1000));
-  }
-  parentPort.postMessage([...statuses]);
-})();
-`;
 
 describe.skipIf(!process.env.DATABASE_URL)('reads during a paced delivery round on PostgreSQL', () => {
   let scratch: { url: string; drop(): Promise<void> };
@@ -101,11 +77,7 @@ describe.skipIf(!process.env.DATABASE_URL)('reads during a paced delivery round 
       const other = (await (await call('POST', '/registerForAlert', { url: `https://hooks.example.com/t${i}` })).json()) as Json;
       registrationIds.push(other.id as string);
     }
-    await fillDeliveredHistory(
-      server.db,
-      { id: target.id, ownerKeyId: target.ownerKeyId, url: receiverUrl, event: 'stockUpdate' },
-      HISTORY,
-    );
+    await fillDeliveredHistory(server.db, { messages: HISTORY, targets: [target.id], ownerKeyId: target.ownerKeyId });
   }, 120_000);
 
   afterAll(async () => {
@@ -136,35 +108,6 @@ describe.skipIf(!process.env.DATABASE_URL)('reads during a paced delivery round 
     return { p99: p99(scheduled.map((at, i) => arrivals.get(i)! - at)), publishStatuses };
   }
 
-  /**
-   * The console's views (targets with health, deliveries, failed deliveries) and the old
-   * console's one GET per target, all at once, in a loop, in a thread of its own as a browser
-   * elsewhere would be. Resolves once it has read once, so its start-up is not in the round.
-   */
-  async function readers(): Promise<{ stop(): Promise<Map<number, number>> }> {
-    const paths = [
-      '/registrations?limit=50&include=health',
-      '/concertUpdates?limit=50&include=health',
-      '/deliveries?limit=20',
-      '/deliveries?limit=20&status=failed',
-      ...registrationIds.map((id) => `/registrations/${id}`),
-    ];
-    const worker = new Worker(READERS, { eval: true, workerData: { base: base(), key: adminKey, paths } });
-    const done = new Promise<Map<number, number>>((resolve, reject) => {
-      worker.on('message', (message: 'reading' | Array<[number, number]>) => message !== 'reading' && resolve(new Map(message)));
-      worker.once('error', reject);
-    });
-    await new Promise((resolve) => worker.once('message', resolve));
-    return {
-      async stop() {
-        worker.postMessage('stop');
-        const counts = await done;
-        await worker.terminate();
-        return counts;
-      },
-    };
-  }
-
   it('keeps delivery p99 near the rounds without readers, and never refuses a publish', async () => {
     await round(); // warm-up: prepared statements, connections, JIT
     const quiet: number[] = [];
@@ -174,7 +117,7 @@ describe.skipIf(!process.env.DATABASE_URL)('reads during a paced delivery round 
     for (let pair = 0; pair < PAIRS; pair++) {
       // Alternate which comes first, so a drift of the machine's load favours neither.
       for (const withReaders of pair % 2 === 0 ? [false, true] : [true, false]) {
-        const load = withReaders ? await readers() : undefined;
+        const load = withReaders ? await startReaders(base(), adminKey, consoleReads(registrationIds)) : undefined;
         const result = await round();
         for (const [status, n] of (await load?.stop()) ?? []) reads.set(status, (reads.get(status) ?? 0) + n);
         (withReaders ? busy : quiet).push(result.p99);
