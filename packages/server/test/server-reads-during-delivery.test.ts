@@ -14,9 +14,9 @@ import { consoleReads, startReaders } from './readers-thread.js';
 // spread of the quiet rounds themselves, so the noise of a loaded machine decides nothing.
 
 const HISTORY = 40_000;
-const PER_ROUND = 250;
+const PER_ROUND = 200;
 const RATE_PER_SECOND = 50;
-const PAIRS = 4;
+const PAIRS = 5;
 const DRINKS = ['mojito', 'caipirinha', 'old_fashioned', 'negroni', 'espresso_martini', 'margarita', 'daiquiri', 'pale_ale', 'cola'];
 const INGREDIENTS = ['mint', 'lime', 'bourbon', 'gin', 'campari', 'coffee_beans', 'tequila', 'white_rum', 'lemon'];
 const adminKey = `cn_${randomBytes(32).toString('base64url')}`;
