@@ -95,6 +95,19 @@ describe('the reads budget', () => {
     }
   });
 
+  it('does not rest a turn that no read waits for', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const b = new ReadBudget({ concurrency: 1, queueLimit: 5, maxWaitMs: 60_000, share: 0.5 });
+      const release = await b.acquire().turn;
+      vi.advanceTimersByTime(40);
+      release();
+      expect(b.running).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('runs one read at a time on PGlite and as many as the read pool on PostgreSQL', () => {
     expect(defaultReadBudget('pglite').concurrency).toBe(1);
     expect(defaultReadBudget('postgres').concurrency).toBe(2);

@@ -7,9 +7,9 @@ export interface ReadBudgetOptions {
   /** How long a read may wait for a turn before it is refused. */
   maxWaitMs: number;
   /**
-   * The share of time (0 to 1] each turn may be in use: a turn held for `d` ms rests
-   * `d × (1 − share) / share` ms before the next read gets it. Reads then keep at most this
-   * share of `concurrency` database backends busy, whatever arrives. Default 1 (no rest); `defaultReadBudget` and the server use 0.5.
+   * The share of time (0 to 1] each turn may be in use while reads wait for one: a turn held
+   * for `d` ms rests `d × (1 − share) / share` ms before the next waiting read gets it. A
+   * burst of reads then keeps at most this share of `concurrency` database backends busy. Default 1 (no rest); `defaultReadBudget` and the server use 0.5.
    */
   share?: number;
 }
@@ -94,7 +94,8 @@ export class ReadBudget {
       released = true;
       const share = this.options.share ?? 1;
       const rest = ((performance.now() - since) * (1 - share)) / share;
-      if (rest >= 1) setTimeout(() => this.#handOver(), rest).unref();
+      // Only reads waiting are held back: a lone reader (a console opened once) never waits.
+      if (rest >= 1 && this.#queue.length > 0) setTimeout(() => this.#handOver(), rest).unref();
       else this.#handOver();
     };
   }
