@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, startServer, type RunningServer } from '../../packages/server/src/index.js';
-import { fillDeliveredHistory } from '../../packages/server/test/delivered-history.js';
+import { fillDeliveredHistory } from '../../packages/server/test/fill-history.js';
 import { consoleReads, startReaders } from '../../packages/server/test/readers-thread.js';
 import { createScratchPostgres } from '../../packages/server/test/scratch-postgres.js';
 import { percentile, printFigures, printRatios, type Row } from './table.js';
@@ -83,6 +83,7 @@ async function startSite(name: string, history: number, receiverUrl: string): Pr
   if (history > 0) {
     const started = performance.now();
     await fillDeliveredHistory(server.db, { messages: history, targets: registrationIds, ownerKeyId: target.ownerKeyId });
+    await server.db.query('ANALYZE');
     console.log(
       `${name}: ${history.toLocaleString('en')} delivered messages written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

@@ -82,6 +82,8 @@ export interface AppDeps {
   deliveryHandoff?: DeliveryHandoff;
   /** Live registrations and subscriptions per API key; 100 each by default. */
   limits?: Partial<TargetLimits>;
+  /** How long the delivery history is kept (DELIVERY_RETENTION; the worker prunes it); recovery reaches no further back. */
+  deliveryRetentionMs?: number;
   /** `Deprecation`/`Sunset` headers by operationId; by default read from the spec's deprecated operations. */
   deprecations?: ReadonlyMap<string, DeprecationNotice>;
   /** Deprecated query and header parameters by operationId; by default read from the spec. */
@@ -122,6 +124,7 @@ export function createApp(deps: AppDeps): Express {
     keys,
     limits,
     checkResponse,
+    retentionMs: deps.deliveryRetentionMs,
   };
   const handlers = operationHandlers(services);
   const readHandlers = operationHandlers({ ...services, db: reads });
@@ -221,7 +224,12 @@ export function operationHandlers(services: Services): Record<string, Handler> {
 
 /** The delivery routes twice: the log read on the reads' connections, replay and recovery on the others. */
 function splitDeliveryRoutes(services: Services, reads: Database, isRead: (res: Response) => boolean): RequestHandler {
-  const common = { cursors: services.cursors, outbox: services.outbox, checkResponse: services.checkResponse };
+  const common = {
+    cursors: services.cursors,
+    outbox: services.outbox,
+    checkResponse: services.checkResponse,
+    retentionMs: services.retentionMs,
+  };
   const writes = deliveryRoutes({ db: services.db, ...common });
   const readOnly = deliveryRoutes({ db: reads, ...common });
   return (req, res, next) => (isRead(res) ? readOnly : writes)(req, res, next);

@@ -90,6 +90,7 @@ export async function startServer(
       schedule: config.deliverySchedule,
       timeoutMs: config.deliveryTimeoutMs,
       leaseMs: config.deliveryLeaseMs,
+      retentionMs: config.deliveryRetentionMs,
       listenUrl: config.databaseUrl,
       onError: (error) =>
         isDatabaseUnavailable(error)
@@ -113,6 +114,7 @@ export async function startServer(
       trustProxy: config.trustProxy,
       publicBaseUrl: config.publicBaseUrl,
       readBudget: new ReadBudget(config.reads),
+      deliveryRetentionMs: config.deliveryRetentionMs,
     });
     handler = app;
     const { port } = server.address() as AddressInfo;

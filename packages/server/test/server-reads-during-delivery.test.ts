@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, startServer, type RunningServer } from '../src/index.js';
-import { fillDeliveredHistory } from './delivered-history.js';
+import { fillDeliveredHistory } from './fill-history.js';
 import { createScratchPostgres } from './scratch-postgres.js';
 import { consoleReads, startReaders } from './readers-thread.js';
 
@@ -78,6 +78,7 @@ describe.skipIf(!process.env.DATABASE_URL)('reads during a paced delivery round 
       registrationIds.push(other.id as string);
     }
     await fillDeliveredHistory(server.db, { messages: HISTORY, targets: [target.id], ownerKeyId: target.ownerKeyId });
+    await server.db.query('ANALYZE');
   }, 120_000);
 
   afterAll(async () => {

@@ -67,6 +67,18 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
     labelNames: ['kind', 'event'],
     registers: [registry],
   });
+  const historyRows = new Gauge({
+    name: 'clubnotify_delivery_history_rows',
+    help: 'Rows of the delivery history (ended deliveries, and the attempts not kept on them), by table; as of the last statistics (the worker refreshes them every minute).',
+    labelNames: ['table'],
+    registers: [registry],
+  });
+  const historyBytes = new Gauge({
+    name: 'clubnotify_delivery_history_bytes',
+    help: 'Bytes on disk of the delivery history, indexes included, by table.',
+    labelNames: ['table'],
+    registers: [registry],
+  });
   const eventOf = createEventLookup(db);
 
   return {
@@ -83,21 +95,37 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
       outgoing.inc({ kind, event });
     },
     async scrape() {
-      const [row] = await scrapes.query<{ depth: number; oldest: number | null; open: number; half_open: number }>(SCRAPE_SQL);
+      const [row] = await scrapes.query<ScrapeRow>(SCRAPE_SQL);
       depth.set(row?.depth ?? 0);
       oldest.set(Math.max(0, Number(row?.oldest ?? 0)));
       circuits.set({ state: 'open' }, row?.open ?? 0);
       circuits.set({ state: 'half-open' }, row?.half_open ?? 0);
+      for (const table of HISTORY_TABLES) {
+        historyRows.set({ table }, Number(row?.[`${table}_rows`] ?? 0));
+        historyBytes.set({ table }, Number(row?.[`${table}_bytes`] ?? 0));
+      }
       return registry.metrics();
     },
   };
 }
 
-// One round trip: the pending rows through the partial index deliveries_due, and
-// delivery_targets (one row per target that ever failed).
-const SCRAPE_SQL = `SELECT q.depth, q.oldest, c.open, c.half_open
+const HISTORY_TABLES = ['delivery_history', 'delivery_attempts'] as const;
+
+type ScrapeRow = { depth: number; oldest: number | null; open: number; half_open: number } & Record<
+  `${(typeof HISTORY_TABLES)[number]}_${'rows' | 'bytes'}`,
+  number | string
+>;
+
+// Rows from the statistics (no count of millions of rows per scrape); counted only while a table was never analyzed.
+const historySize = (table: string) =>
+  `coalesce((SELECT nullif(reltuples, -1)::float8 FROM pg_class WHERE oid = '${table}'::regclass), (SELECT count(*) FROM ${table})::float8) AS ${table}_rows,
+   pg_total_relation_size('${table}')::float8 AS ${table}_bytes`;
+
+// One round trip: the queue (all pending), delivery_targets (one row per target that ever
+// failed), and the history's size.
+const SCRAPE_SQL = `SELECT q.depth, q.oldest, c.open, c.half_open, ${HISTORY_TABLES.map(historySize).join(', ')}
   FROM (SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_at))::float8 AS oldest
-          FROM deliveries WHERE status = 'pending') q,
+          FROM deliveries) q,
        (SELECT count(*) FILTER (WHERE circuit_open_until > now())::int AS open,
                count(*) FILTER (WHERE circuit_open_until <= now())::int AS half_open
           FROM delivery_targets) c`;

@@ -2744,6 +2744,80 @@ export const document: { readonly [key: string]: Json } = {
         }
       }
     },
+    "/apiKeys/{apiKeyId}/erase": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/ApiKeyId"
+        }
+      ],
+      "post": {
+        "operationId": "eraseApiKey",
+        "summary": "Erase an API key and everything delivered for it",
+        "description": "Deletes a key for good with its owner's data, on request (a right-to-erasure demand, a\ntenant leaving): the key itself, its registrations and subscriptions, their delivery\nhistory and attempt log (every message queued for them, pending or ended), and its\nidempotency records, in one transaction. The key is refused (`401`) at once by the server\nthat erased it and within 5 seconds by every other server process. The answer says how\nmuch went. Unlike `DELETE /apiKeys/{apiKeyId}`, which keeps the history, nothing of the\nowner is left; an erased key is `404` afterwards. The last admin key that is not revoked\ncannot be erased (`409`). An attempt on the wire at that moment may still reach its\nreceiver; its outcome is not kept with any delivery.\n",
+        "tags": [
+          "Administration"
+        ],
+        "security": [
+          {
+            "apiKey": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Erased; how many messages, registrations and subscriptions went.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErasedApiKey"
+                },
+                "examples": {
+                  "erased": {
+                    "$ref": "#/components/examples/ErasedApiKey"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
     "/healthz": {
       "get": {
         "operationId": "healthz",
@@ -4448,6 +4522,40 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "ErasedApiKey": {
+        "type": "object",
+        "description": "What erasing an API key deleted.",
+        "required": [
+          "id",
+          "messages",
+          "registrations",
+          "subscriptions"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The erased key's id.",
+            "examples": [
+              "key_4nv8xq2m7k3w9r1t5s6p"
+            ]
+          },
+          "messages": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Deliveries deleted, pending or ended (one per message per target), with their attempts."
+          },
+          "registrations": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Registrations deleted, removed ones included."
+          },
+          "subscriptions": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Subscriptions deleted, removed ones included."
+          }
+        }
+      },
       "Health": {
         "type": "object",
         "required": [
@@ -5282,6 +5390,15 @@ export const document: { readonly [key: string]: Json } = {
           "scope": "subscriber",
           "key": "cn_T0AoQf-i6halwo7R2JZPaWrQc5dKw-pzRe4BzsN9B5c",
           "createdAt": "2026-11-21T18:00:00.000Z"
+        }
+      },
+      "ErasedApiKey": {
+        "summary": "A key with two targets and a month of history erased",
+        "value": {
+          "id": "key_4nv8xq2m7k3w9r1t5s6p",
+          "messages": 41250,
+          "registrations": 1,
+          "subscriptions": 1
         }
       },
       "Health": {

@@ -687,6 +687,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apiKeys/{apiKeyId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id (`key_...`), never the key itself. */
+                apiKeyId: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase an API key and everything delivered for it
+         * @description Deletes a key for good with its owner's data, on request (a right-to-erasure demand, a
+         *     tenant leaving): the key itself, its registrations and subscriptions, their delivery
+         *     history and attempt log (every message queued for them, pending or ended), and its
+         *     idempotency records, in one transaction. The key is refused (`401`) at once by the server
+         *     that erased it and within 5 seconds by every other server process. The answer says how
+         *     much went. Unlike `DELETE /apiKeys/{apiKeyId}`, which keeps the history, nothing of the
+         *     owner is left; an erased key is `404` afterwards. The last admin key that is not revoked
+         *     cannot be erased (`409`). An attempt on the wire at that moment may still reach its
+         *     receiver; its outcome is not kept with any delivery.
+         */
+        post: operations["eraseApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1318,6 +1349,20 @@ export interface components {
             key: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description What erasing an API key deleted. */
+        ErasedApiKey: {
+            /**
+             * @description The erased key's id.
+             * @example key_4nv8xq2m7k3w9r1t5s6p
+             */
+            id: string;
+            /** @description Deliveries deleted, pending or ended (one per message per target), with their attempts. */
+            messages: number;
+            /** @description Registrations deleted, removed ones included. */
+            registrations: number;
+            /** @description Subscriptions deleted, removed ones included. */
+            subscriptions: number;
         };
         Health: {
             /** @enum {string} */
@@ -2914,6 +2959,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    eraseApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id (`key_...`), never the key itself. */
+                apiKeyId: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased; how many messages, registrations and subscriptions went. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasedApiKey"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -9,6 +9,7 @@ import * as targetHolder from './008_target_holder.js';
 import * as successOnRow from './009_success_on_row.js';
 import * as deliveryStatistics from './010_delivery_statistics.js';
 import * as webhookEvents from './011_webhook_events.js';
+import * as deliveryHistory from './012_delivery_history.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -23,4 +24,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 9, name: '009_success_on_row', sql: successOnRow.sql },
   { version: 10, name: '010_delivery_statistics', sql: deliveryStatistics.sql },
   { version: 11, name: '011_webhook_events', sql: webhookEvents.sql },
+  { version: 12, name: '012_delivery_history', sql: deliveryHistory.sql },
 ];
