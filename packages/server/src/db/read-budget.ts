@@ -9,7 +9,7 @@ export interface ReadBudgetOptions {
   /**
    * The share of time (0 to 1] each turn may be in use while reads wait for one: a turn held
    * for `d` ms rests `d × (1 − share) / share` ms before the next waiting read gets it. A
-   * burst of reads then keeps at most this share of `concurrency` database backends busy. Default 1 (no rest); `defaultReadBudget` and the server use 0.5.
+   * burst of reads then keeps at most this share of `concurrency` database backends busy. Default 1 (no rest); `defaultReadBudget` and the server use 0.25.
    */
   share?: number;
 }
@@ -139,12 +139,12 @@ export const DEFAULT_READ_QUEUE_LIMIT = 200;
 /** How long a read waits at most, by default (READ_QUEUE_TIMEOUT_MS). */
 export const DEFAULT_READ_MAX_WAIT_MS = 5_000;
 /** The share of time a turn may be in use, by default (READ_SHARE_PERCENT / 100). */
-export const DEFAULT_READ_SHARE = 0.5;
+export const DEFAULT_READ_SHARE = 0.25;
 
 /**
  * PostgreSQL: as many reads as the read pool has connections (2). PGlite runs one statement
  * at a time in the order sent, so one read at a time: a claim waits behind at most one read
- * statement. Either way reads keep their turns busy at most half the time.
+ * statement. Either way a burst of reads keeps its turns busy at most a quarter of the time.
  */
 export function defaultReadBudget(kind: 'pglite' | 'postgres', concurrency?: number): ReadBudgetOptions {
   return {
