@@ -17,7 +17,7 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PGlite `dump()` that a `memory://` database starts from (it opens faster than a new one). */
   snapshot?: Uint8Array;
-  /** PostgreSQL: connections of the reads' own pool (`Database.reads`); default 3, 0 for none. */
+  /** PostgreSQL: connections of the reads' own pool (`Database.reads`); default 2, 0 for none. */
   readPoolSize?: number;
 }
 

@@ -9,7 +9,8 @@ export interface ReadBudgetOptions {
   /**
    * The share of time (0 to 1] each turn may be in use while reads wait for one: a turn held
    * for `d` ms rests `d × (1 − share) / share` ms before the next waiting read gets it. A
-   * burst of reads then keeps at most this share of `concurrency` database backends busy. Default 1 (no rest); `defaultReadBudget` and the server use 0.25.
+   * burst of reads then keeps at most this share of `concurrency` database backends busy.
+   * Default 1 (no rest); `defaultReadBudget` and the server use 0.25.
    */
   share?: number;
 }
