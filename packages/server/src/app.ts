@@ -19,6 +19,7 @@ import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
 import { readGate } from './http/read-gate.js';
 import { ReadBudget, defaultReadBudget } from './db/read-budget.js';
+import { traceRequests } from './http/tracing.js';
 import { deliveryRoutes } from './routes/deliveries.js';
 import type { DeliveryHandoff } from './delivery/types.js';
 import { createOutgoingGuard, type OutgoingValidationMode } from './publish/outgoing-check.js';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps): Express {
   endJsonWithNewline(app);
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
+  app.use(traceRequests());
   app.use(requestLog(logger));
 
   app.use(countRequests(metrics));

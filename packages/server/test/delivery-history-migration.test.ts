@@ -66,7 +66,7 @@ describe.each(kinds)('migration 012 (the queue apart from the history) on %s', (
       const messages = await db.query(`SELECT ${COLUMNS} FROM deliveries ORDER BY seq`);
       const log = await db.query('SELECT * FROM delivery_attempt_log ORDER BY delivery_id, attempt, started_at');
 
-      expect(await migrate(db)).toEqual([12]);
+      expect(await migrate(db)).toEqual(migrations.filter((m) => m.version >= 12).map((m) => m.version));
 
       expect(await db.query(`SELECT ${COLUMNS} FROM delivery_messages ORDER BY seq`)).toEqual(messages);
       expect(await db.query('SELECT * FROM delivery_attempt_log ORDER BY delivery_id, attempt, started_at')).toEqual(log);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
 import { HistoryPruner } from '../src/delivery/retention.js';
+import { pruneHistoryBatch } from '../src/delivery/sql/prune.js';
 import { recoverWindowMs } from '../src/delivery/sql/requeue.js';
 import { createMetrics } from '../src/metrics/metrics.js';
 import { createDeliveryWorker } from '../src/delivery/worker.js';
@@ -59,6 +60,23 @@ describe.each(databaseKinds)('delivery history retention on %s', (kind) => {
       await t.drop();
     }
   }, 120_000);
+});
+
+describe.runIf(process.env.DATABASE_URL)('pruning on PostgreSQL', () => {
+  it('prunes in one process at a time: a batch while another holds the pruning lock deletes nothing', async () => {
+    const t = await createTestDatabase('postgres');
+    try {
+      await fillDeliveredHistory(t.db, { messages: 50, targets: 1, endAt: new Date(Date.now() - 2 * DAY) });
+      const during = await t.db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(742002)');
+        return pruneHistoryBatch(t.db, DAY, 1_000);
+      });
+      expect(during).toBe(0);
+      expect(await pruneHistoryBatch(t.db, DAY, 1_000)).toBe(50);
+    } finally {
+      await t.drop();
+    }
+  }, 60_000);
 });
 
 describe.each(databaseKinds)('the worker on %s', (kind) => {

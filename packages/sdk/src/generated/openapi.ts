@@ -1652,10 +1652,37 @@ export interface components {
          * @example 1
          */
         WebhookAttempt: string;
+        /**
+         * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+         *     the one of the publish that queued the message (continuing the publisher's own
+         *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+         *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+         * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+         */
+        DeliveryTraceparent: string;
+        /**
+         * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+         * @example vendor=opaque-value
+         */
+        DeliveryTracestate: string;
         /** @description The subscription's id (`sub_...`). */
         SubscriptionId: string;
         /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
         IdempotencyKey: string;
+        /**
+         * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+         *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+         *     and so does every webhook and callback the operation queues: each attempt is sent with a
+         *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+         *     starts); it never fails the request.
+         * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+         */
+        Traceparent: string;
+        /**
+         * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+         * @example vendor=opaque-value
+         */
+        Tracestate: string;
         /** @description The concert's id (`con_...`). */
         ConcertId: string;
         /** @description Page number to fetch, from 1. */
@@ -2296,6 +2323,20 @@ export interface operations {
             header?: {
                 /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+                 *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+                 *     and so does every webhook and callback the operation queues: each attempt is sent with a
+                 *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+                 *     starts); it never fails the request.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["Traceparent"];
+                /**
+                 * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["Tracestate"];
             };
             path?: never;
             cookie?: never;
@@ -2381,6 +2422,20 @@ export interface operations {
             header?: {
                 /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+                 *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+                 *     and so does every webhook and callback the operation queues: each attempt is sent with a
+                 *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+                 *     starts); it never fails the request.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["Traceparent"];
+                /**
+                 * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["Tracestate"];
             };
             path: {
                 /** @description The concert's id (`con_...`). */
@@ -2424,6 +2479,20 @@ export interface operations {
             header?: {
                 /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+                 *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+                 *     and so does every webhook and callback the operation queues: each attempt is sent with a
+                 *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+                 *     starts); it never fails the request.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["Traceparent"];
+                /**
+                 * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["Tracestate"];
             };
             path: {
                 /** @description The concert's id (`con_...`). */
@@ -2467,6 +2536,20 @@ export interface operations {
             header?: {
                 /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+                 *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+                 *     and so does every webhook and callback the operation queues: each attempt is sent with a
+                 *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+                 *     starts); it never fails the request.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["Traceparent"];
+                /**
+                 * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["Tracestate"];
             };
             path?: never;
             cookie?: never;
@@ -3108,6 +3191,19 @@ export interface operations {
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
             };
             path?: never;
             cookie?: never;
@@ -3163,6 +3259,19 @@ export interface operations {
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
             };
             path?: never;
             cookie?: never;

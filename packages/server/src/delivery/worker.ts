@@ -11,6 +11,8 @@ import { OutcomeRecorder } from './recorder.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './schedule.js';
 import { sendAttempt } from './send.js';
 import { SendSlotTimer } from './send-timer.js';
+import { endAttemptSpan, startAttemptSpan, traceBatch } from './tracing.js';
+import { headersOf, type TraceHeaders } from '../telemetry/trace-context.js';
 import { singleOwner } from './single-owner.js';
 import { releaseHolds } from './sql/hold.js';
 import type { ClaimedDelivery, FreshDelivery, Outcome, TargetPolicy } from './types.js';
@@ -208,7 +210,12 @@ class Worker implements DeliveryWorker {
       let claimed: ClaimedDelivery[] = [];
       if (claiming && free > 0 && this.#running) {
         this.#claims.started(performance.now());
-        claimed = await this.#claimer.claim(free, this.#claims.perOwner(this.#held));
+        const perOwner = this.#claims.perOwner(this.#held);
+        claimed = await traceBatch(
+          'claim',
+          () => this.#claimer.claim(free, perOwner),
+          (rows) => rows,
+        );
         this.#claims.ended(performance.now(), this.#claimer.more);
         this.#launchReady();
       }
@@ -253,12 +260,16 @@ class Worker implements DeliveryWorker {
       contentType: delivery.content_type,
       body: delivery.body,
       secret: delivery.secret!,
+      trace: undefined as TraceHeaders | undefined,
     };
+    const span = startAttemptSpan(delivery);
+    request.trace = headersOf(span);
     void sendAttempt(this.#dispatcher, request, timeoutMs).then((result) => {
       // The claim still holds the delivery until its outcome is recorded, so the slot is free now.
       const before = this.#held.count('sending');
       this.#held.sent(delivery);
       const outcome = decide(delivery, result, schedule, jitter);
+      endAttemptSpan(span, result, outcome);
       // Gone: what waits here for this target is cancelled with it (when its outcome is recorded), never sent.
       if (outcome.disableReason) {
         const dropped = this.#held.cancelTarget(delivery);

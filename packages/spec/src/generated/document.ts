@@ -773,6 +773,12 @@ export const document: { readonly [key: string]: Json } = {
                   },
                   {
                     "$ref": "#/components/parameters/WebhookAttempt"
+                  },
+                  {
+                    "$ref": "#/components/parameters/DeliveryTraceparent"
+                  },
+                  {
+                    "$ref": "#/components/parameters/DeliveryTracestate"
                   }
                 ],
                 "security": [
@@ -1278,6 +1284,12 @@ export const document: { readonly [key: string]: Json } = {
         "parameters": [
           {
             "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/Traceparent"
+          },
+          {
+            "$ref": "#/components/parameters/Tracestate"
           }
         ],
         "requestBody": {
@@ -1460,6 +1472,12 @@ export const document: { readonly [key: string]: Json } = {
         "parameters": [
           {
             "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/Traceparent"
+          },
+          {
+            "$ref": "#/components/parameters/Tracestate"
           }
         ],
         "requestBody": {
@@ -1560,6 +1578,12 @@ export const document: { readonly [key: string]: Json } = {
         "parameters": [
           {
             "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/Traceparent"
+          },
+          {
+            "$ref": "#/components/parameters/Tracestate"
           }
         ],
         "requestBody": {
@@ -1655,6 +1679,12 @@ export const document: { readonly [key: string]: Json } = {
         "parameters": [
           {
             "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/Traceparent"
+          },
+          {
+            "$ref": "#/components/parameters/Tracestate"
           }
         ],
         "requestBody": {
@@ -2997,6 +3027,12 @@ export const document: { readonly [key: string]: Json } = {
           },
           {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
           }
         ],
         "security": [
@@ -3064,6 +3100,12 @@ export const document: { readonly [key: string]: Json } = {
           },
           {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
           }
         ],
         "security": [
@@ -6065,6 +6107,28 @@ export const document: { readonly [key: string]: Json } = {
         },
         "example": "1"
       },
+      "DeliveryTraceparent": {
+        "name": "traceparent",
+        "in": "header",
+        "description": "W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is\nthe one of the publish that queued the message (continuing the publisher's own\n`traceparent`), so a receiver that continues it shows the sender's side as the parent. The\nreceiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.\n",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^[\\x20-\\x7E]*$"
+        },
+        "example": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+      },
+      "DeliveryTracestate": {
+        "name": "tracestate",
+        "in": "header",
+        "description": "W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^[\\x20-\\x7E]*$"
+        },
+        "example": "vendor=opaque-value"
+      },
       "SubscriptionId": {
         "name": "subscriptionId",
         "in": "path",
@@ -6086,6 +6150,28 @@ export const document: { readonly [key: string]: Json } = {
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$"
         }
+      },
+      "Traceparent": {
+        "name": "traceparent",
+        "in": "header",
+        "description": "W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces\n(OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,\nand so does every webhook and callback the operation queues: each attempt is sent with a\n`traceparent` of its own span in the same trace. A malformed value is ignored (a new trace\nstarts); it never fails the request.\n",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^[\\x20-\\x7E]*$"
+        },
+        "example": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+      },
+      "Tracestate": {
+        "name": "tracestate",
+        "in": "header",
+        "description": "W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^[\\x20-\\x7E]*$"
+        },
+        "example": "vendor=opaque-value"
       },
       "ConcertId": {
         "name": "concertId",

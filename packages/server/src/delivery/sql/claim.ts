@@ -19,7 +19,7 @@ import { updateHolds } from './hold.js';
  * of an earlier version (which leased each row) are skipped until their lease expires.
  */
 const claimSql = `WITH me AS (SELECT ${holderAlive('$1::text')} AS alive), cand AS (
-       SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at FROM deliveries
+       SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at, created_at, traceparent, tracestate FROM deliveries
        WHERE next_attempt_at <= now()
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
          AND NOT (target_id = ANY($3::text[])) AND NOT (owner_key_id = ANY($8::text[])) AND NOT (id = ANY($12::text[]))
@@ -63,7 +63,7 @@ const claimSql = `WITH me AS (SELECT ${holderAlive('$1::text')} AS alive), cand 
           'unheld', coalesce(json_agg(target_id) FILTER (WHERE NOT (mine OR elsewhere OR open)), '[]'),
           'elsewhere', coalesce(json_agg(target_id) FILTER (WHERE elsewhere), '[]')) FROM tgt)::text AS holds
      FROM (
-       SELECT d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body, d.next_attempt_at,
+       SELECT d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body, d.next_attempt_at, d.created_at, d.traceparent, d.tracestate,
               d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts,
               CASE WHEN pick.probing THEN 1 END AS target_cap, ci.secret, ci.rate_limit, ci.target_active
        FROM pick JOIN cand d ON d.id = pick.id JOIN tgt ci ON ci.target_id = d.target_id
@@ -72,12 +72,12 @@ const claimSql = `WITH me AS (SELECT ${holderAlive('$1::text')} AS alive), cand 
 // The embedded database has a single owner: one process holds its data folder (see
 // data-dir-lock.ts) and runs one worker, so a claim needs no target holds either.
 const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id), '[]')::text AS rows, count(*)::int AS seen FROM (
-       SELECT d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body,
+       SELECT d.id, d.message_id, d.target_id, d.owner_key_id, d.url, d.content_type, d.body, d.created_at, d.traceparent, d.tracestate,
          d.attempt_count + 1 AS attempt_count, d.round_attempts + 1 AS round_attempts, d.next_attempt_at,
          CASE WHEN t.circuit_open_until IS NOT NULL THEN 1 END AS target_cap,
          CASE WHEN t.circuit_open_until > now() THEN t.circuit_open_until END AS open_until, ${targetColumns}
        FROM (
-         SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at FROM deliveries
+         SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at, created_at, traceparent, tracestate FROM deliveries
          WHERE next_attempt_at <= now()
            AND target_id <> ALL($2::text[]) AND owner_key_id <> ALL($4::text[]) AND id <> ALL($3::text[])
          ORDER BY next_attempt_at

@@ -1,8 +1,12 @@
 import type { Queryable } from '../../db/database.js';
 import { SUCCESS_COLUMNS } from './fragments.js';
 
-/** The columns a message keeps from the queue (`deliveries`) to the history (`delivery_history`) and back. */
-export const MESSAGE_COLUMNS = 'seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body';
+/**
+ * The columns a message keeps from the queue (`deliveries`) to the history (`delivery_history`) and back;
+ * a replayed message keeps its publish's trace context (migrations 020, 021).
+ */
+export const MESSAGE_COLUMNS =
+  'seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, traceparent, tracestate';
 const SUCCESS = SUCCESS_COLUMNS.map((c) => `success_${c}`).join(', ');
 
 /**
