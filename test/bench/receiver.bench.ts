@@ -3,7 +3,8 @@
  * framework with its bare route, @clubnotify/receiver's adapter, svix and standardwebhooks)
  * in its own process with NODE_ENV=production, autocannon in another, BENCH_CONNECTIONS (10)
  * connections, a fresh webhook-id and signature on every request, BENCH_ROUNDS (3) rounds of
- * BENCH_SECONDS (3) s after one warm-up round, contenders in a rotating order each round.
+ * BENCH_SECONDS (3) s after one warm-up round of BENCH_WARMUP_SECONDS (3), contenders in a
+ * rotating order each round.
  * Reported: median requests/s and its ratio to the bare route of the same framework in the
  * same run; and median CPU µs per request of the receiver process (`process.cpuUsage()` read
  * in that process over IPC before and after the round: every thread, µs resolution) with the
@@ -19,6 +20,9 @@ import { CONTENDERS, FRAMEWORKS, type Contender, type Framework } from './receiv
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+// Long enough for V8 to have optimised every contender's hot path: a 1 s warm-up left
+// TurboFan compiling (up to a fifth of the receiver's CPU) in the first measured round.
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -95,7 +99,7 @@ export default async function bench(): Promise<void> {
       );
       samples.set(key(framework, contender), []);
     }
-    for (const { framework, contender } of entries) await measure(children.get(key(framework, contender))!, 1);
+    for (const { framework, contender } of entries) await measure(children.get(key(framework, contender))!, WARMUP_SECONDS);
     for (let round = 0; round < ROUNDS; round++) {
       for (const framework of frameworks) {
         for (let i = 0; i < CONTENDERS.length; i++) {
