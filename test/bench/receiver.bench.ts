@@ -3,8 +3,8 @@
  * framework with its bare route, @clubnotify/receiver's adapter, svix and standardwebhooks)
  * in its own process with NODE_ENV=production, autocannon in another, BENCH_CONNECTIONS (10)
  * connections, a fresh webhook-id and signature on every request, BENCH_ROUNDS (3) rounds of
- * BENCH_SECONDS (3) s after one warm-up round of BENCH_WARMUP_SECONDS (3), contenders in a
- * rotating order each round.
+ * BENCH_SECONDS (3) s after a warm-up of BENCH_WARMUP_REQUESTS (20 000) requests or
+ * BENCH_WARMUP_MAX_SECONDS (15), contenders in a rotating order each round.
  * Reported: median requests/s and its ratio to the bare route of the same framework in the
  * same run; and median CPU µs per request of the receiver process (`process.cpuUsage()` read
  * in that process over IPC before and after the round: every thread, µs resolution) with the
@@ -20,9 +20,11 @@ import { CONTENDERS, FRAMEWORKS, type Contender, type Framework } from './receiv
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-// Long enough for V8 to have optimised every contender's hot path: a 1 s warm-up left
-// TurboFan compiling (up to a fifth of the receiver's CPU) in the first measured round.
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+// V8 optimises a function after enough calls, not enough seconds: on a loaded machine a 1 s
+// warm-up was a few thousand requests and TurboFan was still compiling (a fifth or more of
+// the receiver's CPU) in the measured rounds. So warm up by requests, within a time cap.
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 20_000);
+const WARMUP_MAX_SECONDS = Number(process.env.BENCH_WARMUP_MAX_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -78,6 +80,11 @@ async function measure(child: Contending, seconds: number): Promise<Sample> {
   return { rps: r.rps, cpuUsPerRequest: r.requests === 0 ? NaN : cpu / r.requests, failed: r.non2xx + r.errors + r.timeouts };
 }
 
+async function warmUp(child: Contending): Promise<void> {
+  let requests = 0;
+  for (let spent = 0; requests < WARMUP_REQUESTS && spent < WARMUP_MAX_SECONDS; spent += 3) requests += (await load(child.url, 3)).requests;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export default async function bench(): Promise<void> {
@@ -99,7 +106,7 @@ export default async function bench(): Promise<void> {
       );
       samples.set(key(framework, contender), []);
     }
-    for (const { framework, contender } of entries) await measure(children.get(key(framework, contender))!, WARMUP_SECONDS);
+    for (const { framework, contender } of entries) await warmUp(children.get(key(framework, contender))!);
     for (let round = 0; round < ROUNDS; round++) {
       for (const framework of frameworks) {
         for (let i = 0; i < CONTENDERS.length; i++) {
