@@ -1,5 +1,5 @@
 /* global module */
-// The server's layers, bottom up: db/ net/ (and the leaf modules beside them) < delivery/
+// The server's layers, bottom up: db/ net/ telemetry/ (and the leaf modules beside them) < delivery/
 // (the engine and its SQL) < domain/ publish/ < http/ < routes/ < app.ts server.ts services.ts.
 // An import may only point down (or sideways inside a layer), never in a cycle.
 const src = '^packages/server/src/';
@@ -22,6 +22,28 @@ module.exports = {
       from: { path: above('db/', 'net/') },
       to: {
         path: above('delivery/', 'domain/', 'publish/', 'http/', 'routes/', 'metrics/', 'cli', 'app\\.ts', 'server\\.ts', 'services\\.ts'),
+      },
+    },
+    {
+      name: 'telemetry-is-ground',
+      severity: 'error',
+      comment: 'telemetry/ (tracer, trace context, the SDK switch) is used by every layer and imports none of them.',
+      from: { path: `${src}telemetry/` },
+      to: {
+        path: above(
+          'db/',
+          'net/',
+          'delivery/',
+          'domain/',
+          'publish/',
+          'http/',
+          'routes/',
+          'metrics/',
+          'cli',
+          'app\\.ts',
+          'server\\.ts',
+          'services\\.ts',
+        ),
       },
     },
     {

@@ -4,10 +4,15 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 // `clubnotify-source` resolves @clubnotify/* to their TypeScript sources, so tests need no build.
 export default defineConfig({
   resolve: { conditions: ['clubnotify-source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['clubnotify-source', ...defaultServerConditions] } },
+  ssr: {
+    // @opentelemetry/api 1.9 ships, under the `module` condition, an ESM build Node cannot load
+    // (extensionless imports): without `module`, Node takes its CommonJS build.
+    resolve: { conditions: ['clubnotify-source', ...defaultServerConditions.filter((c) => c !== 'module')] },
+  },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/{contract,e2e,reliability,browser,packages}/**/*.test.ts'],
-    testTimeout: 30_000,
+    // An embedded database is created (initdb, every migration) in many tests: seconds alone, tens of seconds on a busy machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Spec coverage: every test process records what the reference server answered (npm run spec:coverage).

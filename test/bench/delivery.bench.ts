@@ -3,6 +3,9 @@
  * sign, send, record) vs a bare undici POST loop with no persistence, same receiver, same
  * concurrency, same run; for PGlite on disk and, with DATABASE_URL, PostgreSQL. Then
  * enqueue-to-delivery latency at a steady rate. Bounded: a few thousand requests each.
+ * With OTEL_* variables (an OTLP endpoint) the run traces: each batch is queued inside a
+ * publish span, so every attempt's span continues it and goes out with a traceparent; start
+ * `tsx test/bench/otlp-sink.ts` for a collector to export to, and compare with a run without.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +22,10 @@ import {
   type DeliveryWorkerOptions,
   type OutgoingMessage,
 } from '../../packages/server/src/delivery/index.js';
+import { insertDeliveries } from '../../packages/server/src/delivery/sql/insert.js';
+import { startTelemetry } from '../../packages/server/src/telemetry/sdk.js';
+import { headersOf } from '../../packages/server/src/telemetry/trace-context.js';
+import { tracer } from '../../packages/server/src/telemetry/tracer.js';
 import { percentile, printFigures, printRatios, type Row } from './table.js';
 import { arrivalsReceiver } from './arrivals-receiver.js';
 
@@ -87,6 +94,15 @@ const message = (t: { id: string; owner: string }, url: string, body: string): O
   body,
 });
 
+/** Queues messages in one transaction, inside a publish span whose context they keep (a no-op span when tracing is off). */
+function publish(db: MigratableDatabase, messages: OutgoingMessage[]): Promise<unknown> {
+  return tracer.startActiveSpan('publish', async (span) => {
+    const trace = headersOf(span);
+    await db.transaction((tx) => (trace ? insertDeliveries(tx, messages, true, trace) : enqueueDeliveries(tx, messages)));
+    span.end();
+  });
+}
+
 /** A worker configuration measured against the same bare loop, round by round. */
 interface Variant {
   label: string;
@@ -120,11 +136,9 @@ async function measure(db: MigratableDatabase, variants: Variant[]): Promise<Res
     const bare = await bareLoop(r.url, MESSAGES);
     for (const [v, variant] of variants.entries()) {
       const worker = start(variant);
-      await db.transaction((tx) =>
-        enqueueDeliveries(
-          tx,
-          Array.from({ length: MESSAGES }, (_, i) => message(ts[i % TARGETS]!, r.url, `queued ${round} ${v} ${i}`)),
-        ),
+      await publish(
+        db,
+        Array.from({ length: MESSAGES }, (_, i) => message(ts[i % TARGETS]!, r.url, `queued ${round} ${v} ${i}`)),
       );
       const started = performance.now();
       worker.wake();
@@ -165,7 +179,7 @@ async function steadyLatency(
   const sent = new Map<string, number>();
   for (let i = 0; i < 300; i++) {
     const body = `latency ${tag} ${i}`;
-    await db.transaction((tx) => enqueueDeliveries(tx, [message(ts[i % TARGETS]!, r.url, body)]));
+    await publish(db, [message(ts[i % TARGETS]!, r.url, body)]);
     sent.set(body, performance.now());
     worker.wake();
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -176,6 +190,10 @@ async function steadyLatency(
 }
 
 export default async function deliveryBench(): Promise<void> {
+  const telemetry = await startTelemetry(process.env);
+  console.log(
+    telemetry ? `tracing on: spans exported to ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'the OTEL_* exporter'}` : 'tracing off',
+  );
   const rows: Row[] = [];
   const figures: Array<[string, number, string]> = [];
   // DELIVERY_BENCH_PGLITE=false: PostgreSQL only.
@@ -211,4 +229,5 @@ export default async function deliveryBench(): Promise<void> {
   }
   printRatios('Delivery throughput: durable queue vs bare undici POST loop (same receiver, same run)', rows);
   printFigures('Enqueue-to-delivery latency', figures);
+  await telemetry?.shutdown();
 }

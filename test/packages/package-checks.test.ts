@@ -50,7 +50,7 @@ describe.each(packages)('@clubnotify/%s as packed', (name) => {
     const { files, manifest } = get(name);
     expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts']));
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|dist\/.+\.(js|d\.ts)|dist\/console\/(index\.html|assets\/[\w-]+\.(js|css))|bin\/[\w-]+\.js|templates\/.+)$/;
+      /^(package\.json|README\.md|CHANGELOG\.md|dist\/.+\.(js|d\.ts)|dist\/console\/(index\.html|assets\/[\w-]+\.(js|css))|bin\/[\w-]+\.js|templates\/.+|grafana\/[\w-]+\.json)$/;
     // @clubnotify/spec also ships the bundled contract as files, for tools that read a document.
     const bundled = name === 'spec' ? ['openapi.json', 'openapi.yaml'] : [];
     expect(files).toEqual(expect.arrayContaining(bundled));

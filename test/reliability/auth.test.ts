@@ -57,6 +57,7 @@ describe('authentication and authorisation', () => {
       'cancelConcert',
       'changeStock',
       'createApiKey',
+      'eraseApiKey',
       'getMetrics',
       'listApiKeys',
       'revokeApiKey',

@@ -97,8 +97,9 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
     const target = await freshRegistration();
     const id = `dlv_${randomUUID().replace(/-/g, '')}`;
     await h.db.query(
-      `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, status, attempt_count)
-       VALUES ($1, $2, 'webhook', 'concertAlert', $3, $4, 'https://hooks.example.com/x', 'text/plain; charset=utf-8', 'fuzz', 'succeeded', 1)`,
+      `INSERT INTO delivery_history (seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, status, attempt_count, round_attempts, created_at)
+       VALUES (nextval(pg_get_serial_sequence('deliveries', 'seq')), $1, $2, 'webhook', 'concertAlert', $3, $4, 'https://hooks.example.com/x',
+               'text/plain; charset=utf-8', 'fuzz', 'succeeded', 1, 1, now())`,
       [id, `msg_${randomUUID().replace(/-/g, '')}`, target, h.aliceKeyId],
     );
     p.deliveryId = id;

@@ -133,7 +133,7 @@ describe('URL policy, end to end', () => {
       (await h.db.query(`SELECT 1 FROM deliveries WHERE target_id LIKE 'reg_policy%' AND status = 'pending'`)).length === 0;
     await waitFor(settled, 30_000, 'every blocked delivery to fail');
     const rows = await h.db.query<{ url: string; status: string; error: string | null }>(
-      `SELECT d.url, d.status, a.error FROM deliveries d JOIN delivery_attempt_log a ON a.delivery_id = d.id WHERE d.target_id LIKE 'reg_policy%'`,
+      `SELECT d.url, d.status, a.error FROM delivery_messages d JOIN delivery_attempt_log a ON a.delivery_id = d.id WHERE d.target_id LIKE 'reg_policy%'`,
     );
     expect(rows).toHaveLength(urls.length);
     for (const row of rows) {

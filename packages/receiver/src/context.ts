@@ -1,4 +1,6 @@
+import { ROOT_CONTEXT, type Context } from '@opentelemetry/api';
 import type { EventContext, EventKind } from './events.js';
+import type { CheckedHeaders } from './request-checks.js';
 
 /**
  * The `ctx` a handler gets. The AbortController and the Date are made on first use: most
@@ -8,6 +10,8 @@ export class HandlerContext implements EventContext {
   #controller: AbortController | undefined;
   #timestamp: Date | undefined;
   readonly #seconds: number;
+  /** Set by the runner when the handler's span starts (tracing.ts). */
+  traceContext: Context = ROOT_CONTEXT;
 
   constructor(
     readonly id: string,
@@ -15,8 +19,24 @@ export class HandlerContext implements EventContext {
     readonly attempt: number,
     readonly kind: EventKind,
     readonly name: string,
+    readonly traceparent?: string,
+    readonly tracestate?: string,
   ) {
     this.#seconds = seconds;
+  }
+
+  /** The context of a request whose headers passed the checks. */
+  static of(headers: CheckedHeaders, event: { kind: EventKind; name: string }): HandlerContext {
+    const { signed } = headers;
+    return new HandlerContext(
+      signed.id,
+      signed.timestamp,
+      headers.attempt,
+      event.kind,
+      event.name,
+      headers.traceparent,
+      headers.tracestate,
+    );
   }
 
   get timestamp(): Date {

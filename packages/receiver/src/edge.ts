@@ -107,13 +107,7 @@ export function createEventReceiver<P, K extends 'webhook' | 'callback', N exten
         title: 'Invalid payload',
         errors: validation.errors,
       });
-    const { id, timestamp } = headers.signed;
-    return run(
-      event,
-      options.handler as unknown as AnyHandler,
-      parsed.payload,
-      new HandlerContext(id, timestamp, headers.attempt, event.kind, event.name),
-    );
+    return run(event, options.handler as unknown as AnyHandler, parsed.payload, HandlerContext.of(headers, event));
   }
 
   return async (request) => toResponse(await answer(request));

@@ -1,3 +1,4 @@
+import type { Context } from '@opentelemetry/api';
 import {
   events,
   type CallbackName,
@@ -24,6 +25,17 @@ export interface EventContext<K extends EventKind = EventKind, N extends string 
    * answered 503 and will retry): pass it to `fetch` or database calls to stop the work.
    */
   signal: AbortSignal;
+  /** The sender's W3C `traceparent` (its attempt's span), when it sent one. */
+  traceparent?: string;
+  /** The sender's W3C `tracestate`, when it sent one. */
+  tracestate?: string;
+  /**
+   * The OpenTelemetry context the handler runs in: the kit's span around the handler, a child
+   * of the sender's attempt. It is active during the handler where a context manager carries
+   * it (Node with an SDK); elsewhere pass it to `context.with` or use it as a parent. Set on
+   * every `ctx` the kit makes (optional only so that a hand-made `ctx` in a test still compiles).
+   */
+  traceContext?: Context;
 }
 
 /**

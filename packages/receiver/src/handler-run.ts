@@ -4,6 +4,7 @@ import { MemoryDedupeStore } from './dedupe/memory.js';
 import type { ClaimResult, DedupeStore } from './dedupe/store.js';
 import type { ContractEvent, HandlerResult } from './events.js';
 import { apiError, ok, type ReceiverResponse } from './problems.js';
+import { traced } from './tracing.js';
 
 export type AnyHandler = (payload: unknown, ctx: HandlerContext) => Promise<void | HandlerResult> | void | HandlerResult;
 type Maybe<T> = T | Promise<T>;
@@ -113,7 +114,7 @@ export function createRunner(options: RunnerOptions) {
     if (claim === 'in-progress') return apiError(503, 'in_progress', `Message ${ctx.id} is being handled by another worker; retry later.`);
     let result;
     try {
-      result = handler(payload, ctx);
+      result = traced(ctx, () => handler(payload, ctx));
     } catch (error) {
       return failed(event, ctx, error);
     }

@@ -11,8 +11,8 @@ import { apiError, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
 import { decodeSecret } from './secret.js';
 import { receiverSettings } from './settings.js';
-import { headerProblem, mediaTypeError, verificationProblem } from './request-checks.js';
-import { verifyWithKeys, WebhookVerificationError, type SignatureHeaders } from './verify.js';
+import { headerProblem, mediaTypeError, verificationProblem, type CheckedHeaders } from './request-checks.js';
+import { verifyWithKeys, WebhookVerificationError } from './verify.js';
 
 export interface ReceiverOptions {
   /** The registration's `whsec_` secret. */
@@ -162,7 +162,7 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     const body = request.body;
     if (typeof body !== 'function') {
       const raw = rawOf(body);
-      return raw instanceof Uint8Array ? withBody(event, handler, headers.signed, headers.attempt, raw) : raw;
+      return raw instanceof Uint8Array ? withBody(event, handler, headers, raw) : raw;
     }
     let reading;
     try {
@@ -173,17 +173,17 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     // One promise hop from the last body chunk to the answer: no async function, no await.
     return Promise.resolve(reading).then((read) => {
       const raw = rawOf(read);
-      return raw instanceof Uint8Array ? withBody(event, handler, headers.signed, headers.attempt, raw) : raw;
+      return raw instanceof Uint8Array ? withBody(event, handler, headers, raw) : raw;
     }, unread);
   }
 
   function withBody(
     event: ContractEvent,
     handler: AnyHandler,
-    signed: SignatureHeaders,
-    attempt: number,
+    headers: CheckedHeaders,
     raw: Uint8Array,
   ): ReceiverResponse | Promise<ReceiverResponse> {
+    const { signed } = headers;
     if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
     try {
       verifyWithKeys(keys, signed, raw, { toleranceSec });
@@ -212,7 +212,7 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
 
     const pending = inflight.get(signed.id);
     if (pending && pending.leaseEnds > Date.now()) return pending.answer;
-    const answer = run(event, handler, payload, new HandlerContext(signed.id, signed.timestamp, attempt, event.kind, event.name));
+    const answer = run(event, handler, payload, HandlerContext.of(headers, event));
     if (!(answer instanceof Promise)) return answer;
     const own = { answer, leaseEnds: Date.now() + leaseSec * 1000 };
     inflight.set(signed.id, own);

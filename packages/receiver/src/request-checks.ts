@@ -1,5 +1,5 @@
 import type { ContractEvent } from './events.js';
-import { RepeatedHeaderError, singleHeader, type HeaderSource } from './headers.js';
+import { headerValue, RepeatedHeaderError, singleHeader, type HeaderSource } from './headers.js';
 import { problem, type ReceiverResponse } from './problems.js';
 import { readSignatureHeaders, WebhookVerificationError, type SignatureHeaders } from './signature-headers.js';
 
@@ -17,8 +17,17 @@ export function mediaTypeError(event: ContractEvent, contentType: string | undef
   return undefined;
 }
 
+/** What the checked headers say: the signature, the attempt number, and the sender's trace context. */
+export interface CheckedHeaders {
+  signed: SignatureHeaders;
+  attempt: number;
+  /** W3C `traceparent` and `tracestate` of the sender's attempt, as sent (a malformed one is ignored later). */
+  traceparent: string | undefined;
+  tracestate: string | undefined;
+}
+
 /** The signature headers and attempt number, or the 400 naming what is missing or malformed. */
-export function headerProblem(headers: HeaderSource): ReceiverResponse | { signed: SignatureHeaders; attempt: number } {
+export function headerProblem(headers: HeaderSource): ReceiverResponse | CheckedHeaders {
   let signed;
   try {
     signed = readSignatureHeaders(headers);
@@ -42,7 +51,12 @@ export function headerProblem(headers: HeaderSource): ReceiverResponse | { signe
       title: 'Malformed webhook headers',
     });
   }
-  return { signed, attempt: attemptHeader === undefined ? 1 : Number(attemptHeader) };
+  return {
+    signed,
+    attempt: attemptHeader === undefined ? 1 : Number(attemptHeader),
+    traceparent: headerValue(headers, 'traceparent'),
+    tracestate: headerValue(headers, 'tracestate'),
+  };
 }
 
 /** The answer to a message whose signature or timestamp does not verify. */

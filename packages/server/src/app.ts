@@ -17,6 +17,7 @@ import {
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
+import { traceRequests } from './http/tracing.js';
 import { deliveryRoutes } from './routes/deliveries.js';
 import type { DeliveryHandoff } from './delivery/types.js';
 import { createOutgoingGuard, type OutgoingValidationMode } from './publish/outgoing-check.js';
@@ -80,6 +81,8 @@ export interface AppDeps {
   deliveryHandoff?: DeliveryHandoff;
   /** Live registrations and subscriptions per API key; 100 each by default. */
   limits?: Partial<TargetLimits>;
+  /** How long the delivery history is kept (DELIVERY_RETENTION; the worker prunes it); recovery reaches no further back. */
+  deliveryRetentionMs?: number;
   /** `Deprecation`/`Sunset` headers by operationId; by default read from the spec's deprecated operations. */
   deprecations?: ReadonlyMap<string, DeprecationNotice>;
   /** Deprecated query and header parameters by operationId; by default read from the spec. */
@@ -112,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
     keys,
     limits,
     checkResponse,
+    retentionMs: deps.deliveryRetentionMs,
   };
   const handlers = operationHandlers(services);
 
@@ -125,6 +129,7 @@ export function createApp(deps: AppDeps): Express {
   endJsonWithNewline(app);
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
+  app.use(traceRequests());
   app.use(requestLog(logger));
 
   app.use(countRequests(metrics));
@@ -172,7 +177,10 @@ export function createApp(deps: AppDeps): Express {
     return handler(req, res, ctx);
   });
   // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
-  app.use(deps.deliveryRoutes ?? deliveryRoutes({ db: deps.db, cursors: services.cursors, outbox, checkResponse }));
+  app.use(
+    deps.deliveryRoutes ??
+      deliveryRoutes({ db: deps.db, cursors: services.cursors, outbox, checkResponse, retentionMs: deps.deliveryRetentionMs }),
+  );
   app.use((_req, res) => {
     const ctx = contextOf(res);
     // Not a contract violation of the response but a missing mount: say so plainly.

@@ -30,6 +30,8 @@ export interface Config {
   deliveryTimeoutMs: number;
   /** How long a claimed delivery stays leased; unset: 8 × timeout + 30 s (see the worker's `leaseMs`). */
   deliveryLeaseMs: number | undefined;
+  /** DELIVERY_RETENTION: how long ended deliveries stay in the history; unset: the worker's default (30 days). */
+  deliveryRetentionMs: number | undefined;
   /** Live registrations per API key (REGISTRATIONS_PER_KEY, default 100). */
   registrationsPerKey: number;
   /** Live subscriptions per API key (SUBSCRIPTIONS_PER_KEY, default 100). */
@@ -72,6 +74,15 @@ function validBaseUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const UNITS_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `30d`, `12h`, `90m`, `90s` in milliseconds; undefined if malformed or under a minute (a batch of pruning should not chase its own tail). */
+export function parseDuration(raw: string): number | undefined {
+  const match = /^(\d{1,9})([smhd])$/.exec(raw.trim());
+  const ms = match ? Number(match[1]) * UNITS_MS[match[2]!]! : NaN;
+  return ms >= 60_000 ? ms : undefined;
 }
 
 /** Reads and checks the configuration; a `ConfigError` lists everything that is wrong. */
@@ -143,6 +154,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const retentionRaw = env.DELIVERY_RETENTION || undefined;
+  const deliveryRetentionMs = retentionRaw === undefined ? undefined : parseDuration(retentionRaw);
+  if (retentionRaw !== undefined && deliveryRetentionMs === undefined) {
+    problems.push(
+      `DELIVERY_RETENTION must be a whole number of days, hours, minutes or seconds of at least 60 s (30d, 12h, 90m, 90s), not '${retentionRaw}'.`,
+    );
+  }
+
   const config: Config = {
     port: integer('PORT', 3000, 0, 65535),
     host: env.HOST || undefined,
@@ -167,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deliverySchedule,
     deliveryTimeoutMs: integer('DELIVERY_TIMEOUT_MS', 15_000, 100, 600_000),
     deliveryLeaseMs: env.DELIVERY_LEASE_MS ? integer('DELIVERY_LEASE_MS', 45_000, 200, 3_600_000) : undefined,
+    deliveryRetentionMs,
     registrationsPerKey: integer('REGISTRATIONS_PER_KEY', 100, 1, 1_000_000),
     subscriptionsPerKey: integer('SUBSCRIPTIONS_PER_KEY', 100, 1, 1_000_000),
   };

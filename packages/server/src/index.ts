@@ -1,6 +1,7 @@
 export { createApp, type AppDeps } from './app.js';
 export { loadConfig, ConfigError, type Config } from './config.js';
 export { startServer, type RunningServer } from './server.js';
+export { startTelemetry, telemetryWanted, type Telemetry } from './telemetry/sdk.js';
 export { openDatabase, type DatabaseOptions } from './db/open.js';
 export type { Database, Queryable } from './db/database.js';
 export { migrate } from './db/migrate.js';

@@ -14,7 +14,7 @@ import { ensureAdminKey, hasAdminKey } from './domain/api-keys.js';
 import { serverSecret } from './domain/server-secret.js';
 import { createGuardedServer, shedLogger } from './http/connection-guard.js';
 import { createLogger } from './http/logger.js';
-import { createMetrics } from './metrics/metrics.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 
 /** A started server: its URL, its database, and how to stop it. */
@@ -27,6 +27,8 @@ export interface RunningServer {
   hasAdminKey: boolean;
   /** This process's delivery worker (every process runs one; they share the queue). */
   worker: DeliveryWorker;
+  /** The Prometheus instruments behind `GET /metrics` (also exported over OTLP when configured). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startServer(
       schedule: config.deliverySchedule,
       timeoutMs: config.deliveryTimeoutMs,
       leaseMs: config.deliveryLeaseMs,
+      retentionMs: config.deliveryRetentionMs,
       listenUrl: config.databaseUrl,
       onError: (error) =>
         isDatabaseUnavailable(error)
@@ -110,6 +113,7 @@ export async function startServer(
       docsCacheDir: inMemory ? undefined : join(config.dataDir, 'docs-cache'),
       trustProxy: config.trustProxy,
       publicBaseUrl: config.publicBaseUrl,
+      deliveryRetentionMs: config.deliveryRetentionMs,
     });
     handler = app;
     const { port } = server.address() as AddressInfo;
@@ -122,6 +126,7 @@ export async function startServer(
       logger,
       hasAdminKey: await hasAdminKey(opened),
       worker,
+      metrics,
       async close() {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -22,6 +22,8 @@ export interface Services {
   keys?: Pick<KeyLookup, 'forget'>;
   /** Live registrations and subscriptions per API key (REGISTRATIONS_PER_KEY, SUBSCRIPTIONS_PER_KEY). */
   limits: TargetLimits;
+  /** How long the delivery history is kept (DELIVERY_RETENTION); recovery reaches no further back. */
+  retentionMs?: number;
 }
 
 export interface TargetLimits {

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, MEMORY_DATA_DIR } from './config.js';
 import { startServer, type RunningServer } from './server.js';
+import { startTelemetry, type Telemetry } from './telemetry/sdk.js';
 
 function printBanner(running: RunningServer, storage: string): void {
   console.log(`clubnotify server listening on ${running.url} (${storage})`);
@@ -11,20 +12,23 @@ function printBanner(running: RunningServer, storage: string): void {
   }
 }
 
-function exitOnSignals(running: RunningServer): void {
+function exitOnSignals(running: RunningServer, telemetry: Telemetry | undefined): void {
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
       running.logger.info({ signal }, 'shutting down');
-      running.close().then(
-        () => process.exit(0),
-        (error: Error) => {
-          console.error(`shutdown failed: ${error.message}`);
-          process.exit(1);
-        },
-      );
+      running
+        .close()
+        .then(() => telemetry?.shutdown())
+        .then(
+          () => process.exit(0),
+          (error: Error) => {
+            console.error(`shutdown failed: ${error.message}`);
+            process.exit(1);
+          },
+        );
     });
   }
 }
@@ -43,7 +47,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<numbe
     console.error(error.message);
     return 1;
   }
-  let running;
+  let running: RunningServer | undefined;
+  // OTEL_* variables switch the SDK on (traces, and the Prometheus instruments over OTLP); without them nothing is loaded.
+  const telemetry = await startTelemetry(env, {
+    metrics: { snapshot: async () => (running ? running.metrics.snapshot() : []) },
+  });
   try {
     running = await startServer(config);
   } catch (error) {
@@ -52,11 +60,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<numbe
         ? `port ${config.port} is in use; stop what holds it, or start with another PORT=...`
         : (error as Error).message;
     console.error(`clubnotify server did not start: ${reason}`);
+    await telemetry?.shutdown();
     return 1;
   }
   const embedded =
     config.dataDir === MEMORY_DATA_DIR ? 'embedded PGlite in memory: nothing is kept' : `embedded PGlite in ${config.dataDir}`;
   printBanner(running, config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : embedded);
-  exitOnSignals(running);
+  if (telemetry) console.log('  OpenTelemetry on (OTEL_* variables): traces and metrics exported over OTLP');
+  exitOnSignals(running, telemetry);
   return 0;
 }

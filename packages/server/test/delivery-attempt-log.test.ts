@@ -69,7 +69,7 @@ describe.each(databaseKinds)('the attempt log on %s', (kind) => {
       ]);
       expect(await table(t.db, first!.id)).toEqual([{ attempt: 1 }]);
       const [row] = await t.db.query<{ status: string; success_attempt: number }>(
-        `SELECT status, success_attempt FROM deliveries WHERE id = $1`,
+        `SELECT status, success_attempt FROM delivery_history WHERE id = $1`,
         [first!.id],
       );
       expect(row).toEqual({ status: 'succeeded', success_attempt: 2 });
@@ -94,7 +94,7 @@ describe.each(databaseKinds)('the attempt log on %s', (kind) => {
         await recordOutcomes(t.db, [outcome(stale!, 503)], POLICY);
 
         const [row] = await t.db.query<{ status: string; attempt_count: number; success_attempt: number | null }>(
-          `SELECT status, attempt_count, success_attempt FROM deliveries WHERE id = $1`,
+          `SELECT status, attempt_count, success_attempt FROM delivery_history WHERE id = $1`,
           [stale!.id],
         );
         expect(row).toEqual({ status: 'succeeded', attempt_count: 1, success_attempt: 1 });

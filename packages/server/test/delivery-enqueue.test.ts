@@ -23,7 +23,7 @@ describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
     const reg = await addRegistration(t.db, 'https://hooks.example.com/a');
     await t.db.transaction((tx) => enqueueDeliveries(tx, [message(reg.id, reg.ownerKeyId), message(reg.id, reg.ownerKeyId, 'Second')]));
     const rows = await t.db.query<{ id: string; message_id: string; status: string; due: boolean; body: string }>(
-      `SELECT id, message_id, status, next_attempt_at <= now() AS due, body FROM deliveries WHERE target_id = $1 ORDER BY seq`,
+      `SELECT id, message_id, status, next_attempt_at <= now() AS due, body FROM delivery_messages WHERE target_id = $1 ORDER BY seq`,
       [reg.id],
     );
     expect(rows.map((r) => r.body)).toEqual(['Jazz at nine', 'Second']);
@@ -44,14 +44,14 @@ describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
         throw new Error('publish failed');
       }),
     ).rejects.toThrow('publish failed');
-    expect(await t.db.query(`SELECT 1 FROM deliveries WHERE target_id = $1`, [reg.id])).toHaveLength(0);
+    expect(await t.db.query(`SELECT 1 FROM delivery_messages WHERE target_id = $1`, [reg.id])).toHaveLength(0);
   });
 
   it('queues more messages than one statement can bind', async () => {
     const reg = await addRegistration(t.db, 'https://hooks.example.com/c');
     const many = Array.from({ length: 2500 }, (_, i) => message(reg.id, reg.ownerKeyId, `m${i}`));
     await t.db.transaction((tx) => enqueueDeliveries(tx, many));
-    const [row] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE target_id = $1`, [reg.id]);
+    const [row] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM delivery_messages WHERE target_id = $1`, [reg.id]);
     expect(row!.n).toBe(2500);
   });
 
@@ -76,7 +76,7 @@ describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
       content_type: string;
       body: string;
     }>(
-      `SELECT id, message_id, target_id, owner_key_id, url, event, content_type, body FROM deliveries WHERE target_id = ANY($1::text[]) ORDER BY seq`,
+      `SELECT id, message_id, target_id, owner_key_id, url, event, content_type, body FROM delivery_messages WHERE target_id = ANY($1::text[]) ORDER BY seq`,
       [regs.map((r) => r.id)],
     );
     expect(rows.map((r) => [r.target_id, r.owner_key_id, r.url])).toEqual(
@@ -102,7 +102,7 @@ describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
       ]),
     );
     const rows = await t.db.query<{ kind: string; event: string; content_type: string; body: string; message_id: string }>(
-      `SELECT kind, event, content_type, body, message_id FROM deliveries WHERE target_id = $1 ORDER BY seq`,
+      `SELECT kind, event, content_type, body, message_id FROM delivery_messages WHERE target_id = $1 ORDER BY seq`,
       [reg.id],
     );
     expect(rows.map((r) => [r.kind, r.event, r.content_type, r.body])).toEqual([
@@ -124,7 +124,7 @@ describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
     await t.db.transaction((tx) => enqueueDeliveries(tx, [message(a.id, a.ownerKeyId), message(b.id, b.ownerKeyId)]));
     expect(await t.db.transaction((tx) => cancelDeliveriesForTarget(tx, a.id))).toBe(1);
     const rows = await t.db.query<{ target_id: string; status: string }>(
-      `SELECT target_id, status FROM deliveries WHERE target_id IN ($1, $2)`,
+      `SELECT target_id, status FROM delivery_messages WHERE target_id IN ($1, $2)`,
       [a.id, b.id],
     );
     expect(Object.fromEntries(rows.map((r) => [r.target_id, r.status]))).toEqual({ [a.id]: 'cancelled', [b.id]: 'pending' });

@@ -109,7 +109,7 @@ describe.each(databaseKinds)('fair delivery on %s', (kind) => {
       const closed = (await targetHealth(t.db, [reg.id])).get(reg.id)!;
       expect(closed).toMatchObject({ circuitState: 'closed', consecutiveFailures: 0 });
       expect(closed.lastSuccessAt).not.toBeNull();
-      const [row] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE status = 'succeeded'`);
+      const [row] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM delivery_messages WHERE status = 'succeeded'`);
       expect(row!.n).toBe(3);
     } finally {
       await worker.stop();

@@ -91,7 +91,9 @@ describe('delivery across processes', () => {
       expect(duplicates).toBeLessThanOrEqual(256);
 
       const db = await createTestDatabase('pglite', dir);
-      const rows = await db.db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM deliveries GROUP BY status`);
+      const rows = await db.db.query<{ status: string; n: number }>(
+        `SELECT status, count(*)::int AS n FROM delivery_messages GROUP BY status`,
+      );
       expect(rows).toEqual([{ status: 'succeeded', n: CRASH_MESSAGES }]);
       await db.drop();
     } finally {
@@ -120,7 +122,9 @@ describe('delivery across processes', () => {
         );
         expect(held!.n).toBeGreaterThan(0);
         expect(perMessage(r).size).toBe(3_000);
-        const rows = await t.db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM deliveries GROUP BY status`);
+        const rows = await t.db.query<{ status: string; n: number }>(
+          `SELECT status, count(*)::int AS n FROM delivery_messages GROUP BY status`,
+        );
         expect(rows).toEqual([{ status: 'succeeded', n: 3_000 }]);
       } finally {
         await r.close();

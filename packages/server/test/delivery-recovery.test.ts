@@ -101,7 +101,7 @@ const delivered = (r: Receiver) => new Set(r.received.map((x) => x.headers['webh
 /** The targets `worker` holds now (their paths on the receiver), only those with messages left if `pending`. */
 async function heldBy(t: TestDatabase, worker: string, paths: Map<string, string>, pending = false): Promise<string[]> {
   const rows = await t.db.query<{ target_id: string }>(
-    `SELECT target_id FROM delivery_targets t WHERE holder = $1 AND (NOT $2 OR EXISTS (SELECT 1 FROM deliveries d WHERE d.target_id = t.target_id AND d.status = 'pending'))`,
+    `SELECT target_id FROM delivery_targets t WHERE holder = $1 AND (NOT $2 OR EXISTS (SELECT 1 FROM delivery_messages d WHERE d.target_id = t.target_id AND d.status = 'pending'))`,
     [worker, pending],
   );
   return rows.map((row) => paths.get(row.target_id)!);
@@ -200,7 +200,7 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       // Its targets with messages left once it is gone (it records what it sent before it exits).
       const left = new Set(
         await t.db
-          .query<{ target_id: string }>(`SELECT DISTINCT target_id FROM deliveries WHERE status = 'pending'`)
+          .query<{ target_id: string }>(`SELECT DISTINCT target_id FROM delivery_messages WHERE status = 'pending'`)
           .then((rows) => rows.map((row) => paths.get(row.target_id))),
       );
       const handed = held.filter((path) => left.has(path));

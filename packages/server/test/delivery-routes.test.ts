@@ -81,7 +81,9 @@ describe.each(dbFactories)('delivery routes on $name', (factory) => {
     expect(mine.data).toHaveLength(2);
     expect(mine.data.every((d) => d.targetId === alice && d.status === 'succeeded')).toBe(true);
     expect(mine.data[0]!.attempts).toMatchObject([{ attempt: 1, statusCode: 200, responseBody: 'thanks' }]);
-    const [newest] = await s.db.query<{ id: string }>(`SELECT id FROM deliveries WHERE target_id = $1 ORDER BY seq DESC LIMIT 1`, [alice]);
+    const [newest] = await s.db.query<{ id: string }>(`SELECT id FROM delivery_messages WHERE target_id = $1 ORDER BY seq DESC LIMIT 1`, [
+      alice,
+    ]);
     expect(mine.data[0]!.id).toBe(newest!.id);
     expect((await list(s.aliceKey)).data.some((d) => d.targetId === bob)).toBe(false);
     expect((await list(s.bobKey, `?targetId=${alice}`)).data).toHaveLength(0);

@@ -39,7 +39,7 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
     worker = undefined;
     await Promise.all(receivers.splice(0).map((r) => r.close()));
     // A retry left pending here would go to whatever listens on its port next: a later test's receiver.
-    await t.db.query(`UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL WHERE status = 'pending'`);
+    await t.db.query(`DELETE FROM deliveries`);
   });
 
   async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
@@ -58,14 +58,16 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
     const m: OutgoingMessage = { ...textMessage(target, url, 'Jazz Night — Fri 21:00, Blue Room, €12'), ...over };
     await t.db.transaction((tx) => enqueueDeliveries(tx, [m]));
     worker?.wake();
-    const [row] = await t.db.query<{ id: string }>(`SELECT id FROM deliveries WHERE target_id = $1 ORDER BY seq DESC LIMIT 1`, [target.id]);
+    const [row] = await t.db.query<{ id: string }>(`SELECT id FROM delivery_messages WHERE target_id = $1 ORDER BY seq DESC LIMIT 1`, [
+      target.id,
+    ]);
     return row!.id;
   }
 
   const delivery = async (id: string) =>
     (
       await t.db.query<{ status: string; attempt_count: number; message_id: string }>(
-        `SELECT status, attempt_count, message_id FROM deliveries WHERE id = $1`,
+        `SELECT status, attempt_count, message_id FROM delivery_messages WHERE id = $1`,
         [id],
       )
     )[0]!;

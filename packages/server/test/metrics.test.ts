@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,10 @@ import { loadConfig, startServer, type RunningServer } from '../src/index.js';
 
 const adminKey = `cn_${randomBytes(32).toString('base64url')}`;
 const metricsToken = randomBytes(24).toString('hex');
+
+interface Dashboard {
+  panels: Array<{ id: number; type: string; title: string; datasource?: { uid: string }; targets: Array<{ expr: string }> }>;
+}
 
 /** The value of one sample line, 0 when the series does not exist yet. */
 function sample(text: string, series: string): number {
@@ -96,6 +100,53 @@ describe('GET /metrics during a delivery run over real sockets', () => {
     expect(requests(after, 'registerForStockUpdates', 200) - requests(before, 'registerForStockUpdates', 200)).toBe(1);
     expect(requests(after, 'getMetrics', 200)).toBeGreaterThanOrEqual(3);
     expect(requests(after, 'createApiKey', 201)).toBe(1);
+    // Per owner (the admin key's id), the final outcome; the retry by its number; the time to the first attempt.
+    const adminKeyId = (await (await call('/apiKeys')).json()) as { data: Array<{ id: string; scope: string }> };
+    const owner = adminKeyId.data.find((k) => k.scope === 'admin')!.id;
+    expect(sample(after, `clubnotify_delivery_outcomes_total{owner="${owner}",outcome="succeeded"}`)).toBe(1);
+    expect(sample(after, 'clubnotify_delivery_retries_total{attempt="2",outcome="succeeded"}')).toBe(1);
+    expect(sample(after, 'clubnotify_delivery_first_attempt_delay_seconds_count')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('serves every series the Grafana dashboard asks for, with the labels it groups by', async () => {
+    const dashboard = JSON.parse(await readFile(new URL('../grafana/clubnotify.json', import.meta.url), 'utf8')) as Dashboard;
+    const text = await scrape();
+    // A family is exported when the scrape declares it; its labels are those its samples carry
+    // or, before any sample, those it is declared with.
+    const families = new Map([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+    const familyOf = (name: string) => (families.has(name) ? name : name.replace(/_(bucket|sum|count)$/, ''));
+    const labelsOf = (name: string) => {
+      const family = familyOf(name);
+      const declared = (server.metrics.registry.getSingleMetric(family) as { labelNames?: string[] } | undefined)?.labelNames ?? [];
+      const sampled = [...text.matchAll(new RegExp(`^${name}\\{([^}]*)\\}`, 'gm'))].flatMap((m) =>
+        [...m[1]!.matchAll(/([a-z_]+)="/g)].map((l) => l[1]!),
+      );
+      return new Set([...declared, ...sampled, ...(families.get(family) === 'histogram' ? ['le'] : [])]);
+    };
+    const panels = dashboard.panels.filter((p) => p.type !== 'row');
+    expect(new Set(dashboard.panels.map((p) => p.id)).size).toBe(dashboard.panels.length);
+    expect(panels.length).toBeGreaterThan(10);
+    for (const panel of panels) {
+      expect(panel.datasource?.uid, panel.title).toBe('${datasource}');
+      for (const { expr } of panel.targets) {
+        const names = [...new Set(expr.match(/\bclubnotify_[a-z0-9_]+/g))];
+        expect(names.length, expr).toBeGreaterThan(0);
+        for (const name of names) expect(families.has(familyOf(name)), `${name} in ${panel.title}`).toBe(true);
+        // Labels a panel groups or filters by: on the series, or added by the scrape (instance, job).
+        const used = [...expr.matchAll(/by \(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((l) => l.trim()));
+        const filtered = [...expr.matchAll(/([a-z_]+)=~?"/g)].map((m) => m[1]!);
+        const present = new Set(names.flatMap((n) => [...labelsOf(n)]));
+        for (const label of [...used, ...filtered].filter((l) => !['instance', 'job'].includes(l)))
+          expect(present.has(label), `${label} on ${names.join(', ')} (${panel.title})`).toBe(true);
+      }
+    }
+    // The series added for the dashboard are there.
+    for (const name of [
+      'clubnotify_delivery_outcomes_total',
+      'clubnotify_delivery_first_attempt_delay_seconds',
+      'clubnotify_delivery_retries_total',
+    ])
+      expect(families.has(name), name).toBe(true);
   });
 
   it('shows the queue depth and the oldest pending age while a target keeps failing', async () => {

@@ -33,7 +33,7 @@ describe.each(databaseKinds)('the outbox on %s', (kind) => {
     expect(answer).toBe('done');
     expect(offered).toHaveLength(1);
     expect(offered[0]!.map((d) => d.body)).toEqual(['one', 'two']);
-    const rows = await t.db.query<{ id: string }>('SELECT id FROM deliveries WHERE target_id = $1 ORDER BY seq', [reg.id]);
+    const rows = await t.db.query<{ id: string }>('SELECT id FROM delivery_messages WHERE target_id = $1 ORDER BY seq', [reg.id]);
     expect(rows.map((r) => r.id)).toEqual(offered[0]!.map((d) => d.id));
   });
 
@@ -49,7 +49,7 @@ describe.each(databaseKinds)('the outbox on %s', (kind) => {
     await expect(failing).rejects.toThrow('rolled back');
     expect(offered).toEqual([]);
     expect(wakes()).toBe(0);
-    expect(await t.db.query('SELECT id FROM deliveries WHERE target_id = $1', [reg.id])).toEqual([]);
+    expect(await t.db.query('SELECT id FROM delivery_messages WHERE target_id = $1', [reg.id])).toEqual([]);
   });
 
   it('wakes the local worker for requeued deliveries, and for queued ones when it has no handoff', async () => {

@@ -96,7 +96,7 @@ describe.each(dbFactories.filter((f) => f.name === 'pglite'))('a callback body t
     return { concert, sub: ((await subscribed.json()) as { id: string }).id };
   }
   const queued = async (s: TestServer, sub: string) =>
-    (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deliveries WHERE target_id = $1', [sub]))[0]!.n;
+    (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM delivery_messages WHERE target_id = $1', [sub]))[0]!.n;
   const violations = async (s: TestServer) => {
     const text = await (await s.call('GET', '/metrics', { key: s.adminKey })).text();
     const line = text

@@ -14,7 +14,7 @@ function faultyDatabase(real: () => Database, kind: Database['kind']) {
   const broken = (row: unknown) =>
     row && typeof row === 'object' && 'drink_found' in row ? { ...row, body: '{"drink":42}' } : { ...(row as object), id: 42 };
   const WRITE =
-    /^\s*((INSERT INTO|UPDATE) (concerts|items|registrations|subscriptions|api_keys|deliveries)\b[\s\S]*RETURNING|WITH levels\b)/i;
+    /^\s*((INSERT INTO|UPDATE) (concerts|items|registrations|subscriptions|api_keys|deliveries)\b[\s\S]*RETURNING|WITH levels\b|WITH moved\b)/i;
   const wrap = (q: Queryable): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const rows = await q.query<T>(sql, params);
@@ -46,7 +46,7 @@ const stamp = randomUUID().slice(0, 8);
 const admin = (s: TestServer, method: string, path: string, body: unknown, headers: Record<string, string>) =>
   s.call(method, path, { key: s.adminKey, body, headers });
 const count = async (s: TestServer, sql: string, params: unknown[]) => Number((await s.db.query<{ n: string }>(sql, params))[0]!.n);
-const queued = (s: TestServer) => count(s, 'SELECT count(*) AS n FROM deliveries', []);
+const queued = (s: TestServer) => count(s, 'SELECT count(*) AS n FROM delivery_messages', []);
 
 const cases: Case[] = [
   {
@@ -156,11 +156,13 @@ describe.each(dbFactories)('a 5xx leaves nothing committed, on $name', (factory)
     const [target] = await s.db.query<{ id: string; owner_key_id: string }>('SELECT id, owner_key_id FROM registrations LIMIT 1');
     const id = `dlv_${randomUUID().replace(/-/g, '')}`;
     await s.db.query(
-      `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, status, attempt_count)
-       VALUES ($1, $2, 'webhook', 'concertAlert', $3, $4, 'https://hooks.example.com/alerts', 'text/plain; charset=utf-8', 'x', 'failed', 8)`,
+      `INSERT INTO delivery_history (seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, status, attempt_count, round_attempts, created_at)
+       VALUES (nextval(pg_get_serial_sequence('deliveries', 'seq')), $1, $2, 'webhook', 'concertAlert', $3, $4, 'https://hooks.example.com/alerts',
+               'text/plain; charset=utf-8', 'x', 'failed', 8, 8, now())`,
       [id, `msg_${stamp}`, target!.id, target!.owner_key_id],
     );
-    const status = async () => (await s.db.query<{ status: string }>('SELECT status FROM deliveries WHERE id = $1', [id]))[0]!.status;
+    const status = async () =>
+      (await s.db.query<{ status: string }>('SELECT status FROM delivery_messages WHERE id = $1', [id]))[0]!.status;
     fault.on = true;
     const broken = await s.call('POST', `/deliveries/${id}/replay`, { key: s.adminKey });
     fault.on = false;

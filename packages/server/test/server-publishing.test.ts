@@ -23,7 +23,9 @@ describe.each(dbFactories)('publishing on $name', (factory) => {
   let stockReg: string;
   let sub: string;
   const queued = (targetId: string) =>
-    s.db.query<Delivery>('SELECT kind, event, target_id, content_type, body FROM deliveries WHERE target_id = $1 ORDER BY seq', [targetId]);
+    s.db.query<Delivery>('SELECT kind, event, target_id, content_type, body FROM delivery_messages WHERE target_id = $1 ORDER BY seq', [
+      targetId,
+    ]);
   const admin = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
     s.call(method, path, { key: s.adminKey, body, headers });
 

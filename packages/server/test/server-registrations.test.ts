@@ -98,9 +98,9 @@ describe.each(dbFactories)('registrations and subscriptions on $name', (factory)
       body: { title: 'Quiet night', startsAt: '2026-12-01T20:00:00Z', venue: 'Bar' },
     });
     expect(scheduled.status).toBe(201);
-    expect(await s.db.query(`SELECT 1 FROM deliveries WHERE target_id = $1 AND status = 'pending'`, [reg.id])).toHaveLength(1);
+    expect(await s.db.query(`SELECT 1 FROM delivery_messages WHERE target_id = $1 AND status = 'pending'`, [reg.id])).toHaveLength(1);
     await s.call('DELETE', `/registrations/${reg.id}`);
-    const rows = await s.db.query<{ status: string }>('SELECT status FROM deliveries WHERE target_id = $1', [reg.id]);
+    const rows = await s.db.query<{ status: string }>('SELECT status FROM delivery_messages WHERE target_id = $1', [reg.id]);
     expect(rows.map((r) => r.status)).toEqual(['cancelled']);
   });
 

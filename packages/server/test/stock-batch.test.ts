@@ -32,7 +32,9 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
   const stocks = async () =>
     new Map((await t.db.query<{ id: string; stock: number }>('SELECT id, stock FROM items')).map((r) => [r.id, r.stock]));
   const bodies = async () =>
-    (await t.db.query<{ body: string; target_id: string }>('SELECT body, target_id FROM deliveries ORDER BY seq')).map((r) => r.body);
+    (await t.db.query<{ body: string; target_id: string }>('SELECT body, target_id FROM delivery_messages ORDER BY seq')).map(
+      (r) => r.body,
+    );
 
   it('changes that arrive while statements are out go in one, as if made one after the other', async () => {
     // The two first statements answer only once the rest have arrived (and wait).
@@ -86,7 +88,7 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
     }
     const ids = answers.flatMap((a) => a.fresh.map((d) => d.id));
     expect(new Set(ids).size).toBe(15);
-    const rows = await t.db.query<{ id: string; body: string }>('SELECT id, body FROM deliveries');
+    const rows = await t.db.query<{ id: string; body: string }>('SELECT id, body FROM delivery_messages');
     expect(rows).toHaveLength(3 + 15);
     const byId = new Map(rows.map((r) => [r.id, r.body]));
     for (const a of answers) for (const d of a.fresh) expect(byId.get(d.id)).toBe(d.body);
@@ -210,7 +212,7 @@ describe.each(dbFactories)('POST /stockChanges answered from a batch on $name (a
       }
     });
     const made = answers.filter((a) => a.status === 200);
-    const queued = await s.db.query<{ body: string }>(`SELECT body FROM deliveries WHERE event = 'stockUpdate'`);
+    const queued = await s.db.query<{ body: string }>(`SELECT body FROM delivery_messages WHERE event = 'stockUpdate'`);
     expect(queued.map((q) => q.body).sort()).toEqual(made.flatMap((a) => [JSON.stringify(a.body), JSON.stringify(a.body)]).sort());
   });
 });

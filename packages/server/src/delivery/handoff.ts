@@ -1,7 +1,8 @@
+import type { TraceHeaders } from '../telemetry/trace-context.js';
 import type { FreshDelivery, FreshMessage, TargetState } from './types.js';
 
 /** A delivery at its first attempt, from what was queued and its target's state (fields named one by one: no spread, one shape). */
-export function freshDelivery(message: FreshMessage, state: TargetState): FreshDelivery {
+export function freshDelivery(message: FreshMessage, state: TargetState, trace?: TraceHeaders): FreshDelivery {
   return {
     id: message.id,
     message_id: message.message_id,
@@ -19,5 +20,8 @@ export function freshDelivery(message: FreshMessage, state: TargetState): FreshD
     circuit: state.circuit,
     holder: state.holder,
     hold_left_ms: state.hold_left_ms,
+    traceparent: trace?.traceparent ?? null,
+    tracestate: trace?.tracestate ?? null,
+    queued_at: Date.now(),
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { recordOutcomes } from './sql/record.js';
+import { traceBatch } from './tracing.js';
 import type { Outcome, TargetPolicy } from './types.js';
 
 export interface OutcomeRecorderOptions {
@@ -44,7 +45,11 @@ export class OutcomeRecorder {
       const batch = this.#buffered.splice(0, this.#buffered.length);
       let opened: string[] = [];
       try {
-        opened = await recordOutcomes(db, batch, policy);
+        opened = await traceBatch(
+          'record',
+          () => recordOutcomes(db, batch, policy),
+          () => batch.map((o) => o.delivery),
+        );
       } catch (error) {
         // The rows stay pending and another attempt follows: at least once, never lost.
         onError(error);

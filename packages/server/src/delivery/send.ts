@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { TraceHeaders } from '../telemetry/trace-context.js';
 import { signPayload } from './sign.js';
 import { parseRetryAfter } from './schedule.js';
 
@@ -12,6 +13,8 @@ export interface AttemptRequest {
   contentType: string;
   body: string;
   secret: string;
+  /** The attempt span's W3C trace context, sent as `traceparent` and `tracestate`. */
+  trace?: TraceHeaders;
 }
 
 export interface AttemptResult {
@@ -46,6 +49,8 @@ export function sendAttempt(dispatcher: Dispatcher, req: AttemptRequest, timeout
       const signature = signPayload(req.secret, req.messageId, timestamp, req.body);
       const headers = ['content-type', req.contentType, 'user-agent', USER_AGENT, 'webhook-id', req.messageId];
       headers.push('webhook-timestamp', String(timestamp), 'webhook-signature', signature, 'webhook-attempt', String(req.attempt));
+      if (req.trace) headers.push('traceparent', req.trace.traceparent);
+      if (req.trace?.tracestate) headers.push('tracestate', req.trace.tracestate);
       dispatcher.dispatch(
         {
           origin: target.origin,

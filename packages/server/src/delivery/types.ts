@@ -22,6 +22,12 @@ export interface ClaimedDelivery {
   rate_limit: number | null;
   /** Not started before this time (`performance.now()` scale): its send slot under the rate limit. */
   not_before?: number;
+  /** The W3C trace context of the publish that queued it: each attempt's span continues that trace. */
+  traceparent?: string | null;
+  tracestate?: string | null;
+  /** When it was queued: a claimed row's `created_at` (text), or a fresh one's `Date.now()`. */
+  created_at?: string;
+  queued_at?: number;
 }
 
 /** What a worker decided after one attempt. */

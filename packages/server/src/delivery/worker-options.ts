@@ -42,6 +42,11 @@ export interface DeliveryWorkerOptions {
   breakAfter?: number;
   /** How long an open circuit holds a target's deliveries before one probe goes; default 60 s. */
   coolDownMs?: number;
+  /**
+   * How long ended deliveries stay in the history (DELIVERY_RETENTION); default 30 days
+   * (`DEFAULT_RETENTION_MS`). The worker prunes older ones in batches, away from the claims.
+   */
+  retentionMs?: number;
   /** Resolver used at connect time (tests simulate DNS rebinding with it). */
   lookup?: LookupFn;
   /** Replaces the guarded agent (benchmarks); the policy is then not enforced. */

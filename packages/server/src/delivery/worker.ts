@@ -11,11 +11,14 @@ import { OutcomeRecorder } from './recorder.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './schedule.js';
 import { sendAttempt } from './send.js';
 import { SendSlotTimer } from './send-timer.js';
+import { endAttemptSpan, startAttemptSpan, traceBatch } from './tracing.js';
+import { headersOf, type TraceHeaders } from '../telemetry/trace-context.js';
 import { singleOwner } from './single-owner.js';
 import { releaseHolds } from './sql/hold.js';
 import type { ClaimedDelivery, FreshDelivery, Outcome, TargetPolicy } from './types.js';
 import type { DeliveryWorker, DeliveryWorkerOptions } from './worker-options.js';
 import { Upkeep } from './upkeep.js';
+import { DEFAULT_RETENTION_MS, HistoryPruner } from './retention.js';
 import { listenForDeliveries, wakeUpSender, type WakeUpListener } from './wake-ups.js';
 
 /** Single-owner databases with a running worker (by its id): a second one would send everything twice. */
@@ -42,7 +45,7 @@ interface Settings {
  * (which owns each one, waiting, sending or sent, and starts them fairly across owners and
  * targets), a {@link ClaimSchedule} says when the next claim goes and how big it is, each
  * signed attempt goes through the SSRF-guarded agent, an {@link OutcomeRecorder} records
- * outcomes in batches, and {@link Upkeep} keeps the table's statistics. Several processes may
+ * outcomes in batches, {@link Upkeep} keeps the queue's statistics and {@link HistoryPruner} the history within its retention. Several processes may
  * run workers on one PostgreSQL database.
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
@@ -59,6 +62,7 @@ class Worker implements DeliveryWorker {
   readonly #claims: ClaimSchedule;
   readonly #recorder: OutcomeRecorder;
   readonly #upkeep: Upkeep;
+  readonly #pruner: HistoryPruner;
   readonly #sendSlots = new SendSlotTimer(() => this.#launchReady());
   readonly #wakeOthers: () => void;
   readonly #idle = new Set<() => void>();
@@ -114,6 +118,7 @@ class Worker implements DeliveryWorker {
       onRecorded: (batch, opened) => this.#recorded(batch, opened),
     });
     this.#upkeep = new Upkeep(db, onError);
+    this.#pruner = new HistoryPruner(db, { retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS, onError });
     this.#wakeOthers = wakeUpSender(db, this.id, onError);
   }
 
@@ -146,6 +151,7 @@ class Worker implements DeliveryWorker {
     await this.#loop;
     this.#sendSlots.clear();
     await this.#upkeep.settle();
+    await this.#pruner.stop();
     this.#held.giveBackAll();
     while (this.#held.count('sending') > 0) await new Promise((r) => setTimeout(r, 10));
     await this.#recorder.settle();
@@ -197,13 +203,19 @@ class Worker implements DeliveryWorker {
     let crowded = false;
     while (this.#running) {
       this.#upkeep.tick(performance.now(), crowded);
+      this.#pruner.tick(performance.now());
       const claiming = this.#claims.claiming(performance.now());
       if (claiming) await this.#gatherFreedSlots();
       const free = this.#claims.claimSize(this.#held);
       let claimed: ClaimedDelivery[] = [];
       if (claiming && free > 0 && this.#running) {
         this.#claims.started(performance.now());
-        claimed = await this.#claimer.claim(free, this.#claims.perOwner(this.#held));
+        const perOwner = this.#claims.perOwner(this.#held);
+        claimed = await traceBatch(
+          'claim',
+          () => this.#claimer.claim(free, perOwner),
+          (rows) => rows,
+        );
         this.#claims.ended(performance.now(), this.#claimer.more);
         this.#launchReady();
       }
@@ -248,12 +260,16 @@ class Worker implements DeliveryWorker {
       contentType: delivery.content_type,
       body: delivery.body,
       secret: delivery.secret!,
+      trace: undefined as TraceHeaders | undefined,
     };
+    const span = startAttemptSpan(delivery);
+    request.trace = headersOf(span);
     void sendAttempt(this.#dispatcher, request, timeoutMs).then((result) => {
       // The claim still holds the delivery until its outcome is recorded, so the slot is free now.
       const before = this.#held.count('sending');
       this.#held.sent(delivery);
       const outcome = decide(delivery, result, schedule, jitter);
+      endAttemptSpan(span, result, outcome);
       // Gone: what waits here for this target is cancelled with it (when its outcome is recorded), never sent.
       if (outcome.disableReason) {
         const dropped = this.#held.cancelTarget(delivery);
@@ -292,7 +308,7 @@ class Worker implements DeliveryWorker {
   }
 
   async #pendingCount(): Promise<number> {
-    const [row] = await this.#settings.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE status = 'pending'`);
+    const [row] = await this.#settings.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries`);
     return row?.n ?? 0;
   }
 }

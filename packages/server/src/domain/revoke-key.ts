@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { cancelDeliveriesForOwner } from '../delivery/sql/cancel.js';
 
 export type RevokeResult = 'revoked' | 'already-revoked' | 'not-found' | 'last-admin';
@@ -16,15 +16,7 @@ export async function revokeApiKey(db: Pick<Database, 'transaction'>, keyId: str
     );
     if (!key) return 'not-found';
     if (key.revoked) return 'already-revoked';
-    if (key.scope === 'admin') {
-      // Serialises concurrent revocations of the last two admin keys.
-      await tx.query(`SELECT id FROM api_keys WHERE scope = 'admin' AND revoked_at IS NULL FOR UPDATE`);
-      const [others] = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM api_keys WHERE scope = 'admin' AND revoked_at IS NULL AND id <> $1`,
-        [keyId],
-      );
-      if (others!.n === 0) return 'last-admin';
-    }
+    if (key.scope === 'admin' && (await isLastAdmin(tx, keyId))) return 'last-admin';
     await tx.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [keyId]);
     const reason = `API key ${keyId} revoked`;
     for (const table of ['registrations', 'subscriptions']) {
@@ -37,4 +29,14 @@ export async function revokeApiKey(db: Pick<Database, 'transaction'>, keyId: str
     await cancelDeliveriesForOwner(tx, keyId);
     return 'revoked';
   });
+}
+
+/** Whether no other admin key works; serialises concurrent revocations (and erasures) of the last two admin keys. */
+export async function isLastAdmin(tx: Queryable, keyId: string): Promise<boolean> {
+  await tx.query(`SELECT id FROM api_keys WHERE scope = 'admin' AND revoked_at IS NULL FOR UPDATE`);
+  const [others] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM api_keys WHERE scope = 'admin' AND revoked_at IS NULL AND id <> $1`,
+    [keyId],
+  );
+  return others!.n === 0;
 }

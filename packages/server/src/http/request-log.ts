@@ -4,6 +4,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RequestContext } from './context.js';
+import { traceFieldsOf } from './tracing.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -44,7 +45,8 @@ export function requestLog(logger: Logger): RequestHandler {
     },
     customProps: (_req, res) => {
       const ctx = (res as Response).locals?.ctx as RequestContext | undefined;
-      return ctx ? { operation: ctx.operation.id, keyId: ctx.caller?.keyId } : {};
+      const trace = traceFieldsOf(res as Response);
+      return ctx ? { operation: ctx.operation.id, keyId: ctx.caller?.keyId, ...trace } : trace;
     },
   });
 }

@@ -1,10 +1,13 @@
 import type { Queryable } from '../db/database.js';
 
 const MAX_TARGETS = 10_000;
+// Ordered as the indexes are, so that a LIMIT 1 never scans a table hoping to meet the target early.
+const EVENT_SQL = `(SELECT event FROM deliveries WHERE target_id = $1 ORDER BY target_id, status LIMIT 1)
+  UNION ALL (SELECT event FROM delivery_history WHERE target_id = $1 ORDER BY target_id, seq DESC LIMIT 1) LIMIT 1`;
 
 /**
- * A target's event never changes, so it is read once per target (index deliveries_target)
- * and kept: the worker's claim stays as it is, and a scrape label costs no query per attempt.
+ * A target's event never changes, so it is read once per target (one index probe of the
+ * queue, then of the history: deliveries_target, delivery_history_target_seq) and kept: the worker's claim stays as it is, and a scrape label costs no query per attempt.
  */
 export function createEventLookup(db: Queryable): (targetId: string) => Promise<string> {
   const known = new Map<string, Promise<string>>();
@@ -12,7 +15,7 @@ export function createEventLookup(db: Queryable): (targetId: string) => Promise<
     let event = known.get(targetId);
     if (!event) {
       if (known.size >= MAX_TARGETS) known.clear();
-      event = db.query<{ event: string }>('SELECT event FROM deliveries WHERE target_id = $1 LIMIT 1', [targetId]).then(
+      event = db.query<{ event: string }>(EVENT_SQL, [targetId]).then(
         (rows) => rows[0]?.event ?? 'unknown',
         () => {
           known.delete(targetId);

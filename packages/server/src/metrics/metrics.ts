@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { Queryable } from '../db/database.js';
 import type { Outcome } from '../delivery/types.js';
 import { createEventLookup } from './event-lookup.js';
@@ -14,9 +14,28 @@ export interface Metrics {
   countOutgoingViolation(target: { kind: string; event: string }): void;
   /** The text exposition; reads the queue gauges with one query first. */
   scrape(): Promise<string>;
+  /** The same as prom-client's JSON (for the OTLP export), the queue gauges read first. */
+  snapshot(): Promise<MetricObjectWithValues<MetricValue<string>>[]>;
 }
 
 const OUTCOME = { succeeded: 'succeeded', failed: 'failed', pending: 'retrying' } as const;
+/** Owners with a label of their own in per-owner series; the rest are "other" (bounded cardinality). */
+const OWNER_LABELS = 50;
+/** Retry attempt numbers from this one on share a label. */
+const MAX_ATTEMPT_LABEL = 10;
+
+/** The first `max` owners seen keep their key id as label; later ones are "other". */
+class OwnerLabels {
+  readonly #known = new Set<string>();
+  constructor(readonly max: number) {}
+
+  label(owner: string): string {
+    if (this.#known.has(owner)) return owner;
+    if (this.#known.size >= this.max) return 'other';
+    this.#known.add(owner);
+    return owner;
+  }
+}
 
 /**
  * Creates a registry per server (tests run several servers in one process). `processMetrics`
@@ -66,6 +85,37 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
     labelNames: ['kind', 'event'],
     registers: [registry],
   });
+  const historyRows = new Gauge({
+    name: 'clubnotify_delivery_history_rows',
+    help: 'Rows of the delivery history (ended deliveries, and the attempts not kept on them), by table; as of the last statistics (the worker refreshes them every minute).',
+    labelNames: ['table'],
+    registers: [registry],
+  });
+  const historyBytes = new Gauge({
+    name: 'clubnotify_delivery_history_bytes',
+    help: 'Bytes on disk of the delivery history, indexes included, by table.',
+    labelNames: ['table'],
+    registers: [registry],
+  });
+  const final = new Counter({
+    name: 'clubnotify_delivery_outcomes_total',
+    help: `Deliveries that reached a final outcome (succeeded, failed), by owner key id: the first ${OWNER_LABELS} owners seen get a label each, the rest count as "other".`,
+    labelNames: ['owner', 'outcome'],
+    registers: [registry],
+  });
+  const firstAttempt = new Histogram({
+    name: 'clubnotify_delivery_first_attempt_delay_seconds',
+    help: 'Time from the publish that queued a delivery to the start of its first attempt.',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+  const retries = new Counter({
+    name: 'clubnotify_delivery_retries_total',
+    help: `Attempts after the first, by attempt number (2, 3, ...; "${MAX_ATTEMPT_LABEL}+" beyond), and outcome.`,
+    labelNames: ['attempt', 'outcome'],
+    registers: [registry],
+  });
+  const owners = new OwnerLabels(OWNER_LABELS);
   const eventOf = createEventLookup(db);
 
   return {
@@ -76,27 +126,58 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
     onOutcome({ delivery, result, status }) {
       const outcome = OUTCOME[status];
       duration.observe({ outcome }, result.durationMs / 1000);
+      if (status !== 'pending') final.inc({ owner: owners.label(delivery.owner_key_id), outcome });
+      const attempt = delivery.attempt_count;
+      if (attempt > 1) retries.inc({ attempt: attempt >= MAX_ATTEMPT_LABEL ? `${MAX_ATTEMPT_LABEL}+` : String(attempt), outcome });
+      else {
+        const queuedAt = delivery.queued_at ?? (delivery.created_at ? Date.parse(delivery.created_at) : NaN);
+        if (queuedAt > 0) firstAttempt.observe(Math.max(0, result.startedAt.getTime() - queuedAt) / 1000);
+      }
       void eventOf(delivery.target_id).then((event) => deliveries.inc({ event, outcome }));
     },
     countOutgoingViolation({ kind, event }) {
       outgoing.inc({ kind, event });
     },
     async scrape() {
-      const [row] = await db.query<{ depth: number; oldest: number | null; open: number; half_open: number }>(SCRAPE_SQL);
-      depth.set(row?.depth ?? 0);
-      oldest.set(Math.max(0, Number(row?.oldest ?? 0)));
-      circuits.set({ state: 'open' }, row?.open ?? 0);
-      circuits.set({ state: 'half-open' }, row?.half_open ?? 0);
+      await readQueue();
       return registry.metrics();
     },
+    async snapshot() {
+      await readQueue();
+      return registry.getMetricsAsJSON();
+    },
   };
+
+  async function readQueue(): Promise<void> {
+    const [row] = await db.query<ScrapeRow>(SCRAPE_SQL);
+    depth.set(row?.depth ?? 0);
+    oldest.set(Math.max(0, Number(row?.oldest ?? 0)));
+    circuits.set({ state: 'open' }, row?.open ?? 0);
+    circuits.set({ state: 'half-open' }, row?.half_open ?? 0);
+    for (const table of HISTORY_TABLES) {
+      historyRows.set({ table }, Number(row?.[`${table}_rows`] ?? 0));
+      historyBytes.set({ table }, Number(row?.[`${table}_bytes`] ?? 0));
+    }
+  }
 }
 
-// One round trip: the pending rows through the partial index deliveries_due, and
-// delivery_targets (one row per target that ever failed).
-const SCRAPE_SQL = `SELECT q.depth, q.oldest, c.open, c.half_open
+const HISTORY_TABLES = ['delivery_history', 'delivery_attempts'] as const;
+
+type ScrapeRow = { depth: number; oldest: number | null; open: number; half_open: number } & Record<
+  `${(typeof HISTORY_TABLES)[number]}_${'rows' | 'bytes'}`,
+  number | string
+>;
+
+// Rows from the statistics (no count of millions of rows per scrape); counted only while a table was never analyzed.
+const historySize = (table: string) =>
+  `coalesce((SELECT nullif(reltuples, -1)::float8 FROM pg_class WHERE oid = '${table}'::regclass), (SELECT count(*) FROM ${table})::float8) AS ${table}_rows,
+   pg_total_relation_size('${table}')::float8 AS ${table}_bytes`;
+
+// One round trip: the queue (all pending), delivery_targets (one row per target that ever
+// failed), and the history's size.
+const SCRAPE_SQL = `SELECT q.depth, q.oldest, c.open, c.half_open, ${HISTORY_TABLES.map(historySize).join(', ')}
   FROM (SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_at))::float8 AS oldest
-          FROM deliveries WHERE status = 'pending') q,
+          FROM deliveries) q,
        (SELECT count(*) FILTER (WHERE circuit_open_until > now())::int AS open,
                count(*) FILTER (WHERE circuit_open_until <= now())::int AS half_open
           FROM delivery_targets) c`;

@@ -1,6 +1,9 @@
+import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { Queryable } from '../db/database.js';
 import { insertDeliveries } from '../delivery/sql/insert.js';
 import type { DeliveryHandoff, FreshDelivery, OutgoingMessage } from '../delivery/types.js';
+import { headersOf } from '../telemetry/trace-context.js';
+import { tracer } from '../telemetry/tracer.js';
 import type { OutgoingGuard } from './outgoing-check.js';
 import { StockChangeBatcher } from './stock-batch.js';
 import { changeStock, StockFanOut, type StockChange, type StockChanged } from './stock-change.js';
@@ -54,13 +57,20 @@ export class Outbox {
 
   /** Runs `work` (which runs and commits its transaction); once it has resolved, hands over what it queued. */
   async publish<T>(work: (queue: Queue) => Promise<T>): Promise<T> {
+    return tracer.startActiveSpan('publish', { kind: SpanKind.PRODUCER }, (span) => this.#publish(work, span));
+  }
+
+  /** The publish span holds the count queued; its context travels with every delivery it queued. */
+  async #publish<T>(work: (queue: Queue) => Promise<T>, span: Span): Promise<T> {
     const fresh: FreshDelivery[] = [];
     let requeued = 0;
+    const trace = headersOf(span);
     const queue: Queue = {
       messages: async (tx, messages) => {
-        fresh.push(...(await insertDeliveries(tx, this.#checked(messages), this.#notifies)));
+        fresh.push(...(await insertDeliveries(tx, this.#checked(messages), this.#notifies, trace)));
       },
-      stockChange: async (tx, change, alone) => {
+      stockChange: async (tx, untraced, alone) => {
+        const change = trace ? { ...untraced, trace } : untraced;
         const changed = alone ? await this.#stock.change(change) : await changeStock(tx, change, this.#notifies, this.#fanOut);
         // The statement made the body from the inventory; a refusal here rolls the change back (strict is never `alone`).
         this.#options.check?.({ kind: 'webhook', event: 'stockUpdate' }, 'application/json', JSON.stringify(changed.levels));
@@ -69,9 +79,18 @@ export class Outbox {
       },
       requeued: (count) => void (requeued += count),
     };
-    const result = await work(queue);
-    this.#handOver(fresh, requeued);
-    return result;
+    try {
+      const result = await work(queue);
+      span.setAttributes({ 'clubnotify.deliveries.queued': fresh.length, 'clubnotify.deliveries.requeued': requeued });
+      this.#handOver(fresh, requeued);
+      return result;
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
   }
 
   /** Whether a body that breaks the spec fails its request: its transaction must then stay open until the body is checked. */

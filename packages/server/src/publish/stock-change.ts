@@ -6,6 +6,7 @@ import { targetStateSql } from '../delivery/sql/fragments.js';
 import { insertDeliveriesSql, notifyAtCommitSql } from '../delivery/sql/insert.js';
 import type { FreshDelivery, TargetState } from '../delivery/types.js';
 import { HttpProblem, problems } from '../http/problem.js';
+import type { TraceHeaders } from '../telemetry/trace-context.js';
 
 export interface StockLevel {
   id: string;
@@ -15,6 +16,8 @@ export interface StockLevel {
 export interface StockChange {
   drink: StockLevel;
   ingredient: StockLevel;
+  /** The trace context of the publish that makes the change: its webhooks' attempts continue it. */
+  trace?: TraceHeaders;
 }
 
 /** An item as the stockUpdate webhook and the changeStock answer show it. */
@@ -39,7 +42,8 @@ const level = (t: 'd' | 'g') =>
  * more registrations than that (`ok` false, `targets` says how many). One row per change,
  * in order: whether its items exist and its webhook body (JSON.stringify of the answer); the
  * first carries the targets' state, for the handoff to the local worker. It notifies the
- * workers of every process only when $8 says so (no handoff).
+ * workers of every process only when $8 says so (no handoff). $9, $10: each change's traceparent
+ * and tracestate.
  */
 const STOCK_SQL = prepared(`WITH levels AS (
        SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::int[]) WITH ORDINALITY AS c (drink, drink_stock, ingredient, ingredient_stock, k)
@@ -69,6 +73,7 @@ const STOCK_SQL = prepared(`WITH levels AS (
        ${insertDeliveriesSql(
          "($5::text[])[((o.k - 1) * $7 + t.n)::int], ($6::text[])[((o.k - 1) * $7 + t.n)::int], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', o.body",
          'ok o, targets t',
+         '($9::text[])[o.k::int], ($10::text[])[o.k::int]',
        )}
      ), queuing AS (
        SELECT go.targets > 0 AND EXISTS (SELECT 1 FROM ok) AS any FROM go
@@ -150,6 +155,8 @@ export async function changeStocks(
       messageIds,
       per,
       notify,
+      changes.map((c) => c.trace?.traceparent ?? null),
+      changes.map((c) => c.trace?.tracestate ?? null),
     ]);
     const first = rows[0]!;
     fanOut.last = first.targets;
@@ -183,6 +190,7 @@ function outcomes(
           body,
         },
         t,
+        change.trace,
       ),
     );
     return { levels: JSON.parse(body) as StockChanged['levels'], fresh };

@@ -2,6 +2,7 @@ import type { Handler } from '../http/context.js';
 import { databaseUnavailable } from '../http/unavailable.js';
 import { API_KEY_COLUMNS, createApiKey, toApiKeyInfo, type ApiKeyRow } from '../domain/api-keys.js';
 import { revokeApiKey } from '../domain/revoke-key.js';
+import { eraseApiKey } from '../domain/erase-key.js';
 import { HttpProblem, problems } from '../http/problem.js';
 import { keysetPage } from '../pagination/keyset.js';
 import { isMigrated } from '../db/migrate.js';
@@ -33,6 +34,15 @@ export function adminHandlers(services: Services): Record<string, Handler> {
         throw new HttpProblem('conflict', `${id} is the last admin key; create another admin key before revoking it.`);
       services.keys?.forget(id);
       res.status(204).end();
+    },
+    eraseApiKey: async (_req, res, ctx) => {
+      const id = ctx.path.apiKeyId as string;
+      const result = await eraseApiKey(services.db, id, (body) => services.checkResponse(res, 200, body));
+      if (result === 'not-found') throw problems.notFound(`No API key ${id}.`, '/path/apiKeyId');
+      if (result === 'last-admin')
+        throw new HttpProblem('conflict', `${id} is the last admin key; create another admin key before erasing it.`);
+      services.keys?.forget(id);
+      res.json(result);
     },
     healthz: (_req, res) => {
       res.json({ status: 'ok' });

@@ -10,7 +10,7 @@ import { formatInstant as iso, parseInstant } from '../domain/instant.js';
 import type { ResponseCheck } from '../http/response-validation.js';
 import { Outbox } from '../publish/outbox.js';
 import { resetHealth, targetTable } from '../delivery/sql/disable.js';
-import { RECOVER_WINDOW, RECOVER_WINDOW_MS, requeueDelivery, requeueSince } from '../delivery/sql/requeue.js';
+import { formatWindow, recoverWindowMs, requeueDelivery, requeueSince } from '../delivery/sql/requeue.js';
 
 type Delivery = components['schemas']['Delivery'];
 
@@ -24,6 +24,8 @@ export interface DeliveryRoutesDeps {
   wake?: () => void;
   /** Checks an answer before the work behind it commits (see `ResponseCheck`); none by default. */
   checkResponse?: ResponseCheck;
+  /** How long the delivery history is kept (DELIVERY_RETENTION); recovery reaches no further back. */
+  retentionMs?: number;
 }
 
 interface DeliveryRow {
@@ -91,7 +93,7 @@ async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext)
   const page = await keysetPage<DeliveryRow>(
     deps.db,
     deps.cursors,
-    { collection: 'deliveries', from: 'deliveries', select: COLUMNS, seqColumn: 'seq', order: 'desc', where, params },
+    { collection: 'deliveries', from: 'delivery_messages', select: COLUMNS, seqColumn: 'seq', order: 'desc', where, params },
     {
       path,
       cursor: ctx.query.cursor,
@@ -117,27 +119,27 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
           .map((c) => `d.${c}`)
           .join(', ')},
               coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
-       FROM deliveries d
+       FROM delivery_messages d
        LEFT JOIN registrations r ON r.id = d.target_id
        LEFT JOIN subscriptions s ON s.id = d.target_id
-       WHERE d.id = $1 AND (d.owner_key_id = $2 OR $3)
-       FOR UPDATE OF d`,
+       WHERE d.id = $1 AND (d.owner_key_id = $2 OR $3)`,
         [id, caller.keyId, caller.scope === 'admin'],
       );
       // Other subscribers' deliveries are 404 too, so that ids cannot be probed.
       if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
-      if (found.status === 'pending') {
-        throw new HttpProblem('conflict', `Delivery ${id} is still pending; replay it once it has succeeded or failed.`);
-      }
+      const pending = () => new HttpProblem('conflict', `Delivery ${id} is still pending; replay it once it has succeeded or failed.`);
+      if (found.status === 'pending') throw pending();
       if (!found.target_active) {
         throw new HttpProblem(
           'conflict',
           `The target ${found.target_id} of delivery ${id} is disabled or removed; re-enable it with POST /deliveries/recover first.`,
         );
       }
+      // Moved back to the queue; a replay that raced this one (or a pruning) moved it first.
       const updated = await requeueDelivery<DeliveryRow>(tx, id, COLUMNS);
+      if (!updated) throw pending();
       queue.requeued(1);
-      const [answer] = await withAttempts(tx, [updated!]);
+      const [answer] = await withAttempts(tx, [updated]);
       return [202, check(202, answer)] as [number, unknown];
     }),
   );
@@ -147,8 +149,9 @@ async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Che
   const { targetId, since } = ctx.body as { targetId: string; since: string };
   const caller = ctx.caller!;
   const sinceMs = parseInstant(since, '/body/since').getTime();
-  if (Date.now() - sinceMs > RECOVER_WINDOW_MS) {
-    throw problems.field('/body/since', `must be at most ${RECOVER_WINDOW} ago`, 'outside-recovery-window');
+  const windowMs = recoverWindowMs(deps.retentionMs);
+  if (Date.now() - sinceMs > windowMs) {
+    throw problems.field('/body/since', `must be at most ${formatWindow(windowMs)} ago`, 'outside-recovery-window');
   }
   const table = targetTable(targetId);
   return deps.outbox!.publish((queue) =>

@@ -2,7 +2,7 @@ import type { CallbackName, components, WebhookName } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
 import { cancelDeliveriesForTarget } from '../delivery/sql/cancel.js';
 import { restartFailureWindow } from '../delivery/sql/disable.js';
-import { RECOVER_WINDOW, RECOVER_WINDOW_MS, requeueSince } from '../delivery/sql/requeue.js';
+import { formatWindow, recoverWindowMs, requeueSince } from '../delivery/sql/requeue.js';
 import { newId as newMessageId } from '../delivery/ids.js';
 import { formatInstant, parseInstant } from '../domain/instant.js';
 import { sampleEvent } from '../domain/sample-event.js';
@@ -108,8 +108,9 @@ async function updateTarget<T>(
   const url = body[t.urlField];
   if (url !== undefined) await requireAllowedUrl(services, url, `/body/${t.urlField}`);
   const since = body.recoverSince === undefined ? undefined : parseInstant(body.recoverSince, '/body/recoverSince').getTime();
-  if (since !== undefined && Date.now() - since > RECOVER_WINDOW_MS)
-    throw problems.field('/body/recoverSince', `must be at most ${RECOVER_WINDOW} ago`, 'outside-recovery-window');
+  const windowMs = recoverWindowMs(services.retentionMs);
+  if (since !== undefined && Date.now() - since > windowMs)
+    throw problems.field('/body/recoverSince', `must be at most ${formatWindow(windowMs)} ago`, 'outside-recovery-window');
   return services.outbox.publish((queue) =>
     services.db.transaction(async (tx) => {
       const current = await findOwned(tx, t, id, caller, true);

@@ -764,6 +764,12 @@ export const document: { readonly [key: string]: Json } = {
                   },
                   {
                     "$ref": "#/components/parameters/WebhookAttempt"
+                  },
+                  {
+                    "$ref": "#/components/parameters/DeliveryTraceparent"
+                  },
+                  {
+                    "$ref": "#/components/parameters/DeliveryTracestate"
                   }
                 ],
                 "security": [
@@ -1260,6 +1266,12 @@ export const document: { readonly [key: string]: Json } = {
         "parameters": [
           {
             "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/Traceparent"
+          },
+          {
+            "$ref": "#/components/parameters/Tracestate"
           }
         ],
         "requestBody": {
@@ -1439,6 +1451,12 @@ export const document: { readonly [key: string]: Json } = {
         "parameters": [
           {
             "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/Traceparent"
+          },
+          {
+            "$ref": "#/components/parameters/Tracestate"
           }
         ],
         "requestBody": {
@@ -1539,6 +1557,12 @@ export const document: { readonly [key: string]: Json } = {
         "parameters": [
           {
             "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/Traceparent"
+          },
+          {
+            "$ref": "#/components/parameters/Tracestate"
           }
         ],
         "requestBody": {
@@ -1634,6 +1658,12 @@ export const document: { readonly [key: string]: Json } = {
         "parameters": [
           {
             "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/Traceparent"
+          },
+          {
+            "$ref": "#/components/parameters/Tracestate"
           }
         ],
         "requestBody": {
@@ -2696,6 +2726,80 @@ export const document: { readonly [key: string]: Json } = {
         }
       }
     },
+    "/apiKeys/{apiKeyId}/erase": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/ApiKeyId"
+        }
+      ],
+      "post": {
+        "operationId": "eraseApiKey",
+        "summary": "Erase an API key and everything delivered for it",
+        "description": "Deletes a key for good with its owner's data, on request (a right-to-erasure demand, a\ntenant leaving): the key itself, its registrations and subscriptions, their delivery\nhistory and attempt log (every message queued for them, pending or ended), and its\nidempotency records, in one transaction. The key is refused (`401`) at once by the server\nthat erased it and within 5 seconds by every other server process. The answer says how\nmuch went. Unlike `DELETE /apiKeys/{apiKeyId}`, which keeps the history, nothing of the\nowner is left; an erased key is `404` afterwards. The last admin key that is not revoked\ncannot be erased (`409`). An attempt on the wire at that moment may still reach its\nreceiver; its outcome is not kept with any delivery.\n",
+        "tags": [
+          "Administration"
+        ],
+        "security": [
+          {
+            "apiKey": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Erased; how many messages, registrations and subscriptions went.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErasedApiKey"
+                },
+                "examples": {
+                  "erased": {
+                    "$ref": "#/components/examples/ErasedApiKey"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
     "/healthz": {
       "get": {
         "operationId": "healthz",
@@ -2872,6 +2976,12 @@ export const document: { readonly [key: string]: Json } = {
           },
           {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
           }
         ],
         "security": [
@@ -2939,6 +3049,12 @@ export const document: { readonly [key: string]: Json } = {
           },
           {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
           }
         ],
         "security": [
@@ -4389,6 +4505,40 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "ErasedApiKey": {
+        "type": "object",
+        "description": "What erasing an API key deleted.",
+        "required": [
+          "id",
+          "messages",
+          "registrations",
+          "subscriptions"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The erased key's id.",
+            "examples": [
+              "key_4nv8xq2m7k3w9r1t5s6p"
+            ]
+          },
+          "messages": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Deliveries deleted, pending or ended (one per message per target), with their attempts."
+          },
+          "registrations": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Registrations deleted, removed ones included."
+          },
+          "subscriptions": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Subscriptions deleted, removed ones included."
+          }
+        }
+      },
       "Health": {
         "type": "object",
         "required": [
@@ -5214,6 +5364,15 @@ export const document: { readonly [key: string]: Json } = {
           "createdAt": "2026-11-21T18:00:00.000Z"
         }
       },
+      "ErasedApiKey": {
+        "summary": "A key with two targets and a month of history erased",
+        "value": {
+          "id": "key_4nv8xq2m7k3w9r1t5s6p",
+          "messages": 41250,
+          "registrations": 1,
+          "subscriptions": 1
+        }
+      },
       "Health": {
         "summary": "Healthy",
         "value": {
@@ -5834,6 +5993,28 @@ export const document: { readonly [key: string]: Json } = {
         },
         "example": "1"
       },
+      "DeliveryTraceparent": {
+        "name": "traceparent",
+        "in": "header",
+        "description": "W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is\nthe one of the publish that queued the message (continuing the publisher's own\n`traceparent`), so a receiver that continues it shows the sender's side as the parent. The\nreceiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.\n",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^[\\x20-\\x7E]*$"
+        },
+        "example": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+      },
+      "DeliveryTracestate": {
+        "name": "tracestate",
+        "in": "header",
+        "description": "W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^[\\x20-\\x7E]*$"
+        },
+        "example": "vendor=opaque-value"
+      },
       "SubscriptionId": {
         "name": "subscriptionId",
         "in": "path",
@@ -5855,6 +6036,28 @@ export const document: { readonly [key: string]: Json } = {
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$"
         }
+      },
+      "Traceparent": {
+        "name": "traceparent",
+        "in": "header",
+        "description": "W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces\n(OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,\nand so does every webhook and callback the operation queues: each attempt is sent with a\n`traceparent` of its own span in the same trace. A malformed value is ignored (a new trace\nstarts); it never fails the request.\n",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^[\\x20-\\x7E]*$"
+        },
+        "example": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+      },
+      "Tracestate": {
+        "name": "tracestate",
+        "in": "header",
+        "description": "W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^[\\x20-\\x7E]*$"
+        },
+        "example": "vendor=opaque-value"
       },
       "ConcertId": {
         "name": "concertId",

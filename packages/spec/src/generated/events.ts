@@ -57,6 +57,14 @@ export const events = [
       {
         "name": "webhook-attempt",
         "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
       }
     ],
     "example": "New concert: Jazz Night with the Blue Notes, Saturday 12 December 2026 at 20:00 UTC, Main Hall. Tickets EUR 25.00."
@@ -95,6 +103,14 @@ export const events = [
       },
       {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
         "required": false
       }
     ],
@@ -148,6 +164,14 @@ export const events = [
       },
       {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
         "required": false
       }
     ],

@@ -687,6 +687,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apiKeys/{apiKeyId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id (`key_...`), never the key itself. */
+                apiKeyId: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase an API key and everything delivered for it
+         * @description Deletes a key for good with its owner's data, on request (a right-to-erasure demand, a
+         *     tenant leaving): the key itself, its registrations and subscriptions, their delivery
+         *     history and attempt log (every message queued for them, pending or ended), and its
+         *     idempotency records, in one transaction. The key is refused (`401`) at once by the server
+         *     that erased it and within 5 seconds by every other server process. The answer says how
+         *     much went. Unlike `DELETE /apiKeys/{apiKeyId}`, which keeps the history, nothing of the
+         *     owner is left; an erased key is `404` afterwards. The last admin key that is not revoked
+         *     cannot be erased (`409`). An attempt on the wire at that moment may still reach its
+         *     receiver; its outcome is not kept with any delivery.
+         */
+        post: operations["eraseApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1315,6 +1346,20 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description What erasing an API key deleted. */
+        ErasedApiKey: {
+            /**
+             * @description The erased key's id.
+             * @example key_4nv8xq2m7k3w9r1t5s6p
+             */
+            id: string;
+            /** @description Deliveries deleted, pending or ended (one per message per target), with their attempts. */
+            messages: number;
+            /** @description Registrations deleted, removed ones included. */
+            registrations: number;
+            /** @description Subscriptions deleted, removed ones included. */
+            subscriptions: number;
+        };
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -1577,10 +1622,37 @@ export interface components {
          * @example 1
          */
         WebhookAttempt: string;
+        /**
+         * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+         *     the one of the publish that queued the message (continuing the publisher's own
+         *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+         *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+         * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+         */
+        DeliveryTraceparent: string;
+        /**
+         * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+         * @example vendor=opaque-value
+         */
+        DeliveryTracestate: string;
         /** @description The subscription's id (`sub_...`). */
         SubscriptionId: string;
         /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
         IdempotencyKey: string;
+        /**
+         * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+         *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+         *     and so does every webhook and callback the operation queues: each attempt is sent with a
+         *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+         *     starts); it never fails the request.
+         * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+         */
+        Traceparent: string;
+        /**
+         * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+         * @example vendor=opaque-value
+         */
+        Tracestate: string;
         /** @description The concert's id (`con_...`). */
         ConcertId: string;
         /** @description Page number to fetch, from 1. */
@@ -2203,6 +2275,20 @@ export interface operations {
             header?: {
                 /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+                 *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+                 *     and so does every webhook and callback the operation queues: each attempt is sent with a
+                 *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+                 *     starts); it never fails the request.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["Traceparent"];
+                /**
+                 * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["Tracestate"];
             };
             path?: never;
             cookie?: never;
@@ -2287,6 +2373,20 @@ export interface operations {
             header?: {
                 /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+                 *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+                 *     and so does every webhook and callback the operation queues: each attempt is sent with a
+                 *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+                 *     starts); it never fails the request.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["Traceparent"];
+                /**
+                 * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["Tracestate"];
             };
             path: {
                 /** @description The concert's id (`con_...`). */
@@ -2330,6 +2430,20 @@ export interface operations {
             header?: {
                 /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+                 *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+                 *     and so does every webhook and callback the operation queues: each attempt is sent with a
+                 *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+                 *     starts); it never fails the request.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["Traceparent"];
+                /**
+                 * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["Tracestate"];
             };
             path: {
                 /** @description The concert's id (`con_...`). */
@@ -2373,6 +2487,20 @@ export interface operations {
             header?: {
                 /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description W3C Trace Context (`00-<trace-id>-<parent-id>-<flags>`). When the server exports traces
+                 *     (OpenTelemetry, configured by `OTEL_*` variables), the request's span continues this trace,
+                 *     and so does every webhook and callback the operation queues: each attempt is sent with a
+                 *     `traceparent` of its own span in the same trace. A malformed value is ignored (a new trace
+                 *     starts); it never fails the request.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["Traceparent"];
+                /**
+                 * @description W3C Trace Context vendor data that goes with `traceparent`; carried along unchanged.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["Tracestate"];
             };
             path?: never;
             cookie?: never;
@@ -2867,6 +2995,40 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    eraseApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id (`key_...`), never the key itself. */
+                apiKeyId: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased; how many messages, registrations and subscriptions went. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasedApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
@@ -2970,6 +3132,19 @@ export interface operations {
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
             };
             path?: never;
             cookie?: never;
@@ -3025,6 +3200,19 @@ export interface operations {
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
             };
             path?: never;
             cookie?: never;

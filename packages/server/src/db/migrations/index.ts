@@ -9,6 +9,10 @@ import * as targetHolder from './008_target_holder.js';
 import * as successOnRow from './009_success_on_row.js';
 import * as deliveryStatistics from './010_delivery_statistics.js';
 import * as webhookEvents from './011_webhook_events.js';
+import * as deliveryHistory from './012_delivery_history.js';
+import * as traceContext from './020_trace_context.js';
+import * as historyTraceContext from './021_history_trace_context.js';
+import * as traceStatistics from './022_trace_statistics.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -23,4 +27,8 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 9, name: '009_success_on_row', sql: successOnRow.sql },
   { version: 10, name: '010_delivery_statistics', sql: deliveryStatistics.sql },
   { version: 11, name: '011_webhook_events', sql: webhookEvents.sql },
+  { version: 12, name: '012_delivery_history', sql: deliveryHistory.sql },
+  { version: 20, name: '020_trace_context', sql: traceContext.sql },
+  { version: 21, name: '021_history_trace_context', sql: historyTraceContext.sql },
+  { version: 22, name: '022_trace_statistics', sql: traceStatistics.sql },
 ];

@@ -1,12 +1,9 @@
 import type { Queryable } from '../../db/database.js';
+import { cancelQueued } from './history.js';
 
-/** Cancels the pending deliveries that `where` selects ($1 its one parameter); returns how many. */
+/** Cancels the pending deliveries that `where` selects ($1 its one parameter): they leave the queue for the history; returns how many. */
 async function cancelPending(tx: Queryable, where: string, param: unknown): Promise<number> {
-  const rows = await tx.query<{ id: string }>(
-    `UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL, updated_at = now() WHERE ${where} AND status = 'pending' RETURNING id`,
-    [param],
-  );
-  return rows.length;
+  return (await cancelQueued(tx, where, [param])).length;
 }
 
 /**

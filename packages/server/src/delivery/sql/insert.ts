@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import type { TraceHeaders } from '../../telemetry/trace-context.js';
 import { freshDelivery } from '../handoff.js';
 import { newIds } from '../ids.js';
 import type { FreshDelivery, OutgoingMessage, TargetState } from '../types.js';
@@ -7,13 +8,15 @@ import { targetStateSql } from './fragments.js';
 
 /**
  * The one insert into `deliveries`, due now: `values` is the select list of (id, message_id,
- * kind, event, target_id, owner_key_id, url, content_type, body), `from` what it reads.
+ * kind, event, target_id, owner_key_id, url, content_type, body), `from` what it reads, `trace`
+ * the (traceparent, tracestate) of the publish that queued them (see telemetry/).
  */
 export const insertDeliveriesSql = (
   values: string,
   from: string,
-) => `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at)
-           SELECT ${values}, now()
+  trace = 'NULL, NULL',
+) => `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at, traceparent, tracestate)
+           SELECT ${values}, now(), ${trace}
            FROM ${from}`;
 
 /** Wakes the workers of every process when the transaction commits (identical notifications are sent once), if `$n` says so. */
@@ -29,7 +32,12 @@ export const notifyAtCommitSql = (n: number) => `CASE WHEN $${n}::boolean THEN p
  * travel once. Against a multi-row VALUES list this parses far fewer parameters, and the
  * text does not change with the number of registrations (test/bench/enqueue.bench.ts).
  */
-export async function insertDeliveries(tx: Queryable, messages: OutgoingMessage[], notify: boolean): Promise<FreshDelivery[]> {
+export async function insertDeliveries(
+  tx: Queryable,
+  messages: OutgoingMessage[],
+  notify: boolean,
+  trace?: TraceHeaders,
+): Promise<FreshDelivery[]> {
   if (messages.length === 0) return [];
   const first = messages[0]!;
   const shared = messages.every(
@@ -45,10 +53,10 @@ export async function insertDeliveries(tx: Queryable, messages: OutgoingMessage[
   const [row] = shared
     ? await tx.query<{ targets: string }>(
         `WITH queued AS (
-           ${insertDeliveriesSql('m.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9', 'unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS m (id, message_id, target_id, owner_key_id, url)')}
+           ${insertDeliveriesSql('m.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9', 'unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS m (id, message_id, target_id, owner_key_id, url)', '$11::text, $12::text')}
          )
          SELECT ${notifyAtCommitSql(10)}, ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets`,
-        [ids, messageIds, targets, owners, urls, first.kind, first.event, first.contentType, first.body, notify],
+        [ids, messageIds, targets, owners, urls, first.kind, first.event, first.contentType, first.body, notify, ...traceValues(trace)],
       )
     : await tx.query<{ targets: string }>(
         `WITH queued AS (
@@ -56,6 +64,7 @@ export async function insertDeliveries(tx: Queryable, messages: OutgoingMessage[
              'm.id, m.message_id, m.kind, m.event, m.target_id, m.owner_key_id, m.url, m.content_type, m.body',
              `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
              AS m (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body)`,
+             '$11::text, $12::text',
            )}
          )
          SELECT ${notifyAtCommitSql(10)}, ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets`,
@@ -70,6 +79,7 @@ export async function insertDeliveries(tx: Queryable, messages: OutgoingMessage[
           messages.map((m) => m.contentType),
           messages.map((m) => m.body),
           notify,
+          ...traceValues(trace),
         ],
       );
   const states = new Map((JSON.parse(row!.targets) as TargetState[]).map((t) => [t.target_id, t]));
@@ -77,6 +87,11 @@ export async function insertDeliveries(tx: Queryable, messages: OutgoingMessage[
     freshDelivery(
       { id: ids[i]!, message_id: messageIds[i]!, owner_key_id: m.ownerKeyId, url: m.url, content_type: m.contentType, body: m.body },
       states.get(m.targetId)!,
+      trace,
     ),
   );
+}
+
+function traceValues(trace: TraceHeaders | undefined): [string | null, string | null] {
+  return [trace?.traceparent ?? null, trace?.tracestate ?? null];
 }

@@ -3,6 +3,7 @@ import { prepared } from '../../db/prepared.js';
 import type { Outcome, TargetPolicy } from '../types.js';
 import { disableTarget } from './disable.js';
 import { RELAXED_COMMIT, SUCCESS_COLUMNS } from './fragments.js';
+import { insertHistorySql, MESSAGE_COLUMNS } from './history.js';
 
 /**
  * The record statement: $1 the delivery ids (for the primary-key lookup), $2 the outcomes
@@ -20,44 +21,73 @@ const recordSql = (cfg: string, withFailures: boolean) => {
   return `WITH cfg AS (SELECT ${cfg}),
      v AS (
        SELECT * FROM jsonb_to_recordset($2::jsonb)
-         AS v(id text, attempt int, started_at timestamptz, duration_ms int, status_code int, error text, response_body text, status text, delay bigint)
-     ), states AS (
+         AS v(id text, target_id text, attempt int, started_at timestamptz, duration_ms int, status_code int, error text, response_body text, status text, delay bigint)
+     ), retried AS (
        UPDATE deliveries d
-       SET status = CASE WHEN d.status = 'cancelled' AND v.status = 'pending' THEN 'cancelled' ELSE v.status END,
-           next_attempt_at = CASE WHEN v.status = 'pending' AND d.status = 'pending' THEN now() + v.delay * interval '1 millisecond' END,
-           attempt_count = v.attempt, round_attempts = d.round_attempts + 1, updated_at = now(),
-           ${SUCCESS_COLUMNS.map((c) => `success_${c} = CASE WHEN v.status = 'succeeded' THEN v.${c} ELSE d.success_${c} END`).join(', ')}
-       FROM v WHERE d.id = ANY($1::text[]) AND d.id = v.id AND d.attempt_count = v.attempt - 1
-       RETURNING d.id
+       SET next_attempt_at = now() + v.delay * interval '1 millisecond', attempt_count = v.attempt, round_attempts = d.round_attempts + 1, updated_at = now()
+       FROM v WHERE d.id = ANY($1::text[]) AND d.id = v.id AND d.attempt_count = v.attempt - 1 AND v.status = 'pending'
+     ), done AS (
+       -- An ended delivery leaves the queue for the history (migration 012); its success is kept on the history row.
+       DELETE FROM deliveries d USING v
+       WHERE d.id = ANY($1::text[]) AND d.id = v.id AND d.attempt_count = v.attempt - 1 AND v.status <> 'pending'
+       RETURNING ${MESSAGE_COLUMNS.split(', ')
+         .map((c) => `d.${c}`)
+         .join(', ')}, v.status, v.attempt AS attempt_count,
+         d.round_attempts + 1 AS round_attempts, d.created_at,
+         ${SUCCESS_COLUMNS.map((c) => `CASE WHEN v.status = 'succeeded' THEN v.${c} END AS success_${c}`).join(', ')}
+     ), finished AS (
+       ${insertHistorySql('done')}
      ), attempts AS (
-       -- A success whose state was recorded is on the delivery row (migration 009).
        INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
        SELECT id, attempt, started_at, duration_ms, status_code, error, response_body FROM v
-       WHERE v.status <> 'succeeded' OR v.id NOT IN (SELECT id FROM states)
+       WHERE v.status <> 'succeeded' OR v.id NOT IN (SELECT id FROM done)
        ON CONFLICT DO NOTHING
+     ), h AS (
+       -- The attempt log's summary per target, as the health report reads it (migration 012).
+       SELECT target_id, max(started_at) FILTER (WHERE ok) AS ok_at, max(started_at) FILTER (WHERE NOT ok) AS failed_at,
+              (count(*) FILTER (WHERE NOT ok AND started_at > coalesce(last_ok, '-infinity')))::int AS failed_after
+       FROM (SELECT target_id, started_at, status = 'succeeded' AS ok,
+                    max(started_at) FILTER (WHERE status = 'succeeded') OVER (PARTITION BY target_id) AS last_ok FROM v) x
+       GROUP BY target_id
      ), recovered AS (
        -- Only state changes (and last_success_at once a second) write a healthy target's row,
        -- so concurrent batches do not queue on hot target rows.
-       UPDATE delivery_targets SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL, last_success_at = now()
-       WHERE target_id = ANY(${healthy}::text[])
+       UPDATE delivery_targets t SET failing_since = NULL, consecutive_failures = 0, circuit_open_until = NULL, last_success_at = now(),
+         last_ok_attempt_at = greatest(t.last_ok_attempt_at, h.ok_at), last_failed_attempt_at = greatest(t.last_failed_attempt_at, h.failed_at),
+         failed_attempts_since_ok = CASE WHEN h.ok_at >= coalesce(t.last_ok_attempt_at, '-infinity') THEN h.failed_after
+                                         ELSE t.failed_attempts_since_ok + h.failed_after END
+       FROM h
+       WHERE t.target_id = ANY(${healthy}::text[]) AND h.target_id = t.target_id
          AND (failing_since IS NOT NULL OR consecutive_failures > 0 OR circuit_open_until IS NOT NULL
-              OR last_success_at IS NULL OR last_success_at < now() - interval '1 second')
+              OR last_success_at IS NULL OR last_success_at < now() - interval '1 second'
+              OR t.failed_attempts_since_ok > 0 OR h.failed_at IS NOT NULL OR t.last_ok_attempt_at IS NULL)
      ), first_successes AS (
-       INSERT INTO delivery_targets (target_id, last_success_at) SELECT unnest(${healthy}::text[]), now() ON CONFLICT (target_id) DO NOTHING
+       INSERT INTO delivery_targets (target_id, last_success_at, last_ok_attempt_at, last_failed_attempt_at, failed_attempts_since_ok)
+       SELECT h.target_id, now(), h.ok_at, h.failed_at, h.failed_after FROM h WHERE h.target_id = ANY(${healthy}::text[])
+       ON CONFLICT (target_id) DO NOTHING
+     ), gone AS (
+       -- Targets whose only attempts here were a 410 (they are disabled next): their log summary alone.
+       INSERT INTO delivery_targets AS t (target_id, last_failed_attempt_at, failed_attempts_since_ok)
+       SELECT target_id, failed_at, failed_after FROM h WHERE ok_at IS NULL${withFailures ? ' AND NOT (target_id = ANY($3::text[]))' : ''}
+       ON CONFLICT (target_id) DO UPDATE SET last_failed_attempt_at = greatest(t.last_failed_attempt_at, excluded.last_failed_attempt_at),
+         failed_attempts_since_ok = t.failed_attempts_since_ok + excluded.failed_attempts_since_ok
      )${
        withFailures
          ? `, f AS (
        SELECT * FROM unnest($3::text[], $6::int[], $7::boolean[]) AS f(target_id, n, silent)
      ), first_failures AS (
-       INSERT INTO delivery_targets (target_id, failing_since, consecutive_failures, last_failure_at, circuit_open_until)
-       SELECT target_id, now(), n, now(), CASE WHEN silent AND n >= $8 THEN now() + $9 * interval '1 millisecond' END FROM f
+       INSERT INTO delivery_targets (target_id, failing_since, consecutive_failures, last_failure_at, circuit_open_until,
+                                     last_failed_attempt_at, failed_attempts_since_ok)
+       SELECT f.target_id, now(), n, now(), CASE WHEN silent AND n >= $8 THEN now() + $9 * interval '1 millisecond' END, h.failed_at, h.failed_after
+       FROM f JOIN h ON h.target_id = f.target_id
        ON CONFLICT (target_id) DO NOTHING
        RETURNING target_id, circuit_open_until IS NOT NULL AS opened
      ), failing_again AS (
        UPDATE delivery_targets t
        SET failing_since = coalesce(t.failing_since, now()), consecutive_failures = t.consecutive_failures + f.n, last_failure_at = now(),
-           circuit_open_until = CASE WHEN f.silent AND t.consecutive_failures + f.n >= $8 THEN now() + $9 * interval '1 millisecond' ELSE t.circuit_open_until END
-       FROM f WHERE t.target_id = f.target_id
+           circuit_open_until = CASE WHEN f.silent AND t.consecutive_failures + f.n >= $8 THEN now() + $9 * interval '1 millisecond' ELSE t.circuit_open_until END,
+           last_failed_attempt_at = greatest(t.last_failed_attempt_at, h.failed_at), failed_attempts_since_ok = t.failed_attempts_since_ok + h.failed_after
+       FROM f JOIN h ON h.target_id = f.target_id WHERE t.target_id = f.target_id
        RETURNING t.target_id, f.silent AND t.consecutive_failures >= $8 AS opened
      )
      SELECT s.target_id, s.failing_since, s.opened FROM cfg LEFT JOIN LATERAL (
@@ -104,6 +134,7 @@ export async function recordOutcomes(db: Database, outcomes: Outcome[], policy: 
   const json = JSON.stringify(
     o.map((x) => ({
       id: x.delivery.id,
+      target_id: x.delivery.target_id,
       attempt: x.delivery.attempt_count,
       started_at: x.result.startedAt,
       duration_ms: x.result.durationMs,
@@ -147,7 +178,7 @@ async function holdForCoolDown(db: Queryable, targetIds: string[]): Promise<void
     `UPDATE deliveries d SET next_attempt_at = t.circuit_open_until
      FROM delivery_targets t
      WHERE t.target_id = ANY($1::text[]) AND t.circuit_open_until > now()
-       AND d.target_id = t.target_id AND d.status = 'pending' AND d.next_attempt_at < t.circuit_open_until`,
+       AND d.target_id = t.target_id AND d.next_attempt_at < t.circuit_open_until`,
     [targetIds],
   );
 }

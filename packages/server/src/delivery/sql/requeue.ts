@@ -1,43 +1,45 @@
 import type { Queryable } from '../../db/database.js';
-import { SUCCESS_COLUMNS } from './fragments.js';
+import { requeueFinished } from './history.js';
 
-/** How far back a recovery may requeue a target's deliveries (recoverDeliveries, `recoverSince`). */
+/** How far back a recovery may requeue a target's deliveries (recoverDeliveries, `recoverSince`) when retention allows it. */
 export const RECOVER_WINDOW_MS = 14 * 86_400_000;
-/** The window as a recovery's 400 names it. */
-export const RECOVER_WINDOW = `${RECOVER_WINDOW_MS / 86_400_000} days`;
+/** The window as a recovery's 422 names it. */
+export const RECOVER_WINDOW = formatWindow(RECOVER_WINDOW_MS);
 
-/** Due now, at the first attempt of a new round; returns the ids requeued ($1, $2 for `where`). */
-function requeue(tx: Queryable, where: string, params: unknown[], returning = 'id'): Promise<Record<string, unknown>[]> {
-  return tx.query(
-    `UPDATE deliveries SET status = 'pending', round_attempts = 0, next_attempt_at = now(),
-       lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
-     WHERE ${where} RETURNING ${returning}`,
-    params,
-  );
+/** A duration as a 422 names it: whole days, hours, minutes or seconds. */
+export function formatWindow(ms: number): string {
+  for (const [unit, size] of [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ] as const) {
+    if (ms % size === 0) return `${ms / size} ${unit}${ms === size ? '' : 's'}`;
+  }
+  return `${Math.round(ms / 1000)} seconds`;
 }
 
-/** Queues one delivery again (a replay), returning `columns` of its row. */
+/**
+ * The recovery window under a retention of `retentionMs`: the 14 days, or the retention if
+ * shorter, so that everything a recovery may ask for is still in the history (pruning goes by
+ * `completed_at`, never before `created_at`).
+ */
+export function recoverWindowMs(retentionMs: number | undefined): number {
+  return Math.min(RECOVER_WINDOW_MS, retentionMs ?? RECOVER_WINDOW_MS);
+}
+
+/** Queues one ended delivery again (a replay), returning `columns` of its row; undefined if it is not in the history (pending, or gone). */
 export async function requeueDelivery<Row>(tx: Queryable, id: string, columns: string): Promise<Row | undefined> {
-  await moveSuccessToLog(tx, id);
-  const [row] = await requeue(tx, 'id = $1', [id], columns);
-  return row as Row | undefined;
+  const [row] = await requeueFinished<Row>(tx, 'id = $1', [id], columns);
+  return row;
 }
 
 /** Queues again a target's deliveries in `statuses` created since `since`; returns how many. */
 export async function requeueSince(tx: Queryable, targetId: string, statuses: readonly string[], since: string): Promise<number> {
-  const rows = await requeue(tx, 'target_id = $1 AND status = ANY($3::text[]) AND created_at >= $2', [targetId, since, statuses]);
-  return rows.length;
-}
-
-/** Before a replay: the success on the delivery's row joins the rest of its log (the next round may succeed too). */
-async function moveSuccessToLog(tx: Queryable, id: string): Promise<void> {
-  await tx.query(
-    `WITH logged AS (
-       INSERT INTO delivery_attempts (delivery_id, ${SUCCESS_COLUMNS.join(', ')})
-       SELECT id, ${SUCCESS_COLUMNS.map((c) => `success_${c}`).join(', ')} FROM deliveries WHERE id = $1 AND success_attempt IS NOT NULL
-       ON CONFLICT DO NOTHING
-     )
-     UPDATE deliveries SET ${SUCCESS_COLUMNS.map((c) => `success_${c} = NULL`).join(', ')} WHERE id = $1 AND success_attempt IS NOT NULL`,
-    [id],
+  const rows = await requeueFinished(
+    tx,
+    'target_id = $1 AND status = ANY($3::text[]) AND created_at >= $2',
+    [targetId, since, statuses],
+    'id',
   );
+  return rows.length;
 }
