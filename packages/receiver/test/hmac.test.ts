@@ -6,7 +6,7 @@ function reference(key: Uint8Array, id: string, timestamp: number, body: Uint8Ar
   return createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
 }
 
-describe('HmacSha256Key (the receiver’s own SHA-256)', () => {
+describe('HmacSha256Key (pads computed once, node:crypto one-shot hashes)', () => {
   it('matches node:crypto for every body length across several blocks, and keys of every size', () => {
     for (const keyLength of [1, 24, 32, 63, 64, 65, 200]) {
       const key = randomBytes(keyLength);
