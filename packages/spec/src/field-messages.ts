@@ -22,6 +22,7 @@ export const patternPhrases: Record<string, string> = {
   '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$': 'must be one or more v1,<base64 signature> separated by spaces',
   '^msg_[A-Za-z0-9]+$': 'must be a message id: msg_ followed by letters and digits',
   '^[\\x21-\\x7E]+$': 'must be printable ASCII without spaces',
+  '^[\\x20-\\x7E]*$': 'must be printable ASCII',
   '^[0-9]{1,4}$': 'must be a whole number of 1 to 4 digits',
   '^key_[a-z0-9]{1,60}$': 'must be a key id: key_ followed by 1 to 60 lower-case letters and digits',
 };
