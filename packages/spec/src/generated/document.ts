@@ -2304,6 +2304,40 @@ export const document: { readonly [key: string]: Json } = {
             "schema": {
               "$ref": "#/components/schemas/DeliveryStatus"
             }
+          },
+          {
+            "name": "messageId",
+            "in": "query",
+            "description": "Only deliveries of this message (its `webhook-id`); one per target it went to.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64
+            }
+          },
+          {
+            "name": "since",
+            "in": "query",
+            "description": "Only deliveries created at or after this time.",
+            "schema": {
+              "$ref": "#/components/schemas/DateTime"
+            }
+          },
+          {
+            "name": "until",
+            "in": "query",
+            "description": "Only deliveries created before this time.",
+            "schema": {
+              "$ref": "#/components/schemas/DateTime"
+            }
+          },
+          {
+            "name": "undelivered",
+            "in": "query",
+            "description": "`true`: only deliveries that have not succeeded (`pending`, `failed`, `cancelled`); with\n`since`, what did not arrive since then. `false` changes nothing.\n",
+            "schema": {
+              "type": "boolean"
+            }
           }
         ],
         "responses": {
@@ -2344,6 +2378,147 @@ export const document: { readonly [key: string]: Json } = {
           },
           "405": {
             "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/deliveries/{deliveryId}": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/DeliveryId"
+        }
+      ],
+      "get": {
+        "operationId": "getDelivery",
+        "summary": "Get one delivery with its payload and attempts",
+        "description": "The delivery as the list shows it, with the payload it sends (content type and body) and\nevery attempt (number, start, status code, duration, error, the first 4 KiB of the\nanswer). Kept while the delivery is pending and, once ended, for the server's delivery\nretention. Another owner's delivery is `404`, like an unknown one (an admin key sees all).\n",
+        "tags": [
+          "Deliveries"
+        ],
+        "responses": {
+          "200": {
+            "description": "The delivery.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DeliveryDetail"
+                },
+                "examples": {
+                  "succeeded": {
+                    "$ref": "#/components/examples/DeliveryDetail"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/deliveries/replay": {
+      "post": {
+        "operationId": "replayDeliveries",
+        "summary": "Send again every ended delivery a filter selects",
+        "description": "Queues again, with their `webhook-id`, the ended deliveries created at or after `since`\n(and before `until`) that the filters select: by default those that did not succeed\n(`failed` and `cancelled`). Deliveries whose target is disabled or removed are left alone.\nAt most 10,000 per call, oldest first: `more` says whether others remain (call again; those\nqueued are pending and no longer match). `dryRun: true` answers the same count and queues\nnothing. Repeating a call queues nothing twice: a delivery queued again stays pending until\nit ends, and keeps its `webhook-id`, so receivers dedupe it.\n",
+        "tags": [
+          "Deliveries"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/DeliveryReplayRequest"
+              },
+              "examples": {
+                "failedLastNight": {
+                  "$ref": "#/components/examples/DeliveryReplayRequest"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "202": {
+            "description": "How many deliveries were queued again (or would be, on a dry run).",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DeliveryReplayResult"
+                },
+                "examples": {
+                  "counted": {
+                    "$ref": "#/components/examples/DeliveryReplayResult"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
@@ -4356,6 +4531,120 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "DeliveryDetail": {
+        "description": "A delivery with the payload it sends, as `GET /deliveries/{deliveryId}` answers.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/Delivery"
+          },
+          {
+            "type": "object",
+            "required": [
+              "payload"
+            ],
+            "properties": {
+              "payload": {
+                "type": "object",
+                "required": [
+                  "contentType",
+                  "body"
+                ],
+                "properties": {
+                  "contentType": {
+                    "type": "string",
+                    "description": "The `content-type` it is sent with."
+                  },
+                  "body": {
+                    "type": "string",
+                    "description": "The body exactly as sent and signed."
+                  }
+                }
+              }
+            }
+          }
+        ]
+      },
+      "DeliveryReplayRequest": {
+        "type": "object",
+        "required": [
+          "since"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "since": {
+            "$ref": "#/components/schemas/DateTime",
+            "description": "Only deliveries created at or after this time."
+          },
+          "until": {
+            "$ref": "#/components/schemas/DateTime",
+            "description": "Only deliveries created before this time."
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "failed",
+              "cancelled",
+              "succeeded"
+            ],
+            "description": "Only deliveries that ended so; without it, `failed` and `cancelled`."
+          },
+          "targetId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64,
+            "description": "Only deliveries to this registration (`reg_`) or subscription (`sub_`)."
+          },
+          "event": {
+            "$ref": "#/components/schemas/EventName"
+          },
+          "messageId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64,
+            "description": "Only deliveries of this message (its `webhook-id`)."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "minLength": 5,
+            "maxLength": 64,
+            "pattern": "^key_[a-z0-9]{1,60}$",
+            "description": "Only this API key's deliveries, for admin keys; a subscriber key may name only itself (any other is `403`)."
+          },
+          "dryRun": {
+            "type": "boolean",
+            "default": false,
+            "description": "`true`: count what would be queued, and queue nothing."
+          }
+        }
+      },
+      "DeliveryReplayResult": {
+        "type": "object",
+        "required": [
+          "dryRun",
+          "replayed",
+          "more",
+          "limit"
+        ],
+        "properties": {
+          "dryRun": {
+            "type": "boolean"
+          },
+          "replayed": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10000,
+            "description": "How many deliveries were queued again (on a dry run, would be)."
+          },
+          "more": {
+            "type": "boolean",
+            "description": "Whether more deliveries match beyond `limit`; call again for them."
+          },
+          "limit": {
+            "type": "integer",
+            "description": "The most one call queues (10,000)."
+          }
+        }
+      },
       "RecoverRequest": {
         "type": "object",
         "required": [
@@ -5288,6 +5577,61 @@ export const document: { readonly [key: string]: Json } = {
             "first": "/deliveries?limit=20",
             "last": "/deliveries?limit=20&cursor=bGFzdA.c2ln"
           }
+        }
+      },
+      "DeliveryDetail": {
+        "summary": "A delivery that timed out once, then succeeded",
+        "value": {
+          "id": "dlv_7hq2mx9k3v5n1w8r4t6s",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "messageId": "msg_2Yq9aWn0eMZkFJb3Lr7xS1",
+          "kind": "webhook",
+          "event": "concertAlert",
+          "targetId": "reg_8xq3kz1m4v7n2p5r9t6w",
+          "url": "https://hooks.example.com/clubnotify/concert-alerts",
+          "status": "succeeded",
+          "attemptCount": 2,
+          "nextAttemptAt": null,
+          "createdAt": "2026-11-21T19:00:00.000Z",
+          "attempts": [
+            {
+              "attempt": 1,
+              "startedAt": "2026-11-21T19:00:00.120Z",
+              "durationMs": 15000,
+              "statusCode": null,
+              "error": "timeout after 15000 ms",
+              "responseBody": null
+            },
+            {
+              "attempt": 2,
+              "startedAt": "2026-11-21T19:00:20.000Z",
+              "durationMs": 84,
+              "statusCode": 204,
+              "error": null,
+              "responseBody": ""
+            }
+          ],
+          "payload": {
+            "contentType": "application/json",
+            "body": "{\"type\":\"concert.scheduled\",\"data\":{\"concertId\":\"con_jazznight2026\"}}"
+          }
+        }
+      },
+      "DeliveryReplayRequest": {
+        "summary": "Count what failed since last night, queuing nothing",
+        "value": {
+          "since": "2026-11-20T18:00:00Z",
+          "status": "failed",
+          "dryRun": true
+        }
+      },
+      "DeliveryReplayResult": {
+        "summary": "Forty-two deliveries would be queued again",
+        "value": {
+          "dryRun": true,
+          "replayed": 42,
+          "more": false,
+          "limit": 10000
         }
       },
       "DeliveryPending": {
