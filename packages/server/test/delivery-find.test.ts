@@ -8,6 +8,7 @@ import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worke
 import { serverSecret } from '../src/domain/server-secret.js';
 import { createCursorCodec } from '../src/pagination/cursor.js';
 import { startReceiver, type Receiver } from './delivery-support.js';
+import { fillDeliveredHistory } from './fill-history.js';
 import { dbFactories, pointers, problem, startTestServer, type TestServer } from './server-support.js';
 
 interface Delivery {
@@ -180,6 +181,20 @@ describe.each(dbFactories)('finding and replaying deliveries on $name', (factory
     const after = await list(s.aliceKey, `?targetId=${alice}`);
     expect(after.map((d) => [d.id, d.status])).toEqual([[first!.id, 'succeeded']]);
     expect(await bulk(s.aliceKey, { since })).toMatchObject({ replayed: 0 });
+  });
+
+  it('stops a bulk replay at 10,000 and says more remain', async () => {
+    const filled = await fillDeliveredHistory(s.db, { messages: 10_001, targets: 2, retriedEvery: 0, spanMs: 60_000 });
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const request = { since, ownerKeyId: filled.ownerKeyId, status: 'succeeded', dryRun: true };
+    expect(await bulk(s.adminKey, request)).toEqual({ dryRun: true, replayed: 10_000, more: true, limit: 10_000 });
+    const [one] = await list(s.adminKey, `?ownerKeyId=${filled.ownerKeyId}&limit=1`);
+    expect(await bulk(s.adminKey, { ...request, messageId: one!.messageId })).toEqual({
+      dryRun: true,
+      replayed: 1,
+      more: false,
+      limit: 10_000,
+    });
   });
 
   it('refuses a bulk replay without since, or with an unknown field, naming the field', async () => {
