@@ -3,20 +3,28 @@
  * framework with its bare route, @clubnotify/receiver's adapter, svix and standardwebhooks)
  * in its own process with NODE_ENV=production, autocannon in another, BENCH_CONNECTIONS (10)
  * connections, a fresh webhook-id and signature on every request, BENCH_ROUNDS (3) rounds of
- * BENCH_SECONDS (3) s after one warm-up round, contenders in a rotating order each round.
- * Reported: median requests/s, its ratio to the bare route of the same framework in the same
- * run, and CPU µs per request of the receiver process (/proc/<pid>/stat, all its threads).
+ * BENCH_SECONDS (3) s after a warm-up of BENCH_WARMUP_REQUESTS (20 000) requests or
+ * BENCH_WARMUP_MAX_SECONDS (15), contenders in a rotating order each round.
+ * Reported: median requests/s and its ratio to the bare route of the same framework in the
+ * same run; and median CPU µs per request of the receiver process (`process.cpuUsage()` read
+ * in that process over IPC before and after the round: every thread, µs resolution) with the
+ * bare route's CPU divided by it. On a shared machine CPU per request is far steadier than
+ * requests/s, which follows whatever else the cores are doing.
  * `BENCH_FRAMEWORKS=express,node` limits the frameworks.
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { cpuMs } from './peers/cpu.js';
-import { spawnPeer, type Child } from './peers/processes.js';
+import { spawnPeer, type Child, type CpuUsage } from './peers/processes.js';
 import { CONTENDERS, FRAMEWORKS, type Contender, type Framework } from './receiver/contenders.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+// V8 optimises a function after enough calls, not enough seconds: on a loaded machine a 1 s
+// warm-up was a few thousand requests and TurboFan was still compiling (a fifth or more of
+// the receiver's CPU) in the measured rounds. So warm up by requests, within a time cap.
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 20_000);
+const WARMUP_MAX_SECONDS = Number(process.env.BENCH_WARMUP_MAX_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -62,11 +70,19 @@ function load(url: string, seconds: number): Promise<LoadResult> {
   });
 }
 
-async function measure(child: Child & { url: string }, seconds: number): Promise<Sample> {
-  const before = cpuMs(child.pid)!;
+type Contending = Child & { url: string; cpuUsage: () => Promise<CpuUsage> };
+
+async function measure(child: Contending, seconds: number): Promise<Sample> {
+  const before = await child.cpuUsage();
   const r = await load(child.url, seconds);
-  const cpu = cpuMs(child.pid)! - before;
-  return { rps: r.rps, cpuUsPerRequest: r.requests === 0 ? NaN : (cpu * 1000) / r.requests, failed: r.non2xx + r.errors + r.timeouts };
+  const after = await child.cpuUsage();
+  const cpu = after.user + after.system - before.user - before.system;
+  return { rps: r.rps, cpuUsPerRequest: r.requests === 0 ? NaN : cpu / r.requests, failed: r.non2xx + r.errors + r.timeouts };
+}
+
+async function warmUp(child: Contending): Promise<void> {
+  let requests = 0;
+  for (let spent = 0; requests < WARMUP_REQUESTS && spent < WARMUP_MAX_SECONDS; spent += 3) requests += (await load(child.url, 3)).requests;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -75,18 +91,22 @@ export default async function bench(): Promise<void> {
   const frameworks = (process.env.BENCH_FRAMEWORKS?.split(',') ?? FRAMEWORKS) as Framework[];
   const entries = frameworks.flatMap((framework) => CONTENDERS.map((contender) => ({ framework, contender })));
   const loadBefore = loadavg();
-  const children = new Map<string, Child & { url: string }>();
+  const children = new Map<string, Contending>();
   const samples = new Map<string, Sample[]>();
   const key = (f: Framework, c: Contender) => `${f}/${c}`;
   try {
     for (const { framework, contender } of entries) {
       children.set(
         key(framework, contender),
-        await spawnPeer('../receiver/server.ts', { NODE_ENV: 'production', BENCH_FRAMEWORK: framework, BENCH_CONTENDER: contender }),
+        await spawnPeer(
+          '../receiver/server.ts',
+          { NODE_ENV: 'production', BENCH_FRAMEWORK: framework, BENCH_CONTENDER: contender },
+          { ipc: true },
+        ),
       );
       samples.set(key(framework, contender), []);
     }
-    for (const { framework, contender } of entries) await measure(children.get(key(framework, contender))!, 1);
+    for (const { framework, contender } of entries) await warmUp(children.get(key(framework, contender))!);
     for (let round = 0; round < ROUNDS; round++) {
       for (const framework of frameworks) {
         for (let i = 0; i < CONTENDERS.length; i++) {
@@ -105,18 +125,22 @@ export default async function bench(): Promise<void> {
   console.log(
     `Load average (1, 5, 15 min) before: ${load(loadBefore)}; after: ${load(loadavg())}. Spread: the lowest and highest round.\n`,
   );
-  console.log('| framework | receiver | requests/s | ratio to bare | spread req/s | CPU µs/request | non-2xx or errors |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| framework | receiver | requests/s | ratio to bare | spread req/s | CPU µs/request | bare CPU / CPU | spread µs | non-2xx or errors |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const framework of frameworks) {
     const bare = median(samples.get(key(framework, 'bare'))!.map((s) => s.rps));
+    const bareCpu = median(samples.get(key(framework, 'bare'))!.map((s) => s.cpuUsPerRequest));
     for (const contender of CONTENDERS) {
       const list = samples.get(key(framework, contender))!;
       const rps = median(list.map((s) => s.rps));
       const cpu = median(list.map((s) => s.cpuUsPerRequest));
       const failed = list.reduce((n, s) => n + s.failed, 0);
       const sorted = list.map((s) => s.rps).sort((a, b) => a - b);
+      const cpus = list.map((s) => s.cpuUsPerRequest).sort((a, b) => a - b);
       console.log(
-        `| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)} | ${cpu.toFixed(1)} | ${failed} |`,
+        `| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)} | ${cpu.toFixed(1)} | ${(bareCpu / cpu).toFixed(2)}x | ${cpus[0]!.toFixed(0)}-${cpus.at(-1)!.toFixed(0)} | ${failed} |`,
       );
     }
   }

@@ -140,6 +140,29 @@ describe('Fastify plugin', () => {
     );
   });
 
+  it('answers the APIError 500 when the receiver fails unexpectedly, and keeps serving', async () => {
+    let fail = true;
+    const real = makeReceiver();
+    const flaky: Receiver = {
+      mode: real.mode,
+      maxBodyBytes: real.maxBodyBytes,
+      handle: (request) => (fail ? Promise.reject(new Error('the disk went away')) : real.handle(request)),
+    };
+    await withFastify(
+      async (app) => {
+        app.log.level = 'silent';
+        await app.register(createFastifyPlugin(flaky));
+      },
+      async (url) => {
+        const failed = await post(`${url}/webhooks/stockUpdate`, signed(json), json);
+        expect(failed.status).toBe(500);
+        expect(failed.json).toEqual({ code: 'receiver_failed', message: 'The receiver failed unexpectedly.' });
+        fail = false;
+        expect((await post(`${url}/webhooks/stockUpdate`, signed(json), json)).status).toBe(200);
+      },
+    );
+  });
+
   it('serves one event at the prefix with the event option', async () => {
     await withFastify(
       async (app) => void (await app.register(createFastifyPlugin(makeReceiver(), { event: 'webhook.stockUpdate' }), { prefix: '/stock' })),

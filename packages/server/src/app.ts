@@ -17,6 +17,8 @@ import {
 import { defaultDocsCacheDir, docsRoutes } from './http/docs.js';
 import { createLogger } from './http/logger.js';
 import { requestLog } from './http/request-log.js';
+import { readGate } from './http/read-gate.js';
+import { ReadBudget, defaultReadBudget } from './db/read-budget.js';
 import { traceRequests } from './http/tracing.js';
 import { deliveryRoutes } from './routes/deliveries.js';
 import type { DeliveryHandoff } from './delivery/types.js';
@@ -87,6 +89,11 @@ export interface AppDeps {
   deprecations?: ReadonlyMap<string, DeprecationNotice>;
   /** Deprecated query and header parameters by operationId; by default read from the spec. */
   deprecatedParameters?: ReadonlyMap<string, readonly DeprecatedParameter[]>;
+  /**
+   * The reads' bulkhead (keyed `GET`s and `GET /metrics`): how many run at once and wait.
+   * Default `defaultReadBudget(db.kind)`; on PostgreSQL keep `concurrency` at the read pool's size.
+   */
+  readBudget?: ReadBudget;
 }
 
 /** Builds the Express app for every operation of the spec. It never listens. */
@@ -95,7 +102,10 @@ export function createApp(deps: AppDeps): Express {
   const checkResponse = createResponseCheck(deps.responseValidation ?? 'strict', logger);
   const keys = createKeyLookup(deps.db);
   const limits = { registrationsPerKey: 100, subscriptionsPerKey: 100, ...deps.limits };
-  const metrics = deps.metrics ?? createMetrics(deps.db);
+  // Reads run on their own connections (PostgreSQL) and budget, so they never hold up publishing or delivery.
+  const reads = deps.db.reads ?? deps.db;
+  const budget = deps.readBudget ?? new ReadBudget(defaultReadBudget(deps.db.kind));
+  const metrics = deps.metrics ?? createMetrics(deps.db, { reads });
   const check = createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation);
   // PGlite runs one statement at a time: one stock change statement out is enough there.
   const outbox = new Outbox({
@@ -118,6 +128,8 @@ export function createApp(deps: AppDeps): Express {
     retentionMs: deps.deliveryRetentionMs,
   };
   const handlers = operationHandlers(services);
+  const readHandlers = operationHandlers({ ...services, db: reads });
+  const isRead = (res: Response) => contextOf(res).operation.read;
 
   const app = express();
   // Tells observers (spec coverage in tests) which server answers for the contract.
@@ -135,13 +147,25 @@ export function createApp(deps: AppDeps): Express {
   app.use(countRequests(metrics));
   app.use(docsRoutes(deps.docsCacheDir ?? defaultDocsCacheDir));
   app.use(consoleRoutes(deps.consoleDir));
-  app.use(metricsRoutes({ metrics, lookup: keys, token: deps.metricsToken, limitPerMinute: deps.metricsScrapesPerMinute }));
+  app.get(
+    '/metrics',
+    readGate(budget, () => true),
+  );
+  app.use(
+    metricsRoutes({
+      metrics,
+      lookup: (token) => keys(token, reads),
+      token: deps.metricsToken,
+      limitPerMinute: deps.metricsScrapesPerMinute,
+    }),
+  );
   app.use(routeToOperation);
   app.use(
     deprecationHeaders(deps.deprecations ?? deprecationNotices(document), deps.deprecatedParameters ?? deprecatedParameters(document)),
   );
   app.use(validateResponses(deps.responseValidation ?? 'strict', logger));
-  app.use(identify(keys));
+  app.use(readGate(budget, isRead));
+  app.use(identify((token, res) => keys(token, isRead(res) ? reads : undefined)));
   app.use(
     rateLimit({
       windowMs: 60_000,
@@ -172,15 +196,12 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use((req, res, next) => {
     const ctx = contextOf(res);
-    const handler = handlers[ctx.operation.id];
+    const handler = (ctx.operation.read ? readHandlers : handlers)[ctx.operation.id];
     if (!handler) return next();
     return handler(req, res, ctx);
   });
   // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
-  app.use(
-    deps.deliveryRoutes ??
-      deliveryRoutes({ db: deps.db, cursors: services.cursors, outbox, checkResponse, retentionMs: deps.deliveryRetentionMs }),
-  );
+  app.use(deps.deliveryRoutes ?? splitDeliveryRoutes(services, reads, isRead));
   app.use((_req, res) => {
     const ctx = contextOf(res);
     // Not a contract violation of the response but a missing mount: say so plainly.
@@ -201,6 +222,19 @@ export function operationHandlers(services: Services): Record<string, Handler> {
     ...publishingHandlers(services),
     ...adminHandlers(services),
   };
+}
+
+/** The delivery routes twice: the log read on the reads' connections, replay and recovery on the others. */
+function splitDeliveryRoutes(services: Services, reads: Database, isRead: (res: Response) => boolean): RequestHandler {
+  const common = {
+    cursors: services.cursors,
+    outbox: services.outbox,
+    checkResponse: services.checkResponse,
+    retentionMs: services.retentionMs,
+  };
+  const writes = deliveryRoutes({ db: services.db, ...common });
+  const readOnly = deliveryRoutes({ db: reads, ...common });
+  return (req, res, next) => (isRead(res) ? readOnly : writes)(req, res, next);
 }
 
 /** Without validation (benchmark baseline) the handlers still need coerced parameters. */

@@ -4,6 +4,13 @@ import type { ResponseValidationMode } from './http/response-validation.js';
 import type { OutgoingValidationMode } from './publish/outgoing-check.js';
 import type { ConnectionLimits } from './http/connection-guard.js';
 import { parseAllowList } from './net/url-policy.js';
+import {
+  DEFAULT_READ_MAX_WAIT_MS,
+  DEFAULT_READ_POOL_SIZE,
+  DEFAULT_READ_QUEUE_LIMIT,
+  DEFAULT_READ_SHARE,
+  type ReadBudgetOptions,
+} from './db/read-budget.js';
 
 /** The server's settings, read from the environment (see the package README). */
 export interface Config {
@@ -36,6 +43,8 @@ export interface Config {
   registrationsPerKey: number;
   /** Live subscriptions per API key (SUBSCRIPTIONS_PER_KEY, default 100). */
   subscriptionsPerKey: number;
+  /** The reads' bulkhead (see `ReadBudget`): DATABASE_READ_POOL_SIZE, READ_QUEUE_LIMIT, READ_QUEUE_TIMEOUT_MS, READ_SHARE_PERCENT. */
+  reads: ReadBudgetOptions;
 }
 
 /** DATA_DIR value for an embedded database in memory, gone when the process ends. */
@@ -189,6 +198,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deliveryRetentionMs,
     registrationsPerKey: integer('REGISTRATIONS_PER_KEY', 100, 1, 1_000_000),
     subscriptionsPerKey: integer('SUBSCRIPTIONS_PER_KEY', 100, 1, 1_000_000),
+    reads: {
+      // PGlite runs one statement at a time: one read at a time keeps claims from queueing behind reads.
+      concurrency: integer('DATABASE_READ_POOL_SIZE', databaseUrl ? DEFAULT_READ_POOL_SIZE : 1, 1, 1_000),
+      queueLimit: integer('READ_QUEUE_LIMIT', DEFAULT_READ_QUEUE_LIMIT, 0, 1_000_000),
+      maxWaitMs: integer('READ_QUEUE_TIMEOUT_MS', DEFAULT_READ_MAX_WAIT_MS, 1, 600_000),
+      share: integer('READ_SHARE_PERCENT', DEFAULT_READ_SHARE * 100, 1, 100) / 100,
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

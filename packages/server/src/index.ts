@@ -5,6 +5,7 @@ export { startTelemetry, telemetryWanted, type Telemetry } from './telemetry/sdk
 export { openDatabase, type DatabaseOptions } from './db/open.js';
 export type { Database, Queryable } from './db/database.js';
 export { migrate } from './db/migrate.js';
+export { ReadBudget, defaultReadBudget, type ReadBudgetOptions } from './db/read-budget.js';
 export { seed } from './db/seed.js';
 export { serverSecret } from './domain/server-secret.js';
 export { createApiKey, ensureAdminKey } from './domain/api-keys.js';

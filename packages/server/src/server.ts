@@ -8,6 +8,7 @@ import type { MigratableDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 import { openDatabase } from './db/open.js';
+import { ReadBudget } from './db/read-budget.js';
 import { seed } from './db/seed.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { ensureAdminKey, hasAdminKey } from './domain/api-keys.js';
@@ -77,12 +78,13 @@ export async function startServer(
       url: config.databaseUrl,
       dataDir: inMemory ? MEMORY_DATA_DIR : join(config.dataDir, 'pglite'),
       snapshot: storage.snapshot,
+      readPoolSize: config.reads.concurrency,
     });
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     await seed(db);
     if (config.adminApiKey && (await ensureAdminKey(db, config.adminApiKey))) logger.info('admin key from ADMIN_API_KEY created');
-    const metrics = createMetrics(db, { processMetrics: true });
+    const metrics = createMetrics(db, { processMetrics: true, reads: db.reads });
     const worker = createDeliveryWorker({
       onOutcome: metrics.onOutcome,
       db,
@@ -113,6 +115,7 @@ export async function startServer(
       docsCacheDir: inMemory ? undefined : join(config.dataDir, 'docs-cache'),
       trustProxy: config.trustProxy,
       publicBaseUrl: config.publicBaseUrl,
+      readBudget: new ReadBudget(config.reads),
       deliveryRetentionMs: config.deliveryRetentionMs,
     });
     handler = app;

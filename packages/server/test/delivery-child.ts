@@ -13,7 +13,7 @@ const worker = createDeliveryWorker({
   db,
   policy: { allow: ['127.0.0.1/32'] },
   schedule: [0, 100, 100, 100, 100],
-  timeoutMs: 500,
+  timeoutMs: Number(process.env.CHILD_TIMEOUT_MS ?? 500),
   leaseMs: Number(process.env.CHILD_LEASE_MS ?? 3_000),
   concurrency: Number(process.env.CHILD_CONCURRENCY ?? 32),
   pollMs: Number(process.env.CHILD_POLL_MS ?? 20),

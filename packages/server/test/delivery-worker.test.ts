@@ -298,7 +298,9 @@ describe.each(databaseKinds)('delivery worker on %s', (kind) => {
     expect(row!.status).toBe('disabled');
     expect(row!.disabled_reason).toMatch(/every delivery failed since .* without a success/);
     expect((await delivery(id)).status).toBe('cancelled');
-    expect(r.received.length).toBeGreaterThan(5);
+    // It kept trying through the window: the first failure opens it, only a later one can find it over
+    // (how many fit in 400 ms depends on the machine's load, so only that much is certain).
+    expect(r.received.length).toBeGreaterThanOrEqual(2);
   });
 
   it('does not disable a target whose failures are sporadic', async () => {

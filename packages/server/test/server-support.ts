@@ -50,7 +50,7 @@ export interface TestServer {
   call(
     method: string,
     path: string,
-    options?: { key?: string | null; body?: unknown; headers?: Record<string, string> },
+    options?: { key?: string | null; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal },
   ): Promise<Response>;
   close(): Promise<void>;
 }
@@ -84,7 +84,7 @@ export async function startTestServer(
     adminKey,
     aliceKey,
     bobKey,
-    call(method, path, { key = aliceKey, body, headers = {} } = {}) {
+    call(method, path, { key = aliceKey, body, headers = {}, signal } = {}) {
       const all: Record<string, string> = { ...headers };
       if (key !== null) all.authorization = `Bearer ${key}`;
       let payload: string | undefined;
@@ -92,7 +92,7 @@ export async function startTestServer(
         payload = typeof body === 'string' ? body : JSON.stringify(body);
         all['content-type'] ??= 'application/json';
       }
-      return fetch(url + path, { method, headers: all, body: payload });
+      return fetch(url + path, { method, headers: all, body: payload, signal });
     },
     async close() {
       server.closeAllConnections();

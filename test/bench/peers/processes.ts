@@ -22,15 +22,25 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** A peer service (`peers/<name>.ts`) as its own Node process; resolves once it listens. */
-export async function spawnPeer(file: string, env: Record<string, string>): Promise<Child & { url: string }> {
+/** The CPU a child reports of itself over IPC (`process.cpuUsage()`, µs, every thread of it). */
+export type CpuUsage = { user: number; system: number };
+
+/**
+ * A peer service (`peers/<name>.ts`) as its own Node process; resolves once it listens. With
+ * `ipc`, `cpuUsage()` asks the child for its own `process.cpuUsage()` (it answers `cpu` messages).
+ */
+export async function spawnPeer(
+  file: string,
+  env: Record<string, string>,
+  options: { ipc?: boolean } = {},
+): Promise<Child & { url: string; cpuUsage: () => Promise<CpuUsage> }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--conditions=clubnotify-source', fileURLToPath(new URL(file, import.meta.url))],
     {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     },
   );
   const output: string[] = [];
@@ -46,6 +56,12 @@ export async function spawnPeer(file: string, env: Record<string, string>): Prom
   return {
     pid: child.pid!,
     url: `http://127.0.0.1:${port}`,
+    cpuUsage: () => {
+      if (!options.ipc) return Promise.reject(new Error(`${file} was started without ipc`));
+      const answer = new Promise<CpuUsage>((resolve) => child.once('message', (m) => resolve((m as { cpu: CpuUsage }).cpu)));
+      child.send('cpu');
+      return answer;
+    },
     stop: async () => {
       await stopChild(child);
     },

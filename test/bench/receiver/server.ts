@@ -1,4 +1,7 @@
-/** One contender in its own process (NODE_ENV=production): prints `listening <port>`. */
+/**
+ * One contender in its own process (NODE_ENV=production): prints `listening <port>`, and
+ * answers a `cpu` IPC message with its own `process.cpuUsage()` (µs, all its threads).
+ */
 import { CONTENDERS, FRAMEWORKS, start, type Contender, type Framework } from './contenders.js';
 
 const framework = process.env.BENCH_FRAMEWORK as Framework;
@@ -7,3 +10,6 @@ if (!FRAMEWORKS.includes(framework) || !CONTENDERS.includes(contender)) throw ne
 const port = await start(framework, contender);
 console.log(`listening ${port}`);
 process.on('SIGTERM', () => process.exit(0));
+process.on('message', (message) => {
+  if (message === 'cpu') process.send!({ cpu: process.cpuUsage() });
+});

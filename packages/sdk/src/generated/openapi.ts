@@ -916,6 +916,33 @@ export interface components {
          * @enum {string}
          */
         TargetStatus: "active" | "paused" | "disabled";
+        /** @description How deliveries to this target have gone, from the delivery log. */
+        TargetHealth: {
+            /**
+             * Format: date-time
+             * @description Start of the latest attempt answered with `2xx`.
+             */
+            lastSuccessAt: string | null;
+            /**
+             * Format: date-time
+             * @description Start of the latest failed attempt (non-`2xx`, timeout or connection error).
+             */
+            lastFailureAt: string | null;
+            /** @description Failed attempts since the latest success. */
+            consecutiveFailures: number;
+            /**
+             * Format: date-time
+             * @description Since when every delivery has failed; after 5 days the target is disabled.
+             */
+            failingSince: string | null;
+            /**
+             * @description `closed`: deliveries flow. `open`: the target failed so often that the service holds
+             *     its deliveries for a while instead of trying each one. `half-open`: one trial delivery
+             *     decides whether to close or open again. `closed` when nothing is known yet.
+             * @enum {string}
+             */
+            circuitState: "closed" | "open" | "half-open";
+        };
         Registration: {
             /** @description Identifier, prefixed `reg_`. */
             id: string;
@@ -936,6 +963,8 @@ export interface components {
             rateLimitPerSecond: number | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target. */
+            health?: components["schemas"]["TargetHealth"];
         };
         /** @description An RFC 9457 problem details document. */
         Problem: {
@@ -987,33 +1016,6 @@ export interface components {
         RegistrationList: {
             data: components["schemas"]["Registration"][];
             links: components["schemas"]["Links"];
-        };
-        /** @description How deliveries to this target have gone, from the delivery log. */
-        TargetHealth: {
-            /**
-             * Format: date-time
-             * @description Start of the latest attempt answered with `2xx`.
-             */
-            lastSuccessAt: string | null;
-            /**
-             * Format: date-time
-             * @description Start of the latest failed attempt (non-`2xx`, timeout or connection error).
-             */
-            lastFailureAt: string | null;
-            /** @description Failed attempts since the latest success. */
-            consecutiveFailures: number;
-            /**
-             * Format: date-time
-             * @description Since when every delivery has failed; after 5 days the target is disabled.
-             */
-            failingSince: string | null;
-            /**
-             * @description `closed`: deliveries flow. `open`: the target failed so often that the service holds
-             *     its deliveries for a while instead of trying each one. `half-open`: one trial delivery
-             *     decides whether to close or open again. `closed` when nothing is known yet.
-             * @enum {string}
-             */
-            circuitState: "closed" | "open" | "half-open";
         };
         /** @description A registration with its delivery health and secret rotation state, as `GET` and `PATCH` answer. */
         RegistrationDetail: components["schemas"]["Registration"] & {
@@ -1148,6 +1150,8 @@ export interface components {
             rateLimitPerSecond: number | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target. */
+            health?: components["schemas"]["TargetHealth"];
         };
         /** @description Cursor-based, with links. */
         SubscriptionList: {
@@ -1590,6 +1594,25 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description This read cannot be answered now: more reads are running and waiting than the server's
+         *     read budget allows (`Retry-After: 1`), or the database cannot be reached
+         *     (`Retry-After: 5`). Reads have their own budget and database connections, so publishing
+         *     and deliveries go on meanwhile; retry after `Retry-After` seconds. A read refused by the
+         *     budget is refused before the request limit counts it, so it carries no `RateLimit` headers.
+         */
+        ReadUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No such resource, or it belongs to another subscriber. */
         NotFound: {
             headers: {
@@ -1693,6 +1716,13 @@ export interface components {
          * @example key_3n8v1q7x2m5c9k4z6p0r
          */
         OwnerKeyId: string;
+        /**
+         * @description `health` adds each target's delivery `health` (as `GET` of one target shows it) to the
+         *     page, so a dashboard reads a page of targets with their health in one request instead of
+         *     one per target. Pagination links repeat it.
+         * @example health
+         */
+        IncludeHealth: "health";
         /** @description The registration's id (`reg_...`). */
         RegistrationId: string;
         /**
@@ -1895,6 +1925,13 @@ export interface operations {
                  * @example key_3n8v1q7x2m5c9k4z6p0r
                  */
                 ownerKeyId?: components["parameters"]["OwnerKeyId"];
+                /**
+                 * @description `health` adds each target's delivery `health` (as `GET` of one target shows it) to the
+                 *     page, so a dashboard reads a page of targets with their health in one request instead of
+                 *     one per target. Pagination links repeat it.
+                 * @example health
+                 */
+                include?: components["parameters"]["IncludeHealth"];
                 /** @description Only registrations for this webhook. */
                 event?: components["schemas"]["WebhookName"];
             };
@@ -1921,6 +1958,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1954,6 +1992,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2117,6 +2156,13 @@ export interface operations {
                  * @example key_3n8v1q7x2m5c9k4z6p0r
                  */
                 ownerKeyId?: components["parameters"]["OwnerKeyId"];
+                /**
+                 * @description `health` adds each target's delivery `health` (as `GET` of one target shows it) to the
+                 *     page, so a dashboard reads a page of targets with their health in one request instead of
+                 *     one per target. Pagination links repeat it.
+                 * @example health
+                 */
+                include?: components["parameters"]["IncludeHealth"];
                 /** @description Only subscriptions to this concert. */
                 concertId?: string;
             };
@@ -2143,6 +2189,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2214,6 +2261,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2457,6 +2505,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2659,6 +2708,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2693,6 +2743,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2727,6 +2778,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2761,6 +2813,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2797,6 +2850,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2831,6 +2885,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2865,6 +2920,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2924,6 +2980,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2957,6 +3014,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3097,6 +3155,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3277,6 +3336,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -17,7 +17,7 @@ export interface Target {
   health: Health | null;
 }
 
-const fromRegistration = (r: Schemas['RegistrationDetail']): Target => ({
+const fromRegistration = (r: Schemas['Registration']): Target => ({
   kind: 'registration',
   id: r.id,
   ownerKeyId: r.ownerKeyId,
@@ -25,9 +25,9 @@ const fromRegistration = (r: Schemas['RegistrationDetail']): Target => ({
   url: r.url,
   status: r.status,
   disabledReason: r.disabledReason ?? null,
-  health: r.health,
+  health: r.health ?? null,
 });
-const fromSubscription = (s: Schemas['SubscriptionDetail']): Target => ({
+const fromSubscription = (s: Schemas['Subscription']): Target => ({
   kind: 'subscription',
   id: s.id,
   ownerKeyId: s.ownerKeyId,
@@ -35,20 +35,20 @@ const fromSubscription = (s: Schemas['SubscriptionDetail']): Target => ({
   url: s.callbackUrl,
   status: s.status,
   disabledReason: s.disabledReason ?? null,
-  health: s.health,
+  health: s.health ?? null,
 });
 
-/** The first 50 of each (of one owner when `ownerKeyId` is given), with health (one GET per target: lists carry no health). */
+/**
+ * The first 50 of each (of one owner when `ownerKeyId` is given) with their health: one list
+ * request per kind (`include=health`), whatever the number of targets.
+ */
 export async function loadTargets(client: ClubnotifyClient, ownerKeyId = ''): Promise<Target[]> {
-  const owner = ownerKeyId ? { ownerKeyId } : {};
+  const query = { limit: 50, include: 'health' as const, ...(ownerKeyId ? { ownerKeyId } : {}) };
   const [registrations, subscriptions] = await Promise.all([
-    client.registrations.list({ limit: 50, ...owner }).firstPage(),
-    client.subscriptions.list({ limit: 50, ...owner }).firstPage(),
+    client.registrations.list(query).firstPage(),
+    client.subscriptions.list(query).firstPage(),
   ]);
-  return Promise.all([
-    ...registrations.items.map(async (r) => fromRegistration(await client.registrations.get(r.id))),
-    ...subscriptions.items.map(async (s) => fromSubscription(await client.subscriptions.get(s.id))),
-  ]);
+  return [...registrations.items.map(fromRegistration), ...subscriptions.items.map(fromSubscription)];
 }
 
 /** The lifecycle calls, the same for both kinds. */

@@ -10,6 +10,11 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball (`DatabaseOptions.snapshot`). */
   dump?(): Promise<Uint8Array>;
+  /**
+   * PostgreSQL: the reads' own connections (console, lists, health, metrics), read-only, so
+   * that reads never take a connection the delivery path needs. Absent: reads share these.
+   */
+  readonly reads?: Database;
 }
 
 /** A transaction handle that can also run a multi-statement script (migrations). */

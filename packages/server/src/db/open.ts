@@ -4,6 +4,7 @@ import type { MigratableDatabase, ScriptRunner } from './database.js';
 import { Mutex } from './mutex.js';
 import { PgliteClient } from './pglite-client.js';
 import { preparedName } from './prepared.js';
+import { DEFAULT_READ_POOL_SIZE } from './read-budget.js';
 
 const INT8_OID = 20;
 // Counts and sequence numbers stay far below 2^53; numbers keep both drivers identical.
@@ -16,11 +17,15 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PGlite `dump()` that a `memory://` database starts from (it opens faster than a new one). */
   snapshot?: Uint8Array;
+  /** PostgreSQL: connections of the reads' own pool (`Database.reads`); default 2, 0 for none. */
+  readPoolSize?: number;
 }
 
 /** Opens PostgreSQL when `url` is given, otherwise an embedded PGlite database. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<MigratableDatabase> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir ?? 'memory://', options.snapshot);
+  return options.url
+    ? openPostgres(options.url, options.readPoolSize ?? DEFAULT_READ_POOL_SIZE)
+    : openPglite(options.dataDir ?? 'memory://', options.snapshot);
 }
 
 async function openPglite(dataDir: string, snapshot: Uint8Array | undefined): Promise<MigratableDatabase> {
@@ -66,15 +71,17 @@ async function openPglite(dataDir: string, snapshot: Uint8Array | undefined): Pr
 
 const statement = (text: string, values?: unknown[]): pg.QueryConfig => ({ name: preparedName(text), text, values });
 
-async function openPostgres(url: string): Promise<MigratableDatabase> {
+function createPool(url: string, max: number, readOnly: boolean): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max,
     // An unreachable server fails requests with 503 within seconds instead of holding them.
     connectionTimeoutMillis: 5_000,
     // A connection idle for a while is kept (pg's default closes it after 10 s): a new one
     // costs the database a backend and five planned runs of each prepared statement.
     idleTimeoutMillis: 60_000,
+    // The reads' connections refuse writes: nothing on the read path may change data.
+    ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -85,7 +92,18 @@ async function openPostgres(url: string): Promise<MigratableDatabase> {
   // Nor a client that emits 'error' while pg-pool has no listener on it (seen under
   // pg_terminate_backend); queries on it still fail, and the pool still drops it.
   pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+async function openPostgres(url: string, readPoolSize: number): Promise<MigratableDatabase> {
+  const pool = createPool(url, Number(process.env.DATABASE_POOL_SIZE ?? 10), false);
   await pool.query('SELECT 1');
+  const readPool = readPoolSize > 0 ? createPool(url, readPoolSize, true) : undefined;
+  const reads = readPool && { ...postgresDatabase(readPool), close: async () => {} };
+  return { ...postgresDatabase(pool), reads, close: () => Promise.all([pool.end(), readPool?.end()]).then(() => {}) };
+}
+
+function postgresDatabase(pool: pg.Pool): MigratableDatabase {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Queryable } from '../db/database.js';
 import { apiKeyPattern, hashApiKey } from '../ids.js';
 import type { Caller } from './context.js';
@@ -11,7 +11,8 @@ const CACHE_MAX = 10_000;
 
 /** Finds the caller of a bearer key; `forget` drops a revoked key from this process's cache at once. */
 export interface KeyLookup {
-  (token: string): Promise<Caller | undefined>;
+  /** `via`: the connections to ask on a cache miss (the reads' for a read); default those of `createKeyLookup`. */
+  (token: string, via?: Queryable): Promise<Caller | undefined>;
   forget(keyId: string): void;
 }
 
@@ -22,11 +23,11 @@ export interface KeyLookup {
  */
 export function createKeyLookup(db: Queryable): KeyLookup {
   const cache = new Map<string, { caller: Caller; until: number }>();
-  const lookup = async (token: string) => {
+  const lookup = async (token: string, via: Queryable = db) => {
     const hash = hashApiKey(token);
     const hit = cache.get(hash);
     if (hit && hit.until > Date.now()) return hit.caller;
-    const rows = await db.query<{ id: string; name: string; scope: Caller['scope'] }>(
+    const rows = await via.query<{ id: string; name: string; scope: Caller['scope'] }>(
       'SELECT id, name, scope FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
       [hash],
     );
@@ -46,7 +47,7 @@ export function createKeyLookup(db: Queryable): KeyLookup {
 const unauthorized = (detail: string) => new HttpProblem('unauthorized', detail, undefined, { 'WWW-Authenticate': 'Bearer' });
 
 /** Identifies the caller; failures are recorded and raised later by `requireScope`, after rate limiting. */
-export function identify(lookup: (token: string) => Promise<Caller | undefined>): RequestHandler {
+export function identify(lookup: (token: string, res: Response) => Promise<Caller | undefined>): RequestHandler {
   return async (req, res, next) => {
     const ctx = contextOf(res);
     if (ctx.operation.scope === null) return next();
@@ -57,7 +58,7 @@ export function identify(lookup: (token: string) => Promise<Caller | undefined>)
     } else if (!apiKeyPattern.test(match[1]!)) {
       ctx.authProblem = unauthorized("This is not a clubnotify API key: keys start with 'cn_'.");
     } else {
-      ctx.caller = await lookup(match[1]!);
+      ctx.caller = await lookup(match[1]!, res);
       if (!ctx.caller) ctx.authProblem = unauthorized('Unknown API key.');
     }
     next();

@@ -12,6 +12,8 @@ export interface Operation {
   bodyRequired: boolean;
   /** `status -> media types` of the documented responses. */
   responses: Map<string, string[]>;
+  /** A keyed `GET`: it runs on the reads' budget and connections, apart from publishing and delivery. */
+  read: boolean;
 }
 
 /** Path params of a matched request, still URI-encoded: decoding can fail and is validated. */
@@ -34,6 +36,8 @@ const table = routeTable<Operation>(({ method, template, operation: op }) => ({
   bodyTypes: Object.keys((op.requestBody?.content ?? {}) as Json),
   bodyRequired: op.requestBody?.required === true,
   responses: new Map(Object.entries((op.responses ?? {}) as Json).map(([status, r]) => [status, Object.keys((r as Json).content ?? {})])),
+  // healthz and readyz take no key: probes answer from the process or the write path, never wait behind reads.
+  read: method === 'GET' && scopeOf(op.security as Json[] | undefined) !== null,
 }));
 
 /** Every operation of the spec, by operationId. */

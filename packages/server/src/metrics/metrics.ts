@@ -41,7 +41,8 @@ class OwnerLabels {
  * Creates a registry per server (tests run several servers in one process). `processMetrics`
  * adds prom-client's default process metrics (memory, CPU, event loop lag).
  */
-export function createMetrics(db: Queryable, options: { processMetrics?: boolean } = {}): Metrics {
+export function createMetrics(db: Queryable, options: { processMetrics?: boolean; reads?: Queryable } = {}): Metrics {
+  const scrapes = options.reads ?? db;
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'clubnotify_' });
   const requests = new Counter({
@@ -149,7 +150,7 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
   };
 
   async function readQueue(): Promise<void> {
-    const [row] = await db.query<ScrapeRow>(SCRAPE_SQL);
+    const [row] = await scrapes.query<ScrapeRow>(SCRAPE_SQL);
     depth.set(row?.depth ?? 0);
     oldest.set(Math.max(0, Number(row?.oldest ?? 0)));
     circuits.set({ state: 'open' }, row?.open ?? 0);

@@ -7,6 +7,7 @@ import type { Services } from '../services.js';
 import { insertOrGetTarget, ownedWhere, removeTarget, type TargetTable } from './targets.js';
 import { lifecycleHandlers, type LifecycleTarget } from './target-lifecycle.js';
 import { requireAllowedUrl } from './url-check.js';
+import { wantsHealth, withHealth } from './target-health-page.js';
 
 const REGISTRATIONS: TargetTable = {
   table: 'registrations',
@@ -77,10 +78,12 @@ export function registrationHandlers(services: Services): Record<string, Handler
           filters: [
             ['ownerKeyId', ctx.query.ownerKeyId as string | undefined],
             ['event', ctx.query.event],
+            ['include', ctx.query.include as string | undefined],
           ],
         },
       );
-      res.json({ data: page.rows.map((row) => toRegistration(row, false)), links: page.links });
+      const data = page.rows.map((row) => toRegistration(row, false));
+      res.json({ data: wantsHealth(ctx.query) ? await withHealth(services.db, data) : data, links: page.links });
     },
 
     deleteRegistration: async (_req, res, ctx) => {

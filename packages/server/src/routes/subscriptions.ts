@@ -6,6 +6,7 @@ import type { Services } from '../services.js';
 import { insertOrGetTarget, ownedWhere, removeTarget, type TargetTable } from './targets.js';
 import { lifecycleHandlers, type LifecycleTarget } from './target-lifecycle.js';
 import { requireAllowedUrl } from './url-check.js';
+import { wantsHealth, withHealth } from './target-health-page.js';
 
 const SUBSCRIPTIONS: TargetTable = {
   table: 'subscriptions',
@@ -75,10 +76,12 @@ export function subscriptionHandlers(services: Services): Record<string, Handler
           filters: [
             ['ownerKeyId', ctx.query.ownerKeyId as string | undefined],
             ['concertId', ctx.query.concertId],
+            ['include', ctx.query.include as string | undefined],
           ],
         },
       );
-      res.json({ data: page.rows.map((row) => toSubscription(row, false)), links: page.links });
+      const data = page.rows.map((row) => toSubscription(row, false));
+      res.json({ data: wantsHealth(ctx.query) ? await withHealth(services.db, data) : data, links: page.links });
     },
 
     deleteSubscription: async (_req, res, ctx) => {

@@ -256,6 +256,9 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/OwnerKeyId"
           },
           {
+            "$ref": "#/components/parameters/IncludeHealth"
+          },
+          {
             "name": "event",
             "in": "query",
             "description": "Only registrations for this webhook.",
@@ -305,6 +308,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -369,6 +375,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -845,6 +854,9 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/OwnerKeyId"
           },
           {
+            "$ref": "#/components/parameters/IncludeHealth"
+          },
+          {
             "name": "concertId",
             "in": "query",
             "description": "Only subscriptions to this concert.",
@@ -896,6 +908,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -960,6 +975,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -1429,6 +1447,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -1806,6 +1827,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -1876,6 +1900,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -1950,6 +1977,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -2023,6 +2053,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -2101,6 +2134,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -2173,6 +2209,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -2247,6 +2286,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -2382,6 +2424,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -2445,6 +2490,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -2750,6 +2798,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
           },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
@@ -3123,6 +3174,9 @@ export const document: { readonly [key: string]: Json } = {
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
           "5XX": {
             "$ref": "#/components/responses/ServerError"
           }
@@ -3333,6 +3387,58 @@ export const document: { readonly [key: string]: Json } = {
         ],
         "description": "`active`: receives every new message. `paused`: its owner paused it (`PATCH` with\n`status: paused`); nothing is queued for it and what was pending is `cancelled`.\n`disabled`: the service stopped it, `disabledReason` says why (the receiver answered\n`410`, every delivery failed for 5 days, or its API key was revoked); nothing is queued.\nBoth come back with `PATCH` `status: active`. Removed targets (`DELETE`) are gone for good.\n"
       },
+      "TargetHealth": {
+        "type": "object",
+        "required": [
+          "lastSuccessAt",
+          "lastFailureAt",
+          "consecutiveFailures",
+          "failingSince",
+          "circuitState"
+        ],
+        "additionalProperties": false,
+        "description": "How deliveries to this target have gone, from the delivery log.",
+        "properties": {
+          "lastSuccessAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Start of the latest attempt answered with `2xx`."
+          },
+          "lastFailureAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Start of the latest failed attempt (non-`2xx`, timeout or connection error)."
+          },
+          "consecutiveFailures": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Failed attempts since the latest success."
+          },
+          "failingSince": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Since when every delivery has failed; after 5 days the target is disabled."
+          },
+          "circuitState": {
+            "type": "string",
+            "enum": [
+              "closed",
+              "open",
+              "half-open"
+            ],
+            "description": "`closed`: deliveries flow. `open`: the target failed so often that the service holds\nits deliveries for a while instead of trying each one. `half-open`: one trial delivery\ndecides whether to close or open again. `closed` when nothing is known yet.\n"
+          }
+        }
+      },
       "Registration": {
         "type": "object",
         "required": [
@@ -3387,6 +3493,10 @@ export const document: { readonly [key: string]: Json } = {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "health": {
+            "$ref": "#/components/schemas/TargetHealth",
+            "description": "Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target."
           }
         }
       },
@@ -3514,58 +3624,6 @@ export const document: { readonly [key: string]: Json } = {
           },
           "links": {
             "$ref": "#/components/schemas/Links"
-          }
-        }
-      },
-      "TargetHealth": {
-        "type": "object",
-        "required": [
-          "lastSuccessAt",
-          "lastFailureAt",
-          "consecutiveFailures",
-          "failingSince",
-          "circuitState"
-        ],
-        "additionalProperties": false,
-        "description": "How deliveries to this target have gone, from the delivery log.",
-        "properties": {
-          "lastSuccessAt": {
-            "type": [
-              "string",
-              "null"
-            ],
-            "format": "date-time",
-            "description": "Start of the latest attempt answered with `2xx`."
-          },
-          "lastFailureAt": {
-            "type": [
-              "string",
-              "null"
-            ],
-            "format": "date-time",
-            "description": "Start of the latest failed attempt (non-`2xx`, timeout or connection error)."
-          },
-          "consecutiveFailures": {
-            "type": "integer",
-            "minimum": 0,
-            "description": "Failed attempts since the latest success."
-          },
-          "failingSince": {
-            "type": [
-              "string",
-              "null"
-            ],
-            "format": "date-time",
-            "description": "Since when every delivery has failed; after 5 days the target is disabled."
-          },
-          "circuitState": {
-            "type": "string",
-            "enum": [
-              "closed",
-              "open",
-              "half-open"
-            ],
-            "description": "`closed`: deliveries flow. `open`: the target failed so often that the service holds\nits deliveries for a while instead of trying each one. `half-open`: one trial delivery\ndecides whether to close or open again. `closed` when nothing is known yet.\n"
           }
         }
       },
@@ -3873,6 +3931,10 @@ export const document: { readonly [key: string]: Json } = {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "health": {
+            "$ref": "#/components/schemas/TargetHealth",
+            "description": "Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target."
           }
         }
       },
@@ -5053,6 +5115,17 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "Problem503Reads": {
+        "summary": "Too many reads at once",
+        "value": {
+          "type": "https://clubnotify.dev/problems/unavailable",
+          "title": "Service unavailable",
+          "status": 503,
+          "detail": "Too many reads at once (200 reads are already waiting). Retry after 1 second; publishing and deliveries are not affected.",
+          "instance": "/registrations/reg_9f2k4m8q1w",
+          "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
+        }
+      },
       "RegistrationDetail": {
         "summary": "An active registration, rate-limited, during a secret rotation",
         "value": {
@@ -6079,6 +6152,38 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "ReadUnavailable": {
+        "description": "This read cannot be answered now: more reads are running and waiting than the server's\nread budget allows (`Retry-After: 1`), or the database cannot be reached\n(`Retry-After: 5`). Reads have their own budget and database connections, so publishing\nand deliveries go on meanwhile; retry after `Retry-After` seconds. A read refused by the\nbudget is refused before the request limit counts it, so it carries no `RateLimit` headers.\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "busy": {
+                "$ref": "#/components/examples/Problem503Reads"
+              },
+              "unavailable": {
+                "$ref": "#/components/examples/Problem503Database"
+              }
+            }
+          }
+        }
+      },
       "NotFound": {
         "description": "No such resource, or it belongs to another subscriber.",
         "headers": {
@@ -6278,6 +6383,18 @@ export const document: { readonly [key: string]: Json } = {
           "pattern": "^key_[a-z0-9]{1,60}$"
         },
         "example": "key_3n8v1q7x2m5c9k4z6p0r"
+      },
+      "IncludeHealth": {
+        "name": "include",
+        "in": "query",
+        "description": "`health` adds each target's delivery `health` (as `GET` of one target shows it) to the\npage, so a dashboard reads a page of targets with their health in one request instead of\none per target. Pagination links repeat it.\n",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "health"
+          ]
+        },
+        "example": "health"
       },
       "RegistrationId": {
         "name": "registrationId",

@@ -1,0 +1,37 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { HmacSha256Key } from '../src/hmac.js';
+
+function reference(key: Uint8Array, id: string, timestamp: number, body: Uint8Array): Buffer {
+  return createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
+}
+
+describe('HmacSha256Key (pads computed once, node:crypto one-shot hashes)', () => {
+  it('matches node:crypto for every body length across several blocks, and keys of every size', () => {
+    for (const keyLength of [1, 24, 32, 63, 64, 65, 200]) {
+      const key = randomBytes(keyLength);
+      const hmac = new HmacSha256Key(key);
+      for (let length = 0; length < 300; length++) {
+        const body = randomBytes(length);
+        const id = `msg_${'x'.repeat(length % 70)}`;
+        expect(hmac.sign(id, 1_700_000_000 + length, body)).toEqual(reference(key, id, 1_700_000_000 + length, body));
+      }
+    }
+  });
+
+  it('matches node:crypto for a body larger than its reused buffer, then for a small one again', () => {
+    const key = randomBytes(32);
+    const hmac = new HmacSha256Key(key);
+    const large = randomBytes(200_000);
+    expect(hmac.sign('msg_large', 1, large)).toEqual(reference(key, 'msg_large', 1, large));
+    const small = randomBytes(10);
+    expect(hmac.sign('msg_small', 2, small)).toEqual(reference(key, 'msg_small', 2, small));
+  });
+
+  it('signs a subarray of a larger buffer by its own bytes', () => {
+    const key = randomBytes(32);
+    const whole = randomBytes(500);
+    const part = whole.subarray(37, 290);
+    expect(new HmacSha256Key(key).sign('msg_part', 3, part)).toEqual(reference(key, 'msg_part', 3, part));
+  });
+});

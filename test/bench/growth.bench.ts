@@ -1,0 +1,246 @@
+/**
+ * History growth (issue 35): the same server on a database with N delivered messages of
+ * history and on an empty reference database, side by side, rounds interleaved. Reported:
+ * publish-to-delivery throughput, paced enqueue-to-arrival p99, the reads an operator makes
+ * (one target with health, the console's targets view, failed deliveries, a test event) and
+ * delivery p99 while the console's views and one GET per target are read in a loop.
+ * PostgreSQL when DATABASE_URL is set (5,000,000 messages), PGlite otherwise (1,000,000);
+ * GROWTH_HISTORY=200000 for a smaller history, GROWTH_ROUNDS for more or fewer rounds.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, startServer, type RunningServer } from '../../packages/server/src/index.js';
+import { fillDeliveredHistory } from '../../packages/server/test/fill-history.js';
+import { consoleReads, startReaders } from '../../packages/server/test/readers-thread.js';
+import { createScratchPostgres } from '../../packages/server/test/scratch-postgres.js';
+import { percentile, printFigures, printRatios, type Row } from './table.js';
+
+const POSTGRES = Boolean(process.env.DATABASE_URL);
+const HISTORY = Number(process.env.GROWTH_HISTORY ?? (POSTGRES ? 5_000_000 : 1_000_000));
+const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 3);
+const BURST = 1_000;
+const PACED = 300;
+const RATE = 50;
+const READS = 20;
+const DRINKS = ['mojito', 'caipirinha', 'old_fashioned', 'negroni', 'espresso_martini', 'margarita', 'daiquiri', 'pale_ale', 'cola'];
+const INGREDIENTS = ['mint', 'lime', 'bourbon', 'gin', 'campari', 'coffee_beans', 'tequila', 'white_rum', 'lemon'];
+
+type Json = Record<string, any>;
+
+interface Site {
+  name: string;
+  server: RunningServer;
+  base: string;
+  key: string;
+  targetId: string;
+  registrationIds: string[];
+  close(): Promise<void>;
+}
+
+/** One receiver for both servers: the drink's stock carries the message's index, the ingredient's the round. */
+const arrivals = new Map<string, number>();
+let onArrival = () => {};
+const receiver: Server = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const body = JSON.parse(Buffer.concat(chunks).toString()) as Json;
+    arrivals.set(`${body.ingredient.stock as number}/${body.drink.stock as number}`, performance.now());
+    res.end();
+    onArrival();
+  });
+});
+receiver.keepAliveTimeout = 60_000;
+
+async function startSite(name: string, history: number, receiverUrl: string): Promise<Site> {
+  const key = `cn_${randomBytes(32).toString('base64url')}`;
+  const scratch = POSTGRES ? await createScratchPostgres(`cn_growth_${name}`) : undefined;
+  const server = await startServer(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: 'memory://' }),
+      ADMIN_API_KEY: key,
+      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      NODE_ENV: 'production',
+    }),
+  );
+  const base = server.url.replace('localhost', '127.0.0.1');
+  const post = async (path: string, body: unknown) =>
+    (await (
+      await fetch(base + path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Json;
+  const target = await post('/registerForStockUpdates', { url: receiverUrl });
+  const registrationIds = [target.id as string];
+  for (let i = 0; i < 29; i++) registrationIds.push((await post('/registerForAlert', { url: `https://hooks.example.com/g${i}` })).id);
+  if (history > 0) {
+    const started = performance.now();
+    await fillDeliveredHistory(server.db, { messages: history, targets: registrationIds, ownerKeyId: target.ownerKeyId });
+    await server.db.query('ANALYZE');
+    console.log(
+      `${name}: ${history.toLocaleString('en')} delivered messages written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  return {
+    name,
+    server,
+    base,
+    key,
+    targetId: target.id,
+    registrationIds,
+    async close() {
+      await server.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+let roundNo = 0;
+const publish = (site: Site, round: number, i: number) =>
+  fetch(`${site.base}/stockChanges`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${site.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      drink: { id: `itm_${DRINKS[i % DRINKS.length]}`, stock: i },
+      ingredient: { id: `itm_${INGREDIENTS[i % INGREDIENTS.length]}`, stock: round },
+    }),
+  }).then(async (res) => (await res.arrayBuffer(), res.status));
+
+const arrived = (round: number, count: number) =>
+  new Promise<void>((resolve) => {
+    onArrival = () => {
+      for (let i = 0; i < count; i++) if (!arrivals.has(`${round}/${i}`)) return;
+      resolve();
+    };
+    onArrival();
+  });
+
+/** BURST stock changes, 16 at a time: delivered messages per second from the first publish to the last arrival. */
+async function throughput(site: Site): Promise<number> {
+  const round = ++roundNo;
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < BURST) await publish(site, round, next++);
+    }),
+  );
+  await arrived(round, BURST);
+  const last = Math.max(...Array.from({ length: BURST }, (_, i) => arrivals.get(`${round}/${i}`)!));
+  return (BURST * 1000) / (last - started);
+}
+
+/** PACED stock changes at RATE a second: p99 from each one's scheduled time to its arrival, and refused publishes. */
+async function paced(site: Site): Promise<{ p99: number; refused: number }> {
+  const round = ++roundNo;
+  const scheduled: number[] = [];
+  const statuses: Promise<number>[] = [];
+  const start = performance.now() + 20;
+  for (let i = 0; i < PACED; i++) {
+    scheduled[i] = start + (i * 1000) / RATE;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, scheduled[i]! - performance.now())));
+    statuses.push(publish(site, round, i));
+  }
+  const refused = (await Promise.all(statuses)).filter((s) => s >= 300).length;
+  await arrived(round, PACED);
+  const latencies = scheduled.map((at, i) => arrivals.get(`${round}/${i}`)! - at).sort((a, b) => a - b);
+  return { p99: percentile(latencies, 99), refused };
+}
+
+/** Median time to answer each operator read, READS times each. */
+async function readTimings(site: Site): Promise<Record<string, number>> {
+  const time = async (method: string, paths: string[]) => {
+    const times: number[] = [];
+    for (let i = 0; i < READS; i++) {
+      const started = performance.now();
+      await Promise.all(
+        paths.map(async (path) => {
+          const res = await fetch(site.base + path, { method, headers: { authorization: `Bearer ${site.key}` } });
+          await res.arrayBuffer();
+          if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status}`);
+        }),
+      );
+      times.push(performance.now() - started);
+    }
+    return percentile(
+      times.sort((a, b) => a - b),
+      50,
+    );
+  };
+  return {
+    'GET /registrations/{id}': await time('GET', [`/registrations/${site.targetId}`]),
+    'console targets view (2 lists, include=health)': await time('GET', [
+      '/registrations?limit=50&include=health',
+      '/concertUpdates?limit=50&include=health',
+    ]),
+    'GET /deliveries?status=failed': await time('GET', ['/deliveries?status=failed&limit=20']),
+    'POST /registrations/{id}/test': await time('POST', [`/registrations/${site.targetId}/test`]),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export default async function growth(): Promise<void> {
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/stock`;
+  const storage = POSTGRES ? 'PostgreSQL' : 'PGlite';
+  console.log(`${storage}, ${HISTORY.toLocaleString('en')} delivered messages of history against an empty database, ${ROUNDS} rounds\n`);
+  const grown = await startSite('history', HISTORY, receiverUrl);
+  const empty = await startSite('empty', 0, receiverUrl);
+  try {
+    const results = new Map<Site, { throughput: number[]; p99: number[]; busyP99: number[]; refused: number }>(
+      [grown, empty].map((s) => [s, { throughput: [], p99: [], busyP99: [], refused: 0 }]),
+    );
+    for (const site of [grown, empty]) await throughput(site); // warm-up
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const site of r % 2 === 0 ? [grown, empty] : [empty, grown]) {
+        const result = results.get(site)!;
+        result.throughput.push(await throughput(site));
+        const quiet = await paced(site);
+        result.p99.push(quiet.p99);
+        const readers = await startReaders(site.base, site.key, consoleReads(site.registrationIds));
+        const busy = await paced(site);
+        await readers.stop();
+        result.busyP99.push(busy.p99);
+        result.refused += quiet.refused + busy.refused;
+      }
+    }
+    const [g, e] = [results.get(grown)!, results.get(empty)!];
+    const rows: Row[] = [
+      {
+        name: 'publish-to-delivery throughput',
+        ours: median(g.throughput),
+        baseline: median(e.throughput),
+        unit: 'msg/s',
+        better: 'higher',
+      },
+      { name: `enqueue-to-arrival p99 at ${RATE}/s`, ours: median(g.p99), baseline: median(e.p99), unit: 'ms', better: 'lower' },
+      { name: 'the same under console readers', ours: median(g.busyP99), baseline: median(e.busyP99), unit: 'ms', better: 'lower' },
+    ];
+    const [gr, er] = [await readTimings(grown), await readTimings(empty)];
+    for (const name of Object.keys(gr)) rows.push({ name, ours: gr[name]!, baseline: er[name]!, unit: 'ms', better: 'lower' });
+    printRatios(
+      `${storage}: with ${HISTORY.toLocaleString('en')} delivered messages (ours) against an empty database (baseline), medians`,
+      rows,
+    );
+    printFigures('per round', [
+      ['throughput with history', g.throughput.map(Math.round).join(', '), 'msg/s'],
+      ['throughput empty', e.throughput.map(Math.round).join(', '), 'msg/s'],
+      ['p99 with history, without / with readers', `${g.p99.map(Math.round).join(', ')} / ${g.busyP99.map(Math.round).join(', ')}`, 'ms'],
+      ['p99 empty, without / with readers', `${e.p99.map(Math.round).join(', ')} / ${e.busyP99.map(Math.round).join(', ')}`, 'ms'],
+      ['publishes refused', g.refused + e.refused],
+    ]);
+  } finally {
+    await grown.close();
+    await empty.close();
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+}
