@@ -183,6 +183,20 @@ describe.each(dbFactories)('finding and replaying deliveries on $name', (factory
     expect(await bulk(s.aliceKey, { since })).toMatchObject({ replayed: 0 });
   });
 
+  it('leaves alone deliveries whose target is paused', async () => {
+    const alice = await register(s.aliceKey, '/paused');
+    answer = 500;
+    await schedule('Paused');
+    const [failed] = await list(s.aliceKey, `?targetId=${alice}`);
+    expect(failed!.status).toBe('failed');
+    const request = { since: failed!.createdAt, targetId: alice, dryRun: true };
+    const pause = (status: string) => s.call('PATCH', `/registrations/${alice}`, { key: s.aliceKey, body: { status } });
+    expect((await pause('paused')).status).toBe(200);
+    expect(await bulk(s.aliceKey, request)).toMatchObject({ replayed: 0 });
+    expect((await pause('active')).status).toBe(200);
+    expect(await bulk(s.aliceKey, request)).toMatchObject({ replayed: 1 });
+  });
+
   it('stops a bulk replay at 10,000 and says more remain', async () => {
     const filled = await fillDeliveredHistory(s.db, { messages: 10_001, targets: 2, retriedEvery: 0, spanMs: 60_000 });
     const since = new Date(Date.now() - 3_600_000).toISOString();
