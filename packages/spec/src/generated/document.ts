@@ -4614,10 +4614,12 @@ export const document: { readonly [key: string]: Json } = {
                 "properties": {
                   "contentType": {
                     "type": "string",
+                    "maxLength": 255,
                     "description": "The `content-type` it is sent with."
                   },
                   "body": {
                     "type": "string",
+                    "maxLength": 1048576,
                     "description": "The body exactly as sent and signed."
                   }
                 }
@@ -4703,6 +4705,8 @@ export const document: { readonly [key: string]: Json } = {
           },
           "limit": {
             "type": "integer",
+            "minimum": 1,
+            "maximum": 10000,
             "description": "The most one call queues (10,000)."
           }
         }
