@@ -1,6 +1,6 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, type Link, type Span } from '@opentelemetry/api';
 import { contextFrom, parseTraceparent } from '../telemetry/trace-context.js';
-import { tracer } from '../telemetry/tracer.js';
+import { endSpanAfter, tracer } from '../telemetry/tracer.js';
 import type { AttemptResult } from './send.js';
 import type { ClaimedDelivery, Outcome } from './types.js';
 
@@ -51,19 +51,13 @@ export function endAttemptSpan(span: Span, result: AttemptResult, outcome: Outco
 export async function traceBatch<T>(name: string, work: () => Promise<T>, touched: (result: T) => readonly ClaimedDelivery[]): Promise<T> {
   const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL }, ROOT_CONTEXT);
   if (!span.isRecording()) return work().finally(() => span.end());
-  try {
+  return endSpanAfter(span, async () => {
     const result = await work();
     const deliveries = touched(result);
     span.setAttribute('clubnotify.deliveries', deliveries.length);
     span.addLinks(linksOf(deliveries));
     return result;
-  } catch (error) {
-    span.recordException(error as Error);
-    span.setStatus({ code: SpanStatusCode.ERROR });
-    throw error;
-  } finally {
-    span.end();
-  }
+  });
 }
 
 function linksOf(deliveries: readonly ClaimedDelivery[]): Link[] {

@@ -1,9 +1,9 @@
-import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
+import { SpanKind, type Span } from '@opentelemetry/api';
 import type { Queryable } from '../db/database.js';
 import { insertDeliveries } from '../delivery/sql/insert.js';
 import type { DeliveryHandoff, FreshDelivery, OutgoingMessage } from '../delivery/types.js';
 import { headersOf } from '../telemetry/trace-context.js';
-import { tracer } from '../telemetry/tracer.js';
+import { endSpanAfter, tracer } from '../telemetry/tracer.js';
 import type { OutgoingGuard } from './outgoing-check.js';
 import { StockChangeBatcher } from './stock-batch.js';
 import { changeStock, StockFanOut, type StockChange, type StockChanged } from './stock-change.js';
@@ -79,18 +79,12 @@ export class Outbox {
       },
       requeued: (count) => void (requeued += count),
     };
-    try {
+    return endSpanAfter(span, async () => {
       const result = await work(queue);
       span.setAttributes({ 'clubnotify.deliveries.queued': fresh.length, 'clubnotify.deliveries.requeued': requeued });
       this.#handOver(fresh, requeued);
       return result;
-    } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
+    });
   }
 
   /** Whether a body that breaks the spec fails its request: its transaction must then stay open until the body is checked. */
