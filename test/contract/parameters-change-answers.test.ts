@@ -11,8 +11,12 @@ import { declaredExample, inertParameters, nextCursor, type Answer, type ValueOf
 
 type Json = Record<string, any>;
 
-/** Parameters that may leave the answer unchanged, each with its reason. None so far. */
-const EXCLUDED: Record<string, string> = {};
+/** Parameters that may leave the answer unchanged, each with its reason. */
+const EXCLUDED: Record<string, string> = {
+  'listDeliveries query:undelivered':
+    'no delivery succeeds on the seeded server (its receivers are example hosts), so every one is undelivered; ' +
+    'packages/server/test/delivery-find.test.ts shows undelivered=true leaving succeeded deliveries out',
+};
 
 let server: RealServer;
 /** The same server without request validation: it accepts parameters the spec does not know (the inert `tag`). */
@@ -67,6 +71,10 @@ const get =
     return { status: res.status, text: res.status === 200 ? JSON.stringify(recordsOf(JSON.parse(text))) : text };
   };
 
+async function newestDelivery(target: RealServer): Promise<{ messageId: string; createdAt: string }> {
+  return ((await call(target, 'GET', '/deliveries?limit=1')).data as Array<{ messageId: string; createdAt: string }>)[0]!;
+}
+
 /** Values that select something on the seeded server; otherwise the spec's example. */
 const valueOf =
   (target: RealServer): ValueOf =>
@@ -82,6 +90,10 @@ const valueOf =
       concertId: () => 'con_jazznight2026',
       targetId: () => state.aliceReg,
       status: () => 'cancelled',
+      // The newest delivery's message and creation time: older deliveries are left out (since), or it is (until).
+      messageId: async () => (await newestDelivery(target)).messageId,
+      since: async () => (await newestDelivery(target)).createdAt,
+      until: async () => (await newestDelivery(target)).createdAt,
       cursor: async () => {
         const res = await fetch(`${target.url}${path}?limit=1`, { headers: { authorization: `Bearer ${target.adminKey}` } });
         return nextCursor(await res.json(), res.headers.get('link'));

@@ -250,8 +250,13 @@ export function createClient(options: ClientOptions) {
     },
     deliveries: {
       list: (query?: QueryOf<'/deliveries'>, opts?: PaginateOptions) => paginate('/deliveries', { query, ...opts }),
+      /** One delivery with its payload and attempts; another owner's is a 404 `ApiError`. */
+      get: (deliveryId: string, opts?: RequestOptions) => get('/deliveries/{deliveryId}', { params: { path: { deliveryId } }, ...opts }),
       replay: (deliveryId: string, opts?: RequestOptions) =>
         post('/deliveries/{deliveryId}/replay', { params: { path: { deliveryId } }, ...opts }),
+      /** Queues again what a filter selects (at most 10,000 a call; `more` says to call again); `dryRun: true` only counts. */
+      replayMatching: (request: Schemas['DeliveryReplayRequest'], opts?: RequestOptions) =>
+        post('/deliveries/replay', { body: request, ...opts }),
       recover: (request: Schemas['RecoverRequest'], opts?: RequestOptions) => post('/deliveries/recover', { body: request, ...opts }),
     },
     apiKeys: {

@@ -14,6 +14,14 @@ describe('typed calls', () => {
       client.post('/stockChanges', { body: { drink: { id: 'a', stock: 1 }, ingredient: { id: 'b', stock: 2 } } }),
     ).resolves.toEqualTypeOf<Schemas['StockUpdate']>();
     expectTypeOf(client.get('/healthz')).resolves.toEqualTypeOf<Schemas['Health']>();
+    expectTypeOf(client.deliveries.get('dlv_1')).resolves.toEqualTypeOf<Schemas['DeliveryDetail']>();
+    expectTypeOf(client.deliveries.replayMatching({ since: '2026-11-20T18:00:00Z', dryRun: true })).resolves.toEqualTypeOf<
+      Schemas['DeliveryReplayResult']
+    >();
+    // @ts-expect-error since is required
+    void client.deliveries.replayMatching({ dryRun: true });
+    // @ts-expect-error until must be a string
+    void client.deliveries.list({ messageId: 'msg_1', since: '2026-11-20T18:00:00Z', until: 5, undelivered: true });
   });
 
   it('rejects a wrong body at compile time', () => {

@@ -583,6 +583,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (`dlv_...`). */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one delivery with its payload and attempts
+         * @description The delivery as the list shows it, with the payload it sends (content type and body) and
+         *     every attempt (number, start, status code, duration, error, the first 4 KiB of the
+         *     answer). Kept while the delivery is pending and, once ended, for the server's delivery
+         *     retention. Another owner's delivery is `404`, like an unknown one (an admin key sees all).
+         */
+        get: operations["getDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again every ended delivery a filter selects
+         * @description Queues again, with their `webhook-id`, the ended deliveries created at or after `since`
+         *     (and before `until`) that the filters select: by default those that did not succeed
+         *     (`failed` and `cancelled`). Deliveries whose target is disabled or removed are left alone.
+         *     At most 10,000 per call, oldest first: `more` says whether others remain (call again; those
+         *     queued are pending and no longer match). `dryRun: true` answers the same count and queues
+         *     nothing. Repeating a call queues nothing twice: a delivery queued again stays pending until
+         *     it ends, and keeps its `webhook-id`, so receivers dedupe it.
+         */
+        post: operations["replayDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deliveries/{deliveryId}/replay": {
         parameters: {
             query?: never;
@@ -1303,6 +1355,47 @@ export interface components {
         DeliveryList: {
             data: components["schemas"]["Delivery"][];
             links: components["schemas"]["Links"];
+        };
+        /** @description A delivery with the payload it sends, as `GET /deliveries/{deliveryId}` answers. */
+        DeliveryDetail: components["schemas"]["Delivery"] & {
+            payload: {
+                /** @description The `content-type` it is sent with. */
+                contentType: string;
+                /** @description The body exactly as sent and signed. */
+                body: string;
+            };
+        };
+        DeliveryReplayRequest: {
+            /** @description Only deliveries created at or after this time. */
+            since: components["schemas"]["DateTime"];
+            /** @description Only deliveries created before this time. */
+            until?: components["schemas"]["DateTime"];
+            /**
+             * @description Only deliveries that ended so; without it, `failed` and `cancelled`.
+             * @enum {string}
+             */
+            status?: "failed" | "cancelled" | "succeeded";
+            /** @description Only deliveries to this registration (`reg_`) or subscription (`sub_`). */
+            targetId?: string;
+            event?: components["schemas"]["EventName"];
+            /** @description Only deliveries of this message (its `webhook-id`). */
+            messageId?: string;
+            /** @description Only this API key's deliveries, for admin keys; a subscriber key may name only itself (any other is `403`). */
+            ownerKeyId?: string;
+            /**
+             * @description `true`: count what would be queued, and queue nothing.
+             * @default false
+             */
+            dryRun?: boolean;
+        };
+        DeliveryReplayResult: {
+            dryRun: boolean;
+            /** @description How many deliveries were queued again (on a dry run, would be). */
+            replayed: number;
+            /** @description Whether more deliveries match beyond `limit`; call again for them. */
+            more: boolean;
+            /** @description The most one call queues (10,000). */
+            limit: number;
         };
         RecoverRequest: {
             /** @description A registration (`reg_`) or subscription (`sub_`) id. */
@@ -2852,6 +2945,17 @@ export interface operations {
                 event?: components["schemas"]["EventName"];
                 /** @description Only deliveries in this state. */
                 status?: components["schemas"]["DeliveryStatus"];
+                /** @description Only deliveries of this message (its `webhook-id`); one per target it went to. */
+                messageId?: string;
+                /** @description Only deliveries created at or after this time. */
+                since?: components["schemas"]["DateTime"];
+                /** @description Only deliveries created before this time. */
+                until?: components["schemas"]["DateTime"];
+                /**
+                 * @description `true`: only deliveries that have not succeeded (`pending`, `failed`, `cancelled`); with
+                 *     `since`, what did not arrive since then. `false` changes nothing.
+                 */
+                undelivered?: boolean;
             };
             header?: never;
             path?: never;
@@ -2877,6 +2981,75 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ReadUnavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (`dlv_...`). */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    replayDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryReplayRequest"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries were queued again (or would be, on a dry run). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryReplayResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };

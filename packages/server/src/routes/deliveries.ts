@@ -11,6 +11,8 @@ import type { ResponseCheck } from '../http/response-validation.js';
 import { Outbox } from '../publish/outbox.js';
 import { resetHealth, targetTable } from '../delivery/sql/disable.js';
 import { formatWindow, recoverWindowMs, requeueDelivery, requeueSince } from '../delivery/sql/requeue.js';
+import { addFilter, Conditions } from './delivery-filters.js';
+import { replayMatching } from './delivery-replay.js';
 
 type Delivery = components['schemas']['Delivery'];
 
@@ -57,13 +59,16 @@ const COLUMNS = 'seq, id, owner_key_id, message_id, kind, event, target_id, url,
 /** The answer, checked while the transaction behind it can still roll back. */
 type Check = <T>(status: number, body: T) => T;
 
-/** The delivery log and its operations: listDeliveries, replayDelivery, recoverDeliveries. */
+/** The delivery log and its operations: listDeliveries, getDelivery, replayDelivery, replayDeliveries, recoverDeliveries. */
 export function deliveryRoutes(options: DeliveryRoutesDeps): Router {
   // Without an outbox, replay and recovery requeue all the same; the workers' poll finds the rows.
   const deps = { ...options, outbox: options.outbox ?? new Outbox({ db: options.db, wake: options.wake }) };
   const router = Router();
   const handlers: Record<string, (path: string, ctx: RequestContext, check: Check) => Promise<[number, unknown]>> = {
     listDeliveries: (path, ctx) => list(deps, path, ctx),
+    getDelivery: (_path, ctx) => getOne(deps, ctx),
+    replayDeliveries: (_path, ctx, check) =>
+      replayMatching(deps as { db: Database; outbox: Outbox }, ctx.caller!, ctx.body as never, check),
     replayDelivery: (_path, ctx, check) => replay(deps, ctx, check),
     recoverDeliveries: (_path, ctx, check) => recover(deps, ctx, check),
   };
@@ -79,17 +84,12 @@ export function deliveryRoutes(options: DeliveryRoutesDeps): Router {
 }
 
 async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext): Promise<[number, unknown]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (condition: (n: number) => string, value: unknown) => {
-    params.push(value);
-    where.push(condition(params.length));
-  };
-  const owner = listOwner(ctx.caller!, ctx.query.ownerKeyId);
-  if (owner !== undefined) add((n) => `owner_key_id = $${n}`, owner);
-  if (ctx.query.targetId !== undefined) add((n) => `target_id = $${n}`, ctx.query.targetId);
-  if (ctx.query.event !== undefined) add((n) => `event = $${n}`, ctx.query.event);
-  if (ctx.query.status !== undefined) add((n) => `status = $${n}`, ctx.query.status);
+  const q = ctx.query as Record<string, string | undefined> & { undelivered?: boolean };
+  const c = new Conditions();
+  addFilter(c, { ...q, owner: listOwner(ctx.caller!, q.ownerKeyId) }, '/query');
+  if (q.status !== undefined) c.add((n) => `status = $${n}`, q.status);
+  if (q.undelivered === true) c.raw(`status <> 'succeeded'`);
+  const { where, params } = c;
   const page = await keysetPage<DeliveryRow>(
     deps.db,
     deps.cursors,
@@ -103,10 +103,27 @@ async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext)
         ['targetId', ctx.query.targetId],
         ['event', ctx.query.event],
         ['status', ctx.query.status],
+        ['messageId', q.messageId],
+        ['since', q.since],
+        ['until', q.until],
+        ['undelivered', q.undelivered === undefined ? undefined : String(q.undelivered)],
       ],
     },
   );
   return [200, { data: await withAttempts(deps.db, page.rows), links: page.links }];
+}
+
+async function getOne(deps: DeliveryRoutesDeps, ctx: RequestContext): Promise<[number, unknown]> {
+  const id = ctx.path.deliveryId as string;
+  const caller = ctx.caller!;
+  const [found] = await deps.db.query<DeliveryRow & { content_type: string; body: string }>(
+    `SELECT ${COLUMNS}, content_type, body FROM delivery_messages WHERE id = $1 AND (owner_key_id = $2 OR $3)`,
+    [id, caller.keyId, caller.scope === 'admin'],
+  );
+  // Another owner's delivery is 404 like an unknown one, so that ids cannot be probed.
+  if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
+  const [delivery] = await withAttempts(deps.db, [found]);
+  return [200, { ...delivery, payload: { contentType: found.content_type, body: found.body } }];
 }
 
 async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Check): Promise<[number, unknown]> {

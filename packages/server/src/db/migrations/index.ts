@@ -14,6 +14,7 @@ import * as traceContext from './020_trace_context.js';
 import * as historyTraceContext from './021_history_trace_context.js';
 import * as traceStatistics from './022_trace_statistics.js';
 import * as historyStatistics from './023_history_statistics.js';
+import * as deliveryLookup from './030_delivery_lookup.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -33,4 +34,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 21, name: '021_history_trace_context', sql: historyTraceContext.sql },
   { version: 22, name: '022_trace_statistics', sql: traceStatistics.sql },
   { version: 23, name: '023_history_statistics', sql: historyStatistics.sql },
+  { version: 30, name: '030_delivery_lookup', sql: deliveryLookup.sql },
 ];
