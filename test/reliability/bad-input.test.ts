@@ -85,7 +85,7 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
       (b) => b.id,
     );
   }
-  // A subscriber may name only its own key as the owner to list; an admin any key.
+  // A subscriber may name only its own key as the owner to list or replay; an admin any key.
   if ('ownerKeyId' in v.query && op.scope !== 'admin') v.query.ownerKeyId = h.aliceKeyId;
   if ('apiKeyId' in p) {
     p.apiKeyId = await created(
@@ -122,6 +122,7 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
     body!.since = withinRecoverWindow(body!.since as string);
   }
   if (op.id === 'updateRegistration' || op.id === 'updateSubscription') fixTargetUpdate(op.id, body!);
+  if (body && 'ownerKeyId' in body && op.scope !== 'admin') body.ownerKeyId = h.aliceKeyId;
 }
 
 /** A generated future time (up to year 9998, any offset) is valid as is; a past one must be within 14 days. */
