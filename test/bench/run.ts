@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs every test/bench/*.bench.ts in turn (or those named on the command
- * line) and prints their ratio tables. Never part of a pass/fail test.
+ * line) and prints their ratio tables. Never part of a pass/fail test. `growth` and `soak`
+ * run only when named.
  */
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -8,9 +9,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
+// Long runs (a history of millions of messages, half an hour of soak) run only when named.
+const LONG = ['growth.bench.ts', 'soak.bench.ts'];
 const files = (await readdir(here))
   .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
+  .filter((f) => (wanted.length === 0 ? !LONG.includes(f) : wanted.some((w) => f.includes(w))))
   .sort();
 
 for (const file of files) {

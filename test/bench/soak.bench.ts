@@ -1,0 +1,160 @@
+/**
+ * Soak (issue 29): `npm start` as a child with a short DELIVERY_RETENTION, stock changes
+ * published at a constant rate to a few registrations for SOAK_MINUTES, and one sample a
+ * minute of what must stay flat: the history's rows (the server's gauge: PostgreSQL's estimate,
+ * refreshed by ANALYZE) and bytes, the
+ * database's size on disk (pg_database_size on PostgreSQL, the data folder on PGlite), the
+ * queue depth and the server process's RSS and heap. Printed as a curve, then the last third
+ * against the middle third. PostgreSQL when DATABASE_URL is set, PGlite on disk otherwise.
+ * SOAK_MINUTES (30), SOAK_RATE (messages/s, 100), SOAK_RETENTION (2m), SOAK_SAMPLE_S (60).
+ */
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+import { call } from '../reliability/support.js';
+import { createPgDatabase, newAdminKey, spawnServer, withAdmin } from '../reliability/server-process.js';
+import { stockChange } from './peers/message.js';
+
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
+const RATE = Number(process.env.SOAK_RATE ?? 100);
+const RETENTION = process.env.SOAK_RETENTION ?? '2m';
+const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_S ?? 60) * 1000;
+const REGISTRATIONS = 5;
+
+interface Sample {
+  minute: number;
+  arrived: number;
+  historyRows: number;
+  historyMb: number;
+  databaseMb: number;
+  queue: number;
+  rssMb: number;
+  heapMb: number;
+}
+
+const mb = (bytes: number) => bytes / 1_048_576;
+
+/** Sums every series of a metric in a Prometheus text exposition. */
+function metric(text: string, name: string): number {
+  let sum = 0;
+  for (const line of text.split('\n'))
+    if (line.startsWith(`${name} `) || line.startsWith(`${name}{`)) sum += Number(line.split(' ').at(-1));
+  return sum;
+}
+
+function startReceiver(onArrival: () => void): Promise<Server> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.end();
+      onArrival();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Publishes one stock change every `1000 * REGISTRATIONS / RATE` ms until `until`; a late publish goes at once. */
+async function publishSteadily(url: string, admin: string, until: number): Promise<void> {
+  const pool = new Pool(url, { connections: 4 });
+  const everyMs = (1000 * REGISTRATIONS) / RATE;
+  const start = performance.now();
+  const inflight = new Set<Promise<unknown>>();
+  for (let i = 0; performance.now() < until; i++) {
+    const wait = start + i * everyMs - performance.now();
+    if (wait > 0) await sleep(wait);
+    const p = pool
+      .request({
+        method: 'POST',
+        path: '/stockChanges',
+        body: JSON.stringify(stockChange(i)),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      })
+      .then((res) => res.body.text().then(() => res.statusCode === 200 || console.error(`publish ${i}: ${res.statusCode}`)));
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p));
+  }
+  await Promise.all(inflight);
+  await pool.close();
+}
+
+export default async function soak(): Promise<void> {
+  const postgres = process.env.DATABASE_URL ? await createPgDatabase('soak') : undefined;
+  const dataDir = await mkdtemp(join(tmpdir(), 'cn-soak-'));
+  const admin = newAdminKey();
+  let arrived = 0;
+  const receiver = await startReceiver(() => arrived++);
+  const server = await spawnServer({
+    ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir }),
+    ADMIN_API_KEY: admin,
+    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+    DELIVERY_RETENTION: RETENTION,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+  });
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  for (let r = 0; r < REGISTRATIONS; r++)
+    await call(server.url, 'POST', '/registerForStockUpdates', { key: admin, body: { url: `${receiverUrl}/hook/${r}` } });
+
+  const databaseBytes = async () =>
+    postgres
+      ? await withAdmin(postgres.url, async (c) => Number((await c.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n))
+      : Number(execFileSync('du', ['-sb', dataDir], { encoding: 'utf8' }).split('\t')[0]);
+  const sample = async (minute: number): Promise<Sample> => {
+    const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${admin}` } })).text();
+    return {
+      minute,
+      arrived,
+      historyRows: metric(text, 'clubnotify_delivery_history_rows'),
+      historyMb: mb(metric(text, 'clubnotify_delivery_history_bytes')),
+      databaseMb: mb(await databaseBytes()),
+      queue: metric(text, 'clubnotify_delivery_queue_depth'),
+      rssMb: mb(server.rss()),
+      heapMb: mb(metric(text, 'clubnotify_nodejs_heap_size_used_bytes')),
+    };
+  };
+
+  const started = performance.now();
+  const publishing = publishSteadily(server.url, admin, started + MINUTES * 60_000);
+  const samples = [await sample(0)];
+  for (let k = 1; k * SAMPLE_MS <= MINUTES * 60_000; k++) {
+    await sleep(started + k * SAMPLE_MS - performance.now());
+    samples.push(await sample((k * SAMPLE_MS) / 60_000));
+  }
+  await publishing;
+  await server.stop();
+  receiver.close();
+  await postgres?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+  report(samples, postgres ? 'PostgreSQL' : 'PGlite on disk');
+}
+
+function report(samples: Sample[], database: string): void {
+  console.log(
+    `### ${database}: ${RATE} messages/s to ${REGISTRATIONS} registrations for ${MINUTES} min, DELIVERY_RETENTION=${RETENTION}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}\n`,
+  );
+  console.log('| minute | delivered | history rows | history MB | database MB | queue | RSS MB | heap MB |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const f = (n: number) => n.toFixed(1);
+  for (const s of samples)
+    console.log(
+      `| ${f(s.minute)} | ${s.arrived} | ${s.historyRows} | ${f(s.historyMb)} | ${f(s.databaseMb)} | ${s.queue} | ${f(s.rssMb)} | ${f(s.heapMb)} |`,
+    );
+  const third = Math.floor(samples.length / 3);
+  if (third < 1) return;
+  const mean = (xs: Sample[], k: keyof Sample) => xs.reduce((a, s) => a + s[k], 0) / xs.length;
+  const middle = samples.slice(third, 2 * third);
+  const last = samples.slice(2 * third);
+  console.log('\n| measure | middle third (mean) | last third (mean) | ratio (last / middle) |');
+  console.log('|---|---:|---:|---:|');
+  for (const k of ['historyRows', 'databaseMb', 'rssMb', 'heapMb'] as const)
+    console.log(`| ${k} | ${f(mean(middle, k))} | ${f(mean(last, k))} | ${(mean(last, k) / mean(middle, k)).toFixed(3)} |`);
+  console.log('');
+}
