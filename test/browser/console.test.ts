@@ -166,6 +166,39 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     await expect.poll(() => site.received.length, { timeout: 10_000 }).toBe(2);
     expect(site.received[1]!.headers['webhook-id']).toBe(site.received[0]!.headers['webhook-id']);
     await expect.poll(() => timeline.innerText(), { timeout: 10_000 }).toContain('ok from the loopback receiver #2');
+    expect(JSON.parse(await page.getByTestId('payload').innerText())).toEqual(JSON.parse(site.received[0]!.body));
+  });
+
+  it('finds a message by its webhook-id, counts what the filters select, and replays it', async () => {
+    const messageId = site.received[0]!.headers['webhook-id'] as string;
+    // A typed filter applies on change (Enter or leaving the field), not on every keystroke.
+    const setField = async (selector: string, value: string) => {
+      await page.locator(selector).fill(value);
+      await page.locator(selector).blur();
+    };
+    await setField('#f-message', messageId);
+    await expect.poll(() => page.locator('tr[data-delivery]').count()).toBe(1);
+    await setField('#f-message', 'msg_nothing_has_this_id');
+    await page.getByText('No deliveries match.').waitFor();
+    await setField('#f-message', messageId);
+    const hourAgo = new Date(Date.now() - 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await setField('#f-from', hourAgo);
+    await page.locator('#f-status').selectOption('succeeded');
+    await expect.poll(() => page.locator('tr[data-delivery]').count()).toBe(1);
+
+    const form = page.getByRole('form', { name: 'Replay what the filters select' });
+    await form.getByRole('button', { name: 'Count matching' }).click();
+    await expect.poll(() => form.getByTestId('replay-result').innerText()).toBe('1 delivery would be queued again.');
+    expect(site.received).toHaveLength(2);
+    await form.getByRole('button', { name: 'Replay 1' }).click();
+    await expect.poll(() => form.getByTestId('replay-result').innerText()).toBe('1 delivery was queued again.');
+    await expect.poll(() => site.received.length, { timeout: 10_000 }).toBe(3);
+    expect(site.received[2]!.headers['webhook-id']).toBe(messageId);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await setField('#f-message', '');
+    await setField('#f-from', '');
+    await page.locator('#f-status').selectOption('');
   });
 
   it('fits a 420 px wide window without sideways scrolling, on every view', async () => {

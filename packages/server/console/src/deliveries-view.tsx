@@ -1,16 +1,18 @@
 import type { components, Page, QueryOf } from '@clubnotify/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { perMinute } from './chart.js';
-import { DeliveryFilters, type Filters } from './delivery-filters.js';
+import { DeliveryFilters, instant, noFilters, type Filters } from './delivery-filters.js';
 import { DeliveryTimeline } from './delivery-timeline.js';
 import { when } from './format.js';
 import { MinuteChart } from './minute-chart.js';
 import { RecoverForm } from './recover-form.js';
+import { ReplayMatching } from './replay-matching.js';
 import type { Session } from './session.js';
 import { Status, useAction } from './use-action.js';
 import { useLatest } from './latest.js';
 
 type Delivery = components['schemas']['Delivery'];
+type DeliveryDetail = components['schemas']['DeliveryDetail'];
 type DeliveryPage = Page<Delivery, unknown>;
 // Two requests a poll: 40 a minute of the key's 600.
 const POLL_MS = 3_000;
@@ -22,20 +24,19 @@ function query(f: Filters): QueryOf<'/deliveries'> {
     ...(f.event && { event: f.event }),
     ...(f.status && { status: f.status }),
     ...(f.targetId && { targetId: f.targetId }),
+    ...(f.messageId && { messageId: f.messageId }),
+    ...(f.undelivered && { undelivered: true }),
+    ...(f.from && { since: instant(f.from) }),
+    ...(f.to && { until: instant(f.to) }),
   } as QueryOf<'/deliveries'>;
 }
 
-/** The time range is applied here: the API filters by owner, event, status and target. */
-function inRange(d: Delivery, f: Filters): boolean {
-  const t = Date.parse(d.createdAt);
-  return (!f.from || t >= Date.parse(f.from)) && (!f.to || t <= Date.parse(f.to));
-}
-
 export function DeliveriesView({ session }: { session: Session }) {
-  const [filters, setFilters] = useState<Filters>({ ownerKeyId: '', event: '', status: '', targetId: '', from: '', to: '' });
+  const [filters, setFilters] = useState<Filters>(noFilters);
   const [pages, setPages] = useState<DeliveryPage[]>([]);
   const [recent, setRecent] = useState<Delivery[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [open, setOpen] = useState<DeliveryDetail | null>(null);
   const [live, setLive] = useState(true);
   const action = useAction();
   const page = pages[pages.length - 1];
@@ -43,32 +44,50 @@ export function DeliveriesView({ session }: { session: Session }) {
   const latest = useLatest();
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
+  const openRef = useRef(openId);
+  openRef.current = openId;
 
+  // The open delivery is read whole (payload and attempts) with each refresh, so a replay shows up in it.
   async function refresh() {
     const f = filtersRef.current;
+    const id = openRef.current;
     const load = () =>
       Promise.all([
         session.client.deliveries.list(query(f)).firstPage() as Promise<DeliveryPage>,
         session.client.deliveries.list({ ...query(f), limit: 100 }, { maxItems: 100 }).toArray(),
+        id ? (session.client.deliveries.get(id) as Promise<DeliveryDetail>) : Promise.resolve(null),
       ]);
-    await latest(load, ([firstPage, lastHour]) => {
+    await latest(load, ([firstPage, lastHour, detail]) => {
       setRecent(lastHour);
       setPages((old) => (old.length <= 1 ? [firstPage] : old));
+      setOpen(detail);
     });
   }
 
   useEffect(() => {
     setPages([]);
     void action.run('Loading deliveries', refresh);
-  }, [filters.ownerKeyId, filters.event, filters.status, filters.targetId]);
+  }, [
+    filters.ownerKeyId,
+    filters.event,
+    filters.status,
+    filters.targetId,
+    filters.messageId,
+    filters.undelivered,
+    filters.from,
+    filters.to,
+  ]);
+  useEffect(() => {
+    setOpen(null);
+    if (openId) void action.run(`Loading ${openId}`, refresh);
+  }, [openId]);
   useEffect(() => {
     if (!live || !first) return;
     const timer = setInterval(() => void refresh().catch(() => {}), POLL_MS);
     return () => clearInterval(timer);
   }, [live, first]);
 
-  const shown = (page?.items ?? []).filter((d) => inRange(d, filters));
-  const open = shown.find((d) => d.id === openId) ?? recent.find((d) => d.id === openId);
+  const shown = page?.items ?? [];
   const now = Date.now();
   const targets = [...new Set(recent.map((d) => d.targetId))].slice(0, 6);
   const next = () => page && action.run('Next page', async () => setPages([...pages, (await page.getNextPage()) as DeliveryPage]));
@@ -148,6 +167,7 @@ export function DeliveriesView({ session }: { session: Session }) {
           Next page
         </button>
       </div>
+      <ReplayMatching session={session} filters={filters} run={action.run} onDone={refresh} />
       <RecoverForm session={session} run={action.run} onDone={refresh} />
     </section>
   );

@@ -8,10 +8,28 @@ export interface Filters {
   event: string;
   status: string;
   targetId: string;
-  /** datetime-local values (local time), applied to createdAt. */
+  /** A message's `webhook-id`: its deliveries, one per target. */
+  messageId: string;
+  /** Only what has not succeeded. */
+  undelivered: boolean;
+  /** datetime-local values (local time): `since` and `until` of createdAt. */
   from: string;
   to: string;
 }
+
+export const noFilters: Filters = {
+  ownerKeyId: '',
+  event: '',
+  status: '',
+  targetId: '',
+  messageId: '',
+  undelivered: false,
+  from: '',
+  to: '',
+};
+
+/** A datetime-local value as an ISO instant, or undefined when empty. */
+export const instant = (local: string): string | undefined => (local ? new Date(local).toISOString() : undefined);
 
 export function DeliveryFilters({ session, value, onChange }: { session: Session; value: Filters; onChange: (f: Filters) => void }) {
   const set = (name: keyof Filters) => (e: Event) => onChange({ ...value, [name]: (e.currentTarget as HTMLInputElement).value });
@@ -38,6 +56,12 @@ export function DeliveryFilters({ session, value, onChange }: { session: Session
       </select>
       <label for="f-target">Target id</label>
       <input id="f-target" value={value.targetId} placeholder="reg_… or sub_…" onChange={set('targetId')} />
+      <label for="f-message">Message id</label>
+      <input id="f-message" value={value.messageId} placeholder="msg_… (webhook-id)" onChange={set('messageId')} />
+      <label class="check">
+        <input type="checkbox" checked={value.undelivered} onChange={(e) => onChange({ ...value, undelivered: e.currentTarget.checked })} />{' '}
+        Not delivered
+      </label>
       <label for="f-from">From</label>
       <input id="f-from" type="datetime-local" value={value.from} onChange={set('from')} />
       <label for="f-to">To</label>

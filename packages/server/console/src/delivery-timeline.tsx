@@ -1,7 +1,7 @@
 import type { components } from '@clubnotify/sdk';
 import { when } from './format.js';
 
-type Delivery = components['schemas']['Delivery'];
+type DeliveryDetail = components['schemas']['DeliveryDetail'];
 
 export function DeliveryTimeline({
   delivery,
@@ -9,7 +9,7 @@ export function DeliveryTimeline({
   onReplay,
   onClose,
 }: {
-  delivery: Delivery;
+  delivery: DeliveryDetail;
   busy: boolean;
   onReplay: () => void;
   onClose: () => void;
@@ -33,6 +33,10 @@ export function DeliveryTimeline({
         ))}
       </ol>
       {delivery.attempts.length === 0 && <p>No attempt yet.</p>}
+      <h4>Payload ({delivery.payload.contentType})</h4>
+      <pre class="body" data-testid="payload">
+        {delivery.payload.body}
+      </pre>
       <div class="row">
         <button type="button" disabled={busy} onClick={onReplay}>
           Replay
