@@ -1,17 +1,16 @@
 import type { Queryable } from '../db/database.js';
-import { targetHealthReport, type TargetHealthReport } from '../domain/target-health-report.js';
+import { targetHealthReports, type TargetHealthReport } from '../domain/target-health-report.js';
 
-/**
- * A page of targets with their health (`include=health`): one request instead of one per
- * target. The reports are read one after another, so a page holds one read connection.
- */
+/** A page of targets with their health (`include=health`): one request instead of one per target, one read for the page. */
 export async function withHealth<T extends { id: string }>(
   db: Queryable,
   targets: T[],
 ): Promise<Array<T & { health: TargetHealthReport }>> {
-  const page: Array<T & { health: TargetHealthReport }> = [];
-  for (const target of targets) page.push({ ...target, health: await targetHealthReport(db, target.id) });
-  return page;
+  const health = await targetHealthReports(
+    db,
+    targets.map((t) => t.id),
+  );
+  return targets.map((target) => ({ ...target, health: health.get(target.id)! }));
 }
 
 /** Whether a list request asked for health. */
