@@ -24,9 +24,12 @@ try {
   const parsers = { [INT8_OID]: (/** @type {string} */ value) => Number(value) };
   // A snapshot skips initdb (a third of the CPU time). PGlite reads `loadDataDir` only with a
   // dataDir: `new PGlite(undefined, { loadDataDir })` makes a new database.
+  // PGlite runs no checkpointer, so its WAL only grows until the server checkpoints (Upkeep);
+  // a checkpoint then keeps what these allow (PostgreSQL's defaults keep up to 1 GB).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
   const db = snapshot
-    ? new PGlite('memory://', { parsers, loadDataDir: new globalThis.Blob([snapshot]) })
-    : new PGlite(dataDir, { parsers });
+    ? new PGlite('memory://', { parsers, startParams, loadDataDir: new globalThis.Blob([snapshot]) })
+    : new PGlite(dataDir, { parsers, startParams });
   await db.waitReady;
   const statements = createStatementCache(db);
   port.on(

@@ -9,8 +9,10 @@ const REFRESH_STATS_MS = 100;
  * pending make the planner sort every pending row on each claim instead of reading the due
  * index in order: the two columns it needs are refreshed as soon as a backlog shows (taken
  * during one, they stay good). PGlite has no autovacuum, so the worker vacuums for it;
- * PostgreSQL's autovacuum lags a burst, so it analyzes too. Neither holds up the claims (on
- * a large table ANALYZE takes a while): one statement at a time, not awaited.
+ * PostgreSQL's autovacuum lags a burst, so it analyzes too. PGlite has no checkpointer either:
+ * without the worker's CHECKPOINT its WAL (and the data folder, or memory) grows 16 MB a
+ * segment for good. Neither holds up the claims (on a large table ANALYZE takes a while): one
+ * statement at a time, not awaited.
  * (Target holds are renewed and given back by the claims themselves: see `TargetHolds`.)
  */
 export class Upkeep {
@@ -31,7 +33,7 @@ export class Upkeep {
     if (now - this.#lastMaintain > MAINTAIN_EVERY_MS) {
       this.#lastMaintain = this.#lastStats = now;
       this.#statsSawBacklog = crowded;
-      this.#run(this.#db.kind === 'pglite' ? 'VACUUM ANALYZE deliveries' : 'ANALYZE deliveries');
+      this.#run(...(this.#db.kind === 'pglite' ? ['VACUUM ANALYZE deliveries', 'CHECKPOINT'] : ['ANALYZE deliveries']));
     } else if (crowded && !this.#statsSawBacklog && now - this.#lastStats > REFRESH_STATS_MS) {
       this.#lastStats = now;
       this.#statsSawBacklog = this.#run('ANALYZE deliveries (status, next_attempt_at)');
@@ -43,12 +45,13 @@ export class Upkeep {
     await this.#running;
   }
 
-  /** Runs a statement unless one is still running (then false). */
-  #run(sql: string): boolean {
+  /** Runs the statements one after another unless some are still running (then false). */
+  #run(...statements: string[]): boolean {
     if (this.#running) return false;
-    this.#running = this.#db
-      .query(sql)
-      .then(() => undefined, this.#onError)
+    this.#running = (async () => {
+      for (const sql of statements) await this.#db.query(sql);
+    })()
+      .catch(this.#onError)
       .finally(() => (this.#running = undefined));
     return true;
   }
