@@ -120,6 +120,14 @@ export class ClaimSchedule {
   /** An attempt ended; `refilled` when a waiting delivery took its slot. */
   attemptEnded(refilled: boolean): void {
     this.#pacer.finished(refilled);
-    this.#waker.wake();
+    this.roomOpened();
+  }
+
+  /**
+   * Slots or room were freed: the loop looks again if a claim is due. Otherwise it has nothing
+   * to claim before the poll, and waking it would cost a turn of the loop (and a timer) per attempt.
+   */
+  roomOpened(): void {
+    if (this.#due) this.#waker.wake();
   }
 }
