@@ -60,7 +60,7 @@ export class ClaimSchedule {
     this.#waker.wake();
   }
 
-  /** Slots were freed or deliveries arrived: the loop looks again (it claims if deliveries may be due). */
+  /** The loop looks again now, claim due or not (on stop). */
   nudge(): void {
     this.#waker.wake();
   }
