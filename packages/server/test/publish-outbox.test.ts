@@ -12,14 +12,21 @@ describe.each(databaseKinds)('the outbox on %s', (kind) => {
 
   function recording() {
     const offered: FreshDelivery[][] = [];
+    const waiting: Array<() => void> = [];
     let wakes = 0;
-    const outbox = new Outbox({ db: t.db, handoff: { offer: (fresh) => offered.push(fresh) }, wake: () => wakes++ });
-    return { outbox, offered, wakes: () => wakes };
+    const offer = (fresh: FreshDelivery[]) => {
+      offered.push(fresh);
+      for (const resolve of waiting.splice(0)) resolve();
+    };
+    const outbox = new Outbox({ db: t.db, handoff: { offer }, wake: () => wakes++ });
+    /** Resolves once something has been handed over (right after the publish's answer, not with it). */
+    const handedOver = () => (offered.length > 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
+    return { outbox, offered, handedOver, wakes: () => wakes };
   }
 
   it('hands what a transaction queued to the worker once it has committed, not before', async () => {
     const reg = await addRegistration(t.db, 'https://hooks.example.com/outbox');
-    const { outbox, offered } = recording();
+    const { outbox, offered, handedOver } = recording();
     const answer = await outbox.publish((queue) =>
       t.db.transaction(async (tx) => {
         await queue.messages(tx, [
@@ -31,6 +38,7 @@ describe.each(databaseKinds)('the outbox on %s', (kind) => {
       }),
     );
     expect(answer).toBe('done');
+    await handedOver();
     expect(offered).toHaveLength(1);
     expect(offered[0]!.map((d) => d.body)).toEqual(['one', 'two']);
     const rows = await t.db.query<{ id: string }>('SELECT id FROM delivery_messages WHERE target_id = $1 ORDER BY seq', [reg.id]);
@@ -47,6 +55,8 @@ describe.each(databaseKinds)('the outbox on %s', (kind) => {
       }),
     );
     await expect(failing).rejects.toThrow('rolled back');
+    // A handover goes one setImmediate after the answer: it would have come by now.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(offered).toEqual([]);
     expect(wakes()).toBe(0);
     expect(await t.db.query('SELECT id FROM delivery_messages WHERE target_id = $1', [reg.id])).toEqual([]);

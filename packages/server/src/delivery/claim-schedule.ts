@@ -60,7 +60,7 @@ export class ClaimSchedule {
     this.#waker.wake();
   }
 
-  /** Slots were freed or deliveries arrived: the loop looks again (it claims if deliveries may be due). */
+  /** The loop looks again now, claim due or not (on stop). */
   nudge(): void {
     this.#waker.wake();
   }
@@ -120,6 +120,14 @@ export class ClaimSchedule {
   /** An attempt ended; `refilled` when a waiting delivery took its slot. */
   attemptEnded(refilled: boolean): void {
     this.#pacer.finished(refilled);
-    this.#waker.wake();
+    this.roomOpened();
+  }
+
+  /**
+   * Slots or room were freed: the loop looks again if a claim is due. Otherwise it has nothing
+   * to claim before the poll, and waking it would cost a turn of the loop (and a timer) per attempt.
+   */
+  roomOpened(): void {
+    if (this.#due) this.#waker.wake();
   }
 }

@@ -177,8 +177,11 @@ class Worker implements DeliveryWorker {
     const taken = mayTake ? this.#claimer.adopt(fresh, this.#claims.room(this.#held), this.#claims.perOwner(this.#held)) : [];
     if (taken.length > 0) this.#launchReady();
     if (taken.length === fresh.length) return;
+    // A claim that ran between the commit and this handover may hold some already: no claim is due for those.
+    const left = fresh.filter((d) => !this.#held.has(d.id));
+    if (left.length === 0) return;
     this.wake();
-    if (!this.#running || fresh.some((d) => this.#servedElsewhere(d))) this.#wakeOthers();
+    if (!this.#running || left.some((d) => this.#servedElsewhere(d))) this.#wakeOthers();
   };
 
   async drained({ timeoutMs: limit = 60_000 } = {}): Promise<void> {
@@ -295,7 +298,7 @@ class Worker implements DeliveryWorker {
     // A retry may be due at once; and room for more claims has opened.
     if (opened.length > 0 || batch.some((o) => o.status === 'pending')) this.#claims.due();
     this.#launchReady();
-    this.#claims.nudge();
+    this.#claims.roomOpened();
     if (this.#held.count('sent') === 0) this.#notifyIdle();
   }
 

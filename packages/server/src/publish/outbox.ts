@@ -106,7 +106,8 @@ export class Outbox {
 
   #handOver(fresh: FreshDelivery[], requeued: number): void {
     const { handoff, wake } = this.#options;
-    if (handoff && fresh.length > 0) handoff.offer(fresh);
+    // Once this turn's answers are written: a publish is answered first, and its sends start right after.
+    if (handoff && fresh.length > 0) setImmediate(() => handoff.offer(fresh));
     if ((!handoff && fresh.length > 0) || requeued > 0) wake?.();
   }
 }
