@@ -17,7 +17,6 @@ import { createGuardedServer, shedLogger } from './http/connection-guard.js';
 import { createLogger } from './http/logger.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
-import { PullFeed } from './delivery/pull-feed.js';
 
 /** A started server: its URL, its database, and how to stop it. */
 export interface RunningServer {
@@ -100,10 +99,9 @@ export async function startServer(
           ? logger.warn({ reason: (error as Error).message }, 'delivery worker: database unavailable')
           : logger.error({ err: error }, 'delivery worker'),
     });
-    // The pull feed decides with the push engine's schedule (pull-feed.ts).
-    const pullFeed = new PullFeed({ db, schedule: config.deliverySchedule });
     const app = createApp({
-      pullFeed,
+      // The pull feed decides with the push engine's schedule (pull-feed.ts).
+      pull: { schedule: config.deliverySchedule },
       wakeDeliveries: worker.wake,
       deliveryHandoff: worker,
       metrics,

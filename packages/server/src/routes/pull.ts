@@ -69,7 +69,7 @@ export function pullHandlers(services: Services): Record<string, Handler> {
       res.on('close', () => gone.abort());
       const waitMs = ((ctx.query.waitSeconds as number | undefined) ?? 20) * 1000;
       const leased = await services.pull.lease(target.id, (ctx.query.limit as number | undefined) ?? 10, waitMs, gone.signal);
-      res.json({ data: leased.map(pulledMessage), leaseSeconds: Math.round(services.pull.leaseMs / 1000) });
+      res.json({ data: leased.map(pulledMessage), leaseSeconds: Math.ceil(services.pull.leaseMs / 1000) });
     },
 
     reportTargetAttempt: async (_req, res, ctx) => {
