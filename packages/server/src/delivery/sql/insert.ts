@@ -57,7 +57,20 @@ export async function insertDeliveries(
            ${insertDeliveriesSql('m.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9, m.pull', 'unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $13::boolean[]) AS m (id, message_id, target_id, owner_key_id, url, pull)', '$11::text, $12::text')}
          )
          SELECT ${notifyAtCommitSql(10)}, ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets`,
-        [ids, messageIds, targets, owners, urls, first.kind, first.event, first.contentType, first.body, notify, ...traceValues(trace), pulls],
+        [
+          ids,
+          messageIds,
+          targets,
+          owners,
+          urls,
+          first.kind,
+          first.event,
+          first.contentType,
+          first.body,
+          notify,
+          ...traceValues(trace),
+          pulls,
+        ],
       )
     : await tx.query<{ targets: string }>(
         `WITH queued AS (

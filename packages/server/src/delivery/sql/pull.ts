@@ -40,7 +40,13 @@ const leaseSql = `WITH tgt AS (
   RETURNING ${LEASED}, d.seq, tgt.secret, tgt.target_active, tgt.rate_limit, NULL::int AS target_cap,
     to_char(d.lease_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS lease_expires_at`;
 
-export async function leaseDue(db: Queryable, targetId: string, limit: number, perTarget: number, leaseMs: number): Promise<LeasedDelivery[]> {
+export async function leaseDue(
+  db: Queryable,
+  targetId: string,
+  limit: number,
+  perTarget: number,
+  leaseMs: number,
+): Promise<LeasedDelivery[]> {
   const rows = await db.query<LeasedDelivery>(leaseSql, [targetId, limit, perTarget, leaseMs]);
   // In the order they were queued (RETURNING keeps none).
   return rows.sort((a, b) => Number(a.seq) - Number(b.seq));
