@@ -119,7 +119,7 @@ describe.each(dbFactories)('pull delivery on $name', (factory) => {
   it('retries a refused attempt and an unreported lease, then delivers', async () => {
     const target = await pullTarget('http://localhost:4000/pull-b');
     await changeStock(12);
-    const [first] = await lease(target.id);
+    const [first] = await lease(target.id, 'waitSeconds=5&limit=1');
     const nack = await report(first!, { statusCode: 503, durationMs: 3, responseBody: 'busy' });
     expect(await nack.json()).toMatchObject({ status: 'pending', attempt: 1 });
     const [second] = await lease(target.id);
@@ -205,6 +205,24 @@ describe.each(dbFactories)('pull delivery on $name', (factory) => {
     });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(await pointers(bad)).toEqual(['/body/attempt']);
+  });
+
+  it('answers the declared failures: no key, another method, a body too large or not JSON', async () => {
+    const target = await pullTarget('http://localhost:4000/pull-g');
+    const lease = `/targets/${target.id}/lease`;
+    const report = `/targets/${target.id}/deliveries/dlv_x/outcome`;
+    for (const path of [lease, report]) {
+      const anonymous = await s.call('POST', path, { key: null, body: {} });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      const get = await s.call('GET', path);
+      expect(get.status).toBe(405);
+      expect(get.headers.get('allow')).toBe('POST');
+    }
+    const large = await s.call('POST', report, { body: { attempt: 1, statusCode: 200, durationMs: 1, responseBody: 'x'.repeat(70_000) } });
+    expect((await problem(large)).status).toBe(413);
+    const text = await s.call('POST', report, { body: 'attempt=1', headers: { 'content-type': 'text/plain' } });
+    expect((await problem(text)).status).toBe(415);
   });
 
   it('makes a pull subscription for a concert', async () => {

@@ -400,7 +400,6 @@ export type BodyValidatorKey =
   | "reportTargetAttempt.response.409.application/problem+json"
   | "reportTargetAttempt.response.413.application/problem+json"
   | "reportTargetAttempt.response.415.application/problem+json"
-  | "reportTargetAttempt.response.422.application/problem+json"
   | "reportTargetAttempt.response.429.application/problem+json"
   | "reportTargetAttempt.response.5XX.application/problem+json"
   | "listApiKeys.response.200.application/json"
@@ -869,7 +868,6 @@ export const bodyValidators: Readonly<Record<BodyValidatorKey, CompiledValidator
   "reportTargetAttempt.response.409.application/problem+json": v_schema_Problem,
   "reportTargetAttempt.response.413.application/problem+json": v_schema_Problem,
   "reportTargetAttempt.response.415.application/problem+json": v_schema_Problem,
-  "reportTargetAttempt.response.422.application/problem+json": v_schema_Problem,
   "reportTargetAttempt.response.429.application/problem+json": v_schema_Problem,
   "reportTargetAttempt.response.5XX.application/problem+json": v_schema_Problem,
   "listApiKeys.response.200.application/json": v_schema_ApiKeyList,

@@ -2884,9 +2884,6 @@ export const document: { readonly [key: string]: Json } = {
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
           },
-          "422": {
-            "$ref": "#/components/responses/UnprocessableContent"
-          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
