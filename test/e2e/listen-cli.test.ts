@@ -73,7 +73,7 @@ describe.each(kinds)('clubnotify-receiver listen against a server on %s', (kind)
     const receiver = createReceiver({
       secrets: [target.secret!],
       mode: 'development',
-      logger: { error: () => {}, warn: () => {}, info: () => {} },
+      logger: { error: () => {} },
       handlers: {
         webhooks: {
           stockUpdate: (_update, ctx) => {
