@@ -32,6 +32,7 @@ function listen(args: string[], apiKey: string): Promise<{ code: number | null; 
 describe.each(kinds)('clubnotify-receiver listen against a server on %s', (kind) => {
   const adminKey = newAdminKey();
   let server: ServerProcess;
+  let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   let receiverServer: Server;
   let receiverUrl: string;
@@ -39,7 +40,6 @@ describe.each(kinds)('clubnotify-receiver listen against a server on %s', (kind)
   const received: EventContext[] = [];
 
   beforeAll(async () => {
-    let env: Record<string, string>;
     if (kind === 'postgres') {
       const db = await createPgDatabase('listen');
       env = { DATABASE_URL: db.url };
@@ -50,7 +50,8 @@ describe.each(kinds)('clubnotify-receiver listen against a server on %s', (kind)
       cleanup = () => rm(dir, { recursive: true, force: true });
     }
     // Retried at once, so the refused first attempt is leased again by the same listen.
-    server = await spawnServer({ ...env, ADMIN_API_KEY: adminKey, DELIVERY_SCHEDULE_MS: '0,0,0' });
+    env = { ...env, ADMIN_API_KEY: adminKey, DELIVERY_SCHEDULE_MS: '0,0,0' };
+    server = await spawnServer(env);
     receiverServer = createServer((req, res) => void handler!(req, res));
     await new Promise<void>((resolve) => receiverServer.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiverServer.address() as AddressInfo).port}`;
@@ -110,5 +111,28 @@ describe.each(kinds)('clubnotify-receiver listen against a server on %s', (kind)
       [2, 200],
     ]);
     expect(detail.attempts[0]!.responseBody).toMatch(/handler_failed/);
+  }, 120_000);
+
+  it('keeps a lease across a server restart: the restarted server takes its report (SDK pull.lease and pull.report)', async () => {
+    const admin = createClient({ baseUrl: server.url, apiKey: adminKey });
+    const { key } = await admin.apiKeys.create({ name: 'restart', scope: 'subscriber' });
+    const target = await createClient({ baseUrl: server.url, apiKey: key }).registerForAlert(
+      'http://localhost:4000/webhooks/concertAlert',
+      {
+        delivery: 'pull',
+      },
+    );
+    await admin.concerts.schedule({ title: 'Restart Blues', startsAt: '2031-03-03T20:00:00Z', venue: 'Cellar', priceCents: 900 });
+    const leased = await createClient({ baseUrl: server.url, apiKey: key }).pull.lease(target.id, { waitSeconds: 10 });
+    const [message] = leased.data;
+    expect(message).toMatchObject({ targetId: target.id, attempt: 1, event: 'concertAlert' });
+
+    await server.stop();
+    server = await spawnServer(env);
+    const fan = createClient({ baseUrl: server.url, apiKey: key });
+    const result = await fan.pull.report(target.id, message!.deliveryId, { attempt: 1, statusCode: 204, durationMs: 3 });
+    expect(result).toEqual({ deliveryId: message!.deliveryId, attempt: 1, status: 'succeeded', nextAttemptAt: null });
+    const detail = await fan.deliveries.get(message!.deliveryId);
+    expect(detail.attempts.map((a) => [a.attempt, a.statusCode])).toEqual([[1, 204]]);
   }, 120_000);
 });

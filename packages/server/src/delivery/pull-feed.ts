@@ -19,6 +19,8 @@ export interface PullFeedOptions {
   perTarget?: number;
   /** How often a waiting reader looks again when nothing woke it (other processes, retries coming due); default 1 s. */
   pollMs?: number;
+  /** Aborted when the server closes: waiting readers get their (empty) answer at once instead of holding the shutdown. */
+  closing?: AbortSignal;
 }
 
 /** What a reader reports of one leased attempt (the local receiver's answer). */
@@ -49,6 +51,7 @@ export class PullFeed {
   readonly #policy: TargetPolicy;
   readonly #perTarget: number;
   readonly #pollMs: number;
+  readonly #closing: AbortSignal | undefined;
   readonly #waiting = new Map<string, Set<() => void>>();
 
   constructor(options: PullFeedOptions) {
@@ -59,6 +62,7 @@ export class PullFeed {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.#perTarget = options.perTarget ?? 4;
     this.#pollMs = options.pollMs ?? 1_000;
+    this.#closing = options.closing;
   }
 
   /** Wakes the readers waiting on the targets of deliveries this process just committed. */
@@ -71,7 +75,8 @@ export class PullFeed {
    * Leases up to `limit` due deliveries of a pull target, waiting up to `waitMs` for one to come;
    * an aborted wait leases nothing. Expired leases are recorded as failed attempts first.
    */
-  async lease(targetId: string, limit: number, waitMs: number, signal: AbortSignal): Promise<LeasedDelivery[]> {
+  async lease(targetId: string, limit: number, waitMs: number, caller: AbortSignal): Promise<LeasedDelivery[]> {
+    const signal = this.#closing ? AbortSignal.any([caller, this.#closing]) : caller;
     const until = performance.now() + waitMs;
     for (;;) {
       await this.sweep();
