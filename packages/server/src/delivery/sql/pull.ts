@@ -31,8 +31,9 @@ const leaseSql = `WITH tgt AS (
     SELECT d.id FROM deliveries d
     WHERE d.target_id = $1 AND d.pull AND d.next_attempt_at <= now() AND d.lease_expires_at IS NULL
     ORDER BY d.next_attempt_at, d.id
-    LIMIT (SELECT greatest(0, least($2, CASE WHEN circuit_open_until IS NULL THEN $3 WHEN circuit_open_until > now() THEN 0 ELSE 1 END) - busy.n)
-           FROM tgt, busy WHERE tgt.target_active)
+    -- No row (the target is not active) is no room: LIMIT NULL would be no limit.
+    LIMIT coalesce((SELECT greatest(0, least($2, CASE WHEN circuit_open_until IS NULL THEN $3 WHEN circuit_open_until > now() THEN 0 ELSE 1 END) - busy.n)
+           FROM tgt, busy WHERE tgt.target_active), 0)
     FOR UPDATE SKIP LOCKED
   )
   UPDATE deliveries d SET lease_expires_at = now() + $4 * interval '1 millisecond'
