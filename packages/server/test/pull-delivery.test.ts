@@ -197,6 +197,17 @@ describe.each(dbFactories)('pull delivery on $name', (factory) => {
     expect(local.status).toBe(422);
   });
 
+  it('moves a pull target to another local URL, and a paused one has no feed (409)', async () => {
+    const target = await pullTarget('http://localhost:4000/pull-h');
+    const moved = await s.call('PATCH', `/registrations/${target.id}`, { body: { url: 'http://192.168.1.20:4000/hooks' } });
+    expect(moved.status).toBe(200);
+    const paused = await s.call('PATCH', `/registrations/${target.id}`, { body: { status: 'paused' } });
+    expect(paused.status).toBe(200);
+    const feed = await problem(await s.call('POST', `/targets/${target.id}/lease?waitSeconds=0`));
+    expect(feed.status).toBe(409);
+    expect(feed.detail).toMatch(/is paused/);
+  });
+
   it('refuses bad feed parameters and reports with a problem naming the field', async () => {
     const target = await pullTarget('http://localhost:4000/pull-f');
     expect(await pointers(await s.call('POST', `/targets/${target.id}/lease?waitSeconds=99`))).toEqual(['/query/waitSeconds']);
