@@ -156,7 +156,9 @@ describe.concurrent('journeys from npm pack tarballs', () => {
 
       const server = await startServer('subscriber');
       const port = await freePort();
+      const pullPort = await freePort();
       let receiver: Background | undefined;
+      let pullReceiver: Background | undefined;
       try {
         const registration = await post(`${server.url}/registerForAlert`, server.adminKey, {
           url: `http://127.0.0.1:${port}/webhooks/concertAlert`,
@@ -187,8 +189,37 @@ describe.concurrent('journeys from npm pack tarballs', () => {
         await post(`${server.url}/concerts`, server.adminKey, concert);
         // The scaffold's handler logs only after the signature and the payload passed.
         await receiver.waitFor(/concert scheduled: .*Journey Jazz/, 30_000);
+
+        // Pull delivery: a second receiver, which the server never dials, gets the next alert through `listen`.
+        const pull = await post(`${server.url}/registerForAlert`, server.adminKey, {
+          url: `http://127.0.0.1:${pullPort}/webhooks/concertAlert`,
+          delivery: 'pull',
+        });
+        pullReceiver = background('npm', ['start'], {
+          cwd: project,
+          env: { ...process.env, PORT: String(pullPort), WEBHOOK_SECRET: pull.secret },
+        });
+        await pullReceiver.waitFor(/listening/);
+        await post(`${server.url}/concerts`, server.adminKey, { ...concert, title: 'Pulled Jazz' });
+        const listen = await run(
+          'npx',
+          [
+            'clubnotify-receiver',
+            'listen',
+            '--target',
+            pull.id,
+            '--forward-to',
+            `http://127.0.0.1:${pullPort}/webhooks/concertAlert`,
+            '--max-messages',
+            '1',
+          ],
+          { cwd: project, env: { ...process.env, CLUBNOTIFY_URL: server.url, CLUBNOTIFY_API_KEY: server.adminKey } },
+        );
+        expect(listen.stdout).toMatch(/webhook concertAlert msg_\S+ attempt 1 -> 200 in \d+ ms: succeeded/);
+        await pullReceiver.waitFor(/concert scheduled: .*Pulled Jazz/, 30_000);
         expect(await server.process.stop()).toBe(0);
       } finally {
+        await pullReceiver?.stop();
         await receiver?.stop();
         await server.process.stop();
       }

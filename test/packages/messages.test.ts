@@ -242,6 +242,10 @@ describe('every message a user can meet', () => {
       ['trigger', 'stockUpdate', '--url', closed, '--secret', secret, '--kind', 'both'],
       ['trigger', 'stockUpdate', '--url', closed, '--secret', secret, '--attempt', 'x'],
       ['trigger', 'stockUpdate', '--url', closed, '--secret', secret, '--payload', '/nonexistent/file'],
+      ['listen'],
+      ['listen', '--target', 'reg_x'],
+      ['listen', '--target', 'reg_x', '--forward-to', 'localhost:4000'],
+      ['listen', '--target', 'reg_x', '--forward-to', closed, '--api-key', 'cn_x', '--max-messages', '0'],
     ];
     for (const args of receiverCases) {
       const { code, first } = await captured(() => receiverCli(args));

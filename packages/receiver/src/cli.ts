@@ -5,6 +5,7 @@ import { parseCommand, UsageError } from './cli-args.js';
 import { FRAMEWORKS, isFramework, scaffold } from './init.js';
 import { triggerEvent } from './trigger.js';
 import { suiteCommand, wantsSuite } from './suite/cli.js';
+import { LISTEN_HELP, listenCommand } from './listen-cli.js';
 
 const HELP = `Usage: clubnotify-receiver <command> [options]
 
@@ -12,6 +13,7 @@ Commands:
   init <dir>         scaffold a TypeScript receiver project in <dir>
   trigger <event>    send a signed sample event (from the spec's examples) to a receiver
   trigger --suite    check a receiver against what a real sender does (replays, stale timestamps, ...)
+  listen             receive a pull target's deliveries here and forward them to a local receiver
 
 Run "clubnotify-receiver <command> --help" for a command's options.`;
 
@@ -59,10 +61,11 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'init') return init(rest);
   if (command === 'trigger') return wantsSuite(rest) ? suiteCommand(rest) : trigger(rest);
-  throw new UsageError(`Unknown command "${command}"; the commands are init and trigger.`, true);
+  if (command === 'listen') return listenCommand(rest);
+  throw new UsageError(`Unknown command "${command}"; the commands are init, trigger and listen.`, true);
 }
 
-const usages: Record<string, string> = { init: INIT_HELP, trigger: TRIGGER_HELP };
+const usages: Record<string, string> = { init: INIT_HELP, trigger: TRIGGER_HELP, listen: LISTEN_HELP };
 
 async function init(args: string[]): Promise<number> {
   const options = {

@@ -38,3 +38,4 @@ export { BodyTooLargeError } from './body.js';
 export { runSuite, type RuleResult, type SuiteGroup, type SuiteOptions, type SuiteReport } from './suite/run.js';
 export { formatSuiteReport } from './suite/report.js';
 export type { Outcome } from './suite/judge.js';
+export { listen, ListenError, type ListenOptions, type Forwarded } from './listen.js';

@@ -34,6 +34,19 @@ export interface ClientOptions {
   pagination?: PaginationTable;
 }
 
+/** Options of the calls that make a target: every call's, and how it is delivered to. */
+export interface TargetOptions extends RequestOptions {
+  /** `push` (default): the server sends to the URL. `pull`: the owner leases the messages (`client.pull`). */
+  delivery?: Schemas['DeliveryMode'];
+}
+
+/** A target call's body fields from its options, and the rest of its options. */
+function splitTarget(opts: TargetOptions | undefined): [{ delivery?: Schemas['DeliveryMode'] }, RequestOptions | undefined] {
+  if (opts === undefined) return [{}, undefined];
+  const { delivery, ...rest } = opts;
+  return [delivery === undefined ? {} : { delivery }, rest];
+}
+
 /** Options every call accepts. */
 export interface RequestOptions {
   /** Cancels the call, retries and backoff waits included; the promise rejects with the signal's reason. */
@@ -201,13 +214,38 @@ export function createClient(options: ClientOptions) {
       if (path === undefined) return Promise.reject(new TypeError(`No registration operation for the webhook "${String(webhook)}".`));
       return call('post', path, { body: { url }, ...opts }) as Promise<Schemas['Registration']>;
     },
-    /** Registers `url` for the `concertAlert` webhook. Idempotent: the same URL gives the same registration. */
-    registerForAlert: (url: string, opts?: RequestOptions) => post('/registerForAlert', { body: { url }, ...opts }),
-    /** Registers `url` for the `stockUpdate` webhook. Idempotent. */
-    registerForStockUpdates: (url: string, opts?: RequestOptions) => post('/registerForStockUpdates', { body: { url }, ...opts }),
-    /** Subscribes `callbackUrl` to the `concertAlert` callbacks of one concert. Idempotent. */
-    subscribeToConcert: (concertId: string, callbackUrl: string, opts?: RequestOptions) =>
-      post('/concertUpdates', { body: { concertId, callbackUrl }, ...opts }),
+    /**
+     * Registers `url` for the `concertAlert` webhook. Idempotent: the same URL gives the same registration.
+     * `{ delivery: 'pull' }` makes a pull target: its messages wait for `pull.lease` (or `clubnotify-receiver listen`).
+     */
+    registerForAlert: (url: string, opts?: TargetOptions) => {
+      const [mode, rest] = splitTarget(opts);
+      return post('/registerForAlert', { body: { url, ...mode }, ...rest });
+    },
+    /** Registers `url` for the `stockUpdate` webhook. Idempotent. `{ delivery: 'pull' }` makes a pull target. */
+    registerForStockUpdates: (url: string, opts?: TargetOptions) => {
+      const [mode, rest] = splitTarget(opts);
+      return post('/registerForStockUpdates', { body: { url, ...mode }, ...rest });
+    },
+    /** Subscribes `callbackUrl` to the `concertAlert` callbacks of one concert. Idempotent. `{ delivery: 'pull' }` makes a pull target. */
+    subscribeToConcert: (concertId: string, callbackUrl: string, opts?: TargetOptions) => {
+      const [mode, rest] = splitTarget(opts);
+      return post('/concertUpdates', { body: { concertId, callbackUrl, ...mode }, ...rest });
+    },
+    /** A pull target's feed: lease its waiting messages (a long poll), then report each attempt's outcome. */
+    pull: {
+      /** Waits up to `waitSeconds` (default 20) for due messages and leases up to `limit` of them. */
+      lease: (targetId: string, query?: { waitSeconds?: number; limit?: number }, opts?: RequestOptions) =>
+        post('/targets/{targetId}/lease', {
+          params: { path: { targetId }, query },
+          // The long poll outlasts the default attempt timeout.
+          timeoutMs: ((query?.waitSeconds ?? 20) + 10) * 1000,
+          ...opts,
+        }),
+      /** Reports what the receiver answered to a leased attempt (`statusCode: null` with `error` when it did not). */
+      report: (targetId: string, deliveryId: string, report: Schemas['PullAttemptReport'], opts?: RequestOptions) =>
+        post('/targets/{targetId}/deliveries/{deliveryId}/outcome', { params: { path: { targetId, deliveryId } }, body: report, ...opts }),
+    },
     registrations: {
       list: (query?: QueryOf<'/registrations'>, opts?: PaginateOptions) => paginate('/registrations', { query, ...opts }),
       remove: (registrationId: string, opts?: RequestOptions) =>

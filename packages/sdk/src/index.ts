@@ -6,6 +6,7 @@ export {
   type ClubnotifyClient,
   type ClientOptions,
   type RequestOptions,
+  type TargetOptions,
   type CallInit,
   type SuccessData,
   type TypedCall,

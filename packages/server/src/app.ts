@@ -37,6 +37,8 @@ import { itemHandlers } from './routes/items.js';
 import { publishingHandlers } from './routes/publishing.js';
 import { registrationHandlers } from './routes/registrations.js';
 import { Outbox } from './publish/outbox.js';
+import { PullFeed, type PullFeedOptions } from './delivery/pull-feed.js';
+import { pullHandlers } from './routes/pull.js';
 import { subscriptionHandlers } from './routes/subscriptions.js';
 import type { Services, TargetLimits } from './services.js';
 
@@ -81,6 +83,8 @@ export interface AppDeps {
   wakeDeliveries?: () => void;
   /** The local delivery worker, handed what publishing queued once it has committed (it claims what it does not take). */
   deliveryHandoff?: DeliveryHandoff;
+  /** The pull feed's schedule, policy and lease (pull-feed.ts); by default the engine's defaults and a 60 s lease. */
+  pull?: Omit<PullFeedOptions, 'db'>;
   /** Live registrations and subscriptions per API key; 100 each by default. */
   limits?: Partial<TargetLimits>;
   /** How long the delivery history is kept (DELIVERY_RETENTION; the worker prunes it); recovery reaches no further back. */
@@ -108,9 +112,11 @@ export function createApp(deps: AppDeps): Express {
   const metrics = deps.metrics ?? createMetrics(deps.db, { reads });
   const check = createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation);
   // PGlite runs one statement at a time: one stock change statement out is enough there.
+  const pull = new PullFeed({ ...deps.pull, db: deps.db });
   const outbox = new Outbox({
     db: deps.db,
     handoff: deps.deliveryHandoff,
+    readers: pull,
     wake: deps.wakeDeliveries,
     stockStatements: deps.db.kind === 'pglite' ? 1 : 2,
     check,
@@ -121,6 +127,7 @@ export function createApp(deps: AppDeps): Express {
     urlPolicy: deps.urlPolicy,
     lookup: deps.lookup,
     outbox,
+    pull,
     links: { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy !== undefined && deps.trustProxy !== false },
     keys,
     limits,
@@ -218,6 +225,7 @@ export function operationHandlers(services: Services): Record<string, Handler> {
   return {
     ...registrationHandlers(services),
     ...subscriptionHandlers(services),
+    ...pullHandlers(services),
     ...itemHandlers(services),
     ...publishingHandlers(services),
     ...adminHandlers(services),

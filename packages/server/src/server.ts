@@ -99,7 +99,10 @@ export async function startServer(
           ? logger.warn({ reason: (error as Error).message }, 'delivery worker: database unavailable')
           : logger.error({ err: error }, 'delivery worker'),
     });
+    const closing = new AbortController();
     const app = createApp({
+      // The pull feed decides with the push engine's schedule (pull-feed.ts); closing ends its long polls.
+      pull: { schedule: config.deliverySchedule, closing: closing.signal },
       wakeDeliveries: worker.wake,
       deliveryHandoff: worker,
       metrics,
@@ -131,6 +134,7 @@ export async function startServer(
       worker,
       metrics,
       async close() {
+        closing.abort();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -5,6 +5,7 @@ import type { LookupFn, UrlPolicy } from './net/url-policy.js';
 import type { CursorCodec } from './pagination/cursor.js';
 import type { LinkBaseOptions } from './pagination/link-base.js';
 import type { Outbox } from './publish/outbox.js';
+import type { PullFeed } from './delivery/pull-feed.js';
 
 /** What route handlers share. */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   checkResponse: ResponseCheck;
   /** Where every operation that queues deliveries runs its transaction (see `Outbox`). */
   outbox: Outbox;
+  /** Where pull targets' owners lease their deliveries and report each attempt. */
+  pull: PullFeed;
   /** How absolute `Link` header URLs are made. */
   links?: LinkBaseOptions;
   /** This process's API key cache (revocation forgets a key at once). */

@@ -24,6 +24,7 @@ export const patternPhrases: Record<string, string> = {
   '^[\\x21-\\x7E]+$': 'must be printable ASCII without spaces',
   '^[\\x20-\\x7E]*$': 'must be printable ASCII',
   '^[0-9]{1,4}$': 'must be a whole number of 1 to 4 digits',
+  '^[0-9]{1,9}$': 'must be a whole number of 1 to 9 digits',
   '^key_[a-z0-9]{1,60}$': 'must be a key id: key_ followed by 1 to 60 lower-case letters and digits',
 };
 

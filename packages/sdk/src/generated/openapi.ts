@@ -682,6 +682,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/targets/{targetId}/lease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A pull target's id, a registration (`reg_...`) or a subscription (`sub_...`). */
+                targetId: components["parameters"]["TargetId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lease the waiting messages of a pull target (long poll)
+         * @description The feed of a target made with `delivery: pull`: its messages wait in the server, and its
+         *     owner takes them here instead of being sent them. The call answers as soon as a message is
+         *     due, or after `waitSeconds` with an empty `data` (then call again). Each message comes with
+         *     the Standard Webhooks headers the server would have sent it with, signed now with the
+         *     target's secret, so a reader forwards `body` and `headers` to its receiver as they are.
+         *
+         *     Each message is leased to this caller for `leaseSeconds`: report its attempt's outcome
+         *     (`POST /targets/{targetId}/deliveries/{deliveryId}/outcome`) within that time. A lease that
+         *     runs out unreported is a failed attempt without an answer: the message is retried on the
+         *     delivery schedule, and such failures open the target's circuit like timeouts of a push
+         *     delivery. At most 4 messages of a target are leased at once (1 while its circuit is
+         *     half-open, none while it is open), the per-target concurrency of push delivery. Leases are
+         *     kept in the database: a server restart loses none. A message nobody leases waits, and makes
+         *     no attempt.
+         *
+         *     Only the target's owner reads its feed: another key's target is `404`, for an admin key too
+         *     (a lease takes the messages away from their owner's reader). A push target, and a paused or
+         *     disabled one, is `409`.
+         */
+        post: operations["leaseTargetMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/targets/{targetId}/deliveries/{deliveryId}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A pull target's id, a registration (`reg_...`) or a subscription (`sub_...`). */
+                targetId: components["parameters"]["TargetId"];
+                /** @description The delivery's id (`dlv_...`). */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report the outcome of a leased attempt of a pull target
+         * @description Ends a leased attempt with what the receiver answered (`statusCode`, `durationMs`, the
+         *     first bytes of the answer), or with the `error` that kept it from answering
+         *     (`statusCode: null`). It is judged as the answer to a push attempt: `2xx` succeeds, `410`
+         *     disables the target, anything else is retried on the delivery schedule; the attempt is in
+         *     the delivery's log (`GET /deliveries/{deliveryId}`) either way. An attempt that is not
+         *     leased now (its lease ran out, or it was reported already) is `409`; a delivery of another
+         *     target, or another key's target, is `404`.
+         */
+        post: operations["reportTargetAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiKeys": {
         parameters: {
             query?: never;
@@ -895,12 +966,25 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /**
+         * @description `push` (the default): the server sends each message to the URL. `pull`: the messages wait in
+         *     the server for their owner to lease them (`POST /targets/{targetId}/lease`, or
+         *     `clubnotify-receiver listen`), for receivers the server cannot reach (a laptop, a host behind
+         *     a firewall). Set when the target is made; the same retries, circuit, history and attempt log
+         *     apply to both.
+         * @default push
+         * @enum {string}
+         */
+        DeliveryMode: "push" | "pull";
         RegistrationRequest: {
             /**
              * Format: uri
              * @description URL to be notified. `http` or `https`, no credentials, not a private or loopback address.
+             *     A `pull` target's URL is never called by the server: any `http(s)` URL, a local one
+             *     included (the receiver's `listen` forwards there).
              */
             url: string;
+            delivery?: components["schemas"]["DeliveryMode"];
         };
         /**
          * @description The name of a webhook.
@@ -965,6 +1049,7 @@ export interface components {
             createdAt: string;
             /** @description Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target. */
             health?: components["schemas"]["TargetHealth"];
+            delivery?: components["schemas"]["DeliveryMode"];
         };
         /** @description An RFC 9457 problem details document. */
         Problem: {
@@ -1152,6 +1237,7 @@ export interface components {
             createdAt: string;
             /** @description Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target. */
             health?: components["schemas"]["TargetHealth"];
+            delivery?: components["schemas"]["DeliveryMode"];
         };
         /** @description Cursor-based, with links. */
         SubscriptionList: {
@@ -1163,9 +1249,10 @@ export interface components {
             concertId: string;
             /**
              * Format: uri
-             * @description URL that receives the `concertAlert` callbacks.
+             * @description URL that receives the `concertAlert` callbacks (any `http(s)` URL for a `pull` subscription).
              */
             callbackUrl: string;
+            delivery?: components["schemas"]["DeliveryMode"];
         };
         /** @description Free text, UTF-8. No internal structure is defined. */
         ConcertAlertText: string;
@@ -1405,6 +1492,61 @@ export interface components {
         };
         RecoverResult: {
             recovered: number;
+        };
+        PulledMessage: {
+            /** @description The delivery (`dlv_`), as `GET /deliveries/{deliveryId}` shows it. */
+            deliveryId: string;
+            /** @description The `webhook-id`, the same on every attempt and replay. */
+            messageId: string;
+            targetId: string;
+            /** @enum {string} */
+            kind: "webhook" | "callback";
+            event: components["schemas"]["EventName"];
+            /** @description This attempt's number; report its outcome under it. */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description Report the outcome before this; later, the attempt counts as failed without an answer.
+             */
+            leaseExpiresAt: string;
+            /** @description The headers the server would send the message with, signed at the lease. */
+            headers: {
+                "content-type": string;
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+                "webhook-attempt": string;
+            };
+            /** @description The payload, byte for byte as signed (JSON or text, as `content-type` says). */
+            body: string;
+        };
+        PullLease: {
+            data: components["schemas"]["PulledMessage"][];
+            /** @description How long each message is leased from now. */
+            leaseSeconds: number;
+        };
+        PullAttemptReport: {
+            /** @description The leased attempt's number (`attempt` of the pulled message). */
+            attempt: number;
+            /** @description The receiver's status code; `null` when it gave none (refused, timed out). */
+            statusCode: number | null;
+            /** @description How long the receiver took to answer. */
+            durationMs: number;
+            /** @description Why no answer came, when `statusCode` is `null`. */
+            error?: string | null;
+            /** @description The first bytes of the receiver's answer (at most 4 KiB are kept). */
+            responseBody?: string | null;
+        };
+        PullAttemptResult: {
+            deliveryId: string;
+            attempt: number;
+            /**
+             * @description `pending`: it is retried at `nextAttemptAt` (leased again then); `succeeded` or `failed`: it has ended.
+             * @enum {string}
+             */
+            status: "succeeded" | "pending" | "failed";
+            /** Format: date-time */
+            nextAttemptAt: string | null;
         };
         /** @description An API key as listed. The key itself is never shown again after creation. */
         ApiKeyInfo: {
@@ -1786,6 +1928,12 @@ export interface components {
         Offset: number;
         /** @description The delivery's id (`dlv_...`). */
         DeliveryId: string;
+        /** @description A pull target's id, a registration (`reg_...`) or a subscription (`sub_...`). */
+        TargetId: string;
+        /** @description How long to wait for a message when none is due, 0 to 30 seconds. */
+        PullWait: number;
+        /** @description Most messages leased by this call, 1 to 100 (at most 4 of a target are leased at once). */
+        PullLimit: number;
         /** @description The API key's id (`key_...`), never the key itself. */
         ApiKeyId: string;
     };
@@ -3120,6 +3268,87 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    leaseTargetMessages: {
+        parameters: {
+            query?: {
+                /** @description How long to wait for a message when none is due, 0 to 30 seconds. */
+                waitSeconds?: components["parameters"]["PullWait"];
+                /** @description Most messages leased by this call, 1 to 100 (at most 4 of a target are leased at once). */
+                limit?: components["parameters"]["PullLimit"];
+            };
+            header?: never;
+            path: {
+                /** @description A pull target's id, a registration (`reg_...`) or a subscription (`sub_...`). */
+                targetId: components["parameters"]["TargetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leased messages, oldest first; `data` is empty when none came within the wait. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullLease"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    reportTargetAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A pull target's id, a registration (`reg_...`) or a subscription (`sub_...`). */
+                targetId: components["parameters"]["TargetId"];
+                /** @description The delivery's id (`dlv_...`). */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullAttemptReport"];
+            };
+        };
+        responses: {
+            /** @description The attempt is recorded; what follows for the delivery. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullAttemptResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -18,6 +18,7 @@ export function freshDelivery(message: FreshMessage, state: TargetState, trace?:
     target_cap: null,
     rate_limit: state.rate_limit,
     circuit: state.circuit,
+    pull: state.pull,
     holder: state.holder,
     hold_left_ms: state.hold_left_ms,
     traceparent: trace?.traceparent ?? null,

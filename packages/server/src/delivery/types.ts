@@ -66,6 +66,8 @@ export interface OutgoingMessage {
   body: string;
   /** The `webhook-id`; a fresh `msg_…` when omitted. */
   messageId?: string;
+  /** The target is `pull` (migration 040): its owner leases the message from the feed, nothing is sent. */
+  pull?: boolean;
 }
 
 /**
@@ -78,6 +80,8 @@ export interface FreshDelivery extends ClaimedDelivery {
   hold_left_ms: number | null;
   /** The target's circuit has opened (open or half-open): its deliveries go through a claim. */
   circuit: boolean;
+  /** A pull target's: it waits for the feed's reader (`PullFeed`), never for the push worker. */
+  pull: boolean;
 }
 
 /**
@@ -96,6 +100,7 @@ export interface TargetState {
   secret: string | null;
   rate_limit: number | null;
   target_active: boolean;
+  pull: boolean;
   circuit: boolean;
   holder: string | null;
   hold_left_ms: number | null;

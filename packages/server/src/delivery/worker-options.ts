@@ -65,6 +65,6 @@ export interface DeliveryWorker extends DeliveryHandoff {
   stop(): Promise<void>;
   /** Claims now instead of at the next poll (call after committing new deliveries that were not offered). */
   wake(): void;
-  /** Resolves when nothing is pending in the database and nothing is in flight here. */
+  /** Resolves when nothing is pending in the database (pull deliveries aside: their readers take them) and nothing is in flight here. */
   drained(options?: { timeoutMs?: number }): Promise<void>;
 }

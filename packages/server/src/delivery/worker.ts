@@ -170,7 +170,9 @@ class Worker implements DeliveryWorker {
    * Takes what a claim would take now of deliveries this process just committed; claims for
    * the rest, and wakes the processes that serve some of them (or all, when stopped).
    */
-  readonly offer = (fresh: FreshDelivery[]): void => {
+  readonly offer = (offered: FreshDelivery[]): void => {
+    // Pull deliveries wait for their feed's reader (pull-feed.ts); the claims skip them too.
+    const fresh = offered.some((d) => d.pull) ? offered.filter((d) => !d.pull) : offered;
     if (fresh.length === 0) return;
     // While the database may hold older due deliveries, the claim goes first (oldest first).
     const mayTake = this.#running && !this.#claims.claimFirst;
@@ -311,7 +313,7 @@ class Worker implements DeliveryWorker {
   }
 
   async #pendingCount(): Promise<number> {
-    const [row] = await this.#settings.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries`);
+    const [row] = await this.#settings.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE NOT pull`);
     return row?.n ?? 0;
   }
 }

@@ -14,6 +14,7 @@ export interface RegistrationRow {
   disabled_reason: string | null;
   rate_limit_per_second: number | null;
   created_at: Date;
+  delivery: Schemas['DeliveryMode'];
 }
 
 export function toRegistration(row: RegistrationRow, withSecret: boolean): Schemas['Registration'] {
@@ -27,6 +28,7 @@ export function toRegistration(row: RegistrationRow, withSecret: boolean): Schem
     disabledReason: row.disabled_reason,
     rateLimitPerSecond: row.rate_limit_per_second,
     createdAt: iso(row.created_at),
+    delivery: row.delivery,
   };
 }
 
@@ -41,6 +43,7 @@ export interface SubscriptionRow {
   disabled_reason: string | null;
   rate_limit_per_second: number | null;
   created_at: Date;
+  delivery: Schemas['DeliveryMode'];
 }
 
 export function toSubscription(row: SubscriptionRow, withSecret: boolean): Schemas['Subscription'] {
@@ -54,6 +57,7 @@ export function toSubscription(row: SubscriptionRow, withSecret: boolean): Schem
     disabledReason: row.disabled_reason,
     rateLimitPerSecond: row.rate_limit_per_second,
     createdAt: iso(row.created_at),
+    delivery: row.delivery,
   };
 }
 

@@ -16,6 +16,8 @@ export interface OutboxOptions {
    * commit wakes the workers of every process (NOTIFY) and `wake` the local one.
    */
   handoff?: DeliveryHandoff;
+  /** Told of every committed delivery: wakes the pull readers waiting on their targets (`PullFeed`). */
+  readers?: DeliveryHandoff;
   /** Wakes the local worker for deliveries it was not handed: requeued ones, or all without a handoff. */
   wake?: () => void;
   /** Stock change statements out at once outside a transaction (see {@link StockChangeBatcher}); default 2. */
@@ -105,7 +107,8 @@ export class Outbox {
   }
 
   #handOver(fresh: FreshDelivery[], requeued: number): void {
-    const { handoff, wake } = this.#options;
+    const { handoff, wake, readers } = this.#options;
+    if (readers && fresh.length > 0) readers.offer(fresh);
     // Once this turn's answers are written: a publish is answered first, and its sends start right after.
     if (handoff && fresh.length > 0) setImmediate(() => handoff.offer(fresh));
     if ((!handoff && fresh.length > 0) || requeued > 0) wake?.();

@@ -57,7 +57,7 @@ const STOCK_SQL = prepared(`WITH levels AS (
               g.id AS g_id, g.name AS g_name, c.ingredient_stock AS g_stock, g.unit AS g_unit
        FROM levels c LEFT JOIN locked d ON d.id = c.drink AND d.kind = 'drink' LEFT JOIN locked g ON g.id = c.ingredient AND g.kind = 'ingredient'
      ), targets AS (
-       SELECT id, owner_key_id, url, row_number() OVER (ORDER BY seq)::int AS n FROM registrations
+       SELECT id, owner_key_id, url, delivery, row_number() OVER (ORDER BY seq)::int AS n FROM registrations
        WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL
      ), go AS (
        SELECT count(*) <= $7 AS ok, count(*)::int AS targets FROM targets
@@ -71,7 +71,7 @@ const STOCK_SQL = prepared(`WITH levels AS (
        ) s WHERE i.id = s.id
      ), queued AS (
        ${insertDeliveriesSql(
-         "($5::text[])[((o.k - 1) * $7 + t.n)::int], ($6::text[])[((o.k - 1) * $7 + t.n)::int], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', o.body",
+         "($5::text[])[((o.k - 1) * $7 + t.n)::int], ($6::text[])[((o.k - 1) * $7 + t.n)::int], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', o.body, t.delivery = 'pull'",
          'ok o, targets t',
          '($9::text[])[o.k::int], ($10::text[])[o.k::int]',
        )}

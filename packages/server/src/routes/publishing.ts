@@ -16,15 +16,15 @@ const CONCERT = 'id, title, starts_at, venue, price_cents, currency, tickets_ava
 const TEXT = 'text/plain; charset=utf-8' as const;
 
 async function webhookTargets(tx: Queryable, event: OutgoingMessage['event']) {
-  return tx.query<{ id: string; owner_key_id: string; url: string }>(
-    `SELECT id, owner_key_id, url FROM registrations WHERE event = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
+  return tx.query<{ id: string; owner_key_id: string; url: string; delivery: string }>(
+    `SELECT id, owner_key_id, url, delivery FROM registrations WHERE event = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
     [event],
   );
 }
 
 async function queueCallbacks(queue: Queue, tx: Queryable, concertId: string, body: string): Promise<void> {
-  const targets = await tx.query<{ id: string; owner_key_id: string; callback_url: string }>(
-    `SELECT id, owner_key_id, callback_url FROM subscriptions WHERE concert_id = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
+  const targets = await tx.query<{ id: string; owner_key_id: string; callback_url: string; delivery: string }>(
+    `SELECT id, owner_key_id, callback_url, delivery FROM subscriptions WHERE concert_id = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
     [concertId],
   );
   await queue.messages(
@@ -37,6 +37,7 @@ async function queueCallbacks(queue: Queue, tx: Queryable, concertId: string, bo
       url: t.callback_url,
       contentType: TEXT,
       body,
+      pull: t.delivery === 'pull',
     })),
   );
 }
@@ -84,6 +85,7 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
               url: t.url,
               contentType: TEXT,
               body: text,
+              pull: t.delivery === 'pull',
             })),
           );
           return { status: 201, body: toConcert(row!) };

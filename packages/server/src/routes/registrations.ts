@@ -4,15 +4,15 @@ import type { Handler } from '../http/context.js';
 import { problems } from '../http/problem.js';
 import { keysetPage } from '../pagination/keyset.js';
 import type { Services } from '../services.js';
-import { insertOrGetTarget, ownedWhere, removeTarget, type TargetTable } from './targets.js';
+import { insertOrGetTarget, ownedWhere, removeTarget, requireDelivery, type TargetTable } from './targets.js';
 import { lifecycleHandlers, type LifecycleTarget } from './target-lifecycle.js';
-import { requireAllowedUrl } from './url-check.js';
+import { requireTargetUrl } from './url-check.js';
 import { wantsHealth, withHealth } from './target-health-page.js';
 
 const REGISTRATIONS: TargetTable = {
   table: 'registrations',
   idPrefix: 'reg',
-  columns: 'seq, id, owner_key_id, event, url, secret, status, disabled_reason, rate_limit_per_second, created_at',
+  columns: 'seq, id, owner_key_id, event, url, secret, status, disabled_reason, rate_limit_per_second, created_at, delivery',
 };
 
 const LIFECYCLE: LifecycleTarget<RegistrationRow> = {
@@ -33,14 +33,17 @@ function register(services: Services, link: WebhookRegistration): Handler {
   const status = link.successStatus;
   return async (_req, res, ctx) => {
     const url = ctx.body.url as string;
-    await requireAllowedUrl(services, url, '/body/url');
+    const delivery = (ctx.body.delivery as string | undefined) ?? 'push';
+    await requireTargetUrl(services, url, '/body/url', delivery);
     const registration = await services.db.transaction(async (tx) => {
       const row = await insertOrGetTarget<RegistrationRow>(
         tx,
         REGISTRATIONS,
         { owner_key_id: ctx.caller!.keyId, event, url },
         services.limits.registrationsPerKey,
+        { delivery },
       );
+      requireDelivery(row, delivery, '/body/delivery');
       return services.checkResponse(res, status, toRegistration(row, true));
     });
     res.status(status).json(registration);

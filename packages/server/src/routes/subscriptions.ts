@@ -3,15 +3,15 @@ import type { Handler } from '../http/context.js';
 import { problems } from '../http/problem.js';
 import { keysetPage } from '../pagination/keyset.js';
 import type { Services } from '../services.js';
-import { insertOrGetTarget, ownedWhere, removeTarget, type TargetTable } from './targets.js';
+import { insertOrGetTarget, ownedWhere, removeTarget, requireDelivery, type TargetTable } from './targets.js';
 import { lifecycleHandlers, type LifecycleTarget } from './target-lifecycle.js';
-import { requireAllowedUrl } from './url-check.js';
+import { requireTargetUrl } from './url-check.js';
 import { wantsHealth, withHealth } from './target-health-page.js';
 
 const SUBSCRIPTIONS: TargetTable = {
   table: 'subscriptions',
   idPrefix: 'sub',
-  columns: 'seq, id, owner_key_id, concert_id, callback_url, secret, status, disabled_reason, rate_limit_per_second, created_at',
+  columns: 'seq, id, owner_key_id, concert_id, callback_url, secret, status, disabled_reason, rate_limit_per_second, created_at, delivery',
 };
 
 const LIFECYCLE: LifecycleTarget<SubscriptionRow> = {
@@ -35,8 +35,8 @@ export function subscriptionHandlers(services: Services): Record<string, Handler
       test: 'testSubscription',
     }),
     subscribeConcertUpdates: async (_req, res, ctx) => {
-      const { concertId, callbackUrl } = ctx.body as { concertId: string; callbackUrl: string };
-      await requireAllowedUrl(services, callbackUrl, '/body/callbackUrl');
+      const { concertId, callbackUrl, delivery = 'push' } = ctx.body as { concertId: string; callbackUrl: string; delivery?: string };
+      await requireTargetUrl(services, callbackUrl, '/body/callbackUrl', delivery);
       const concert = await services.db.query('SELECT 1 FROM concerts WHERE id = $1', [concertId]);
       if (concert.length === 0) throw problems.notFound(`No concert ${concertId}.`, '/body/concertId');
       const subscription = await services.db.transaction(async (tx) => {
@@ -49,7 +49,9 @@ export function subscriptionHandlers(services: Services): Record<string, Handler
             callback_url: callbackUrl,
           },
           services.limits.subscriptionsPerKey,
+          { delivery },
         );
+        requireDelivery(row, delivery, '/body/delivery');
         return services.checkResponse(res, 200, toSubscription(row, true));
       });
       res.status(200).json(subscription);

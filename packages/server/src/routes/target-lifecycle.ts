@@ -12,7 +12,7 @@ import { HttpProblem, problems } from '../http/problem.js';
 import { newSigningSecret } from '../ids.js';
 import type { Services } from '../services.js';
 import type { TargetTable } from './targets.js';
-import { requireAllowedUrl } from './url-check.js';
+import { requireTargetUrl } from './url-check.js';
 
 /** What differs between registrations and subscriptions for get, update, rotateSecret and test. */
 export interface LifecycleTarget<Row> extends TargetTable {
@@ -106,7 +106,11 @@ async function updateTarget<T>(
   answer: (tx: Queryable, row: LifecycleRow) => Promise<T>,
 ): Promise<T> {
   const url = body[t.urlField];
-  if (url !== undefined) await requireAllowedUrl(services, url, `/body/${t.urlField}`);
+  // Checked before the transaction (a DNS lookup holds no lock); a pull target's URL is not dialled (url-check.ts).
+  if (url !== undefined) {
+    const { delivery } = await findOwned(services.db, t, id, caller, false);
+    await requireTargetUrl(services, url, `/body/${t.urlField}`, delivery as string);
+  }
   const since = body.recoverSince === undefined ? undefined : parseInstant(body.recoverSince, '/body/recoverSince').getTime();
   const windowMs = recoverWindowMs(services.retentionMs);
   if (since !== undefined && Date.now() - since > windowMs)
@@ -208,7 +212,8 @@ async function sendTest<T>(
   // Read back in the same transaction, before the worker can see it: the answer is the queued delivery.
   return services.outbox.publish((queue) =>
     services.db.transaction(async (tx) => {
-      await queue.messages(tx, [{ kind: t.kind, event, targetId: row.id, ownerKeyId: row.owner_key_id, url, messageId, ...sample }]);
+      const pull = row.delivery === 'pull';
+      await queue.messages(tx, [{ kind: t.kind, event, targetId: row.id, ownerKeyId: row.owner_key_id, url, messageId, pull, ...sample }]);
       const [q] = await tx.query<{
         id: string;
         status: 'pending';

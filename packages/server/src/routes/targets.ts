@@ -15,16 +15,19 @@ export interface TargetTable {
 /**
  * Inserts a target with a fresh id and secret, or returns the live one with the same
  * identifying fields (an idempotent retry gets the same record, secret included). A new
- * target beyond `limit` live ones of its owner is a 409 `limit-exceeded` problem.
+ * target beyond `limit` live ones of its owner is a 409 `limit-exceeded` problem. `settings`
+ * are set on a new target only (the caller compares them with a found one's).
  */
 export async function insertOrGetTarget<Row>(
   tx: Queryable,
   target: TargetTable,
   identity: Record<string, string> & { owner_key_id: string },
   limit: number,
+  settings: Record<string, string> = {},
 ): Promise<Row> {
   const names = Object.keys(identity);
   const values = Object.values(identity);
+  const columns = [...names, ...Object.keys(settings)];
   const match = `${names.map((n, i) => `${n} = $${i + 1}`).join(' AND ')} AND deleted_at IS NULL`;
   // One registration at a time per key, so concurrent requests cannot pass the limit together.
   await tx.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [identity.owner_key_id]);
@@ -35,12 +38,22 @@ export async function insertOrGetTarget<Row>(
     [identity.owner_key_id],
   );
   if (count!.n >= limit) throw limitExceeded(target, limit);
-  const placeholders = names.map((_, i) => `$${i + 3}`).join(', ');
+  const placeholders = columns.map((_, i) => `$${i + 3}`).join(', ');
   const [inserted] = await tx.query<Row>(
-    `INSERT INTO ${target.table} (id, secret, ${names.join(', ')}) VALUES ($1, $2, ${placeholders}) RETURNING ${target.columns}`,
-    [newId(target.idPrefix), newSigningSecret(), ...values],
+    `INSERT INTO ${target.table} (id, secret, ${columns.join(', ')}) VALUES ($1, $2, ${placeholders}) RETURNING ${target.columns}`,
+    [newId(target.idPrefix), newSigningSecret(), ...values, ...Object.values(settings)],
   );
   return inserted!;
+}
+
+/** A live target found by an idempotent create that asked for another delivery mode: 409, never silently the other mode. */
+export function requireDelivery(found: { id: string; delivery: string }, asked: string, pointer: string): void {
+  if (found.delivery === asked) return;
+  throw new HttpProblem(
+    'conflict',
+    `${found.id} already delivers to this URL by ${found.delivery}; remove it before making a ${asked} target for the same URL.`,
+    [{ pointer, detail: `is ${asked}, but the live target ${found.id} for this URL is ${found.delivery}` }],
+  );
 }
 
 function limitExceeded(target: TargetTable, limit: number): HttpProblem {

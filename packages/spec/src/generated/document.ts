@@ -2727,6 +2727,172 @@ export const document: { readonly [key: string]: Json } = {
         }
       }
     },
+    "/targets/{targetId}/lease": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/TargetId"
+        }
+      ],
+      "post": {
+        "operationId": "leaseTargetMessages",
+        "summary": "Lease the waiting messages of a pull target (long poll)",
+        "description": "The feed of a target made with `delivery: pull`: its messages wait in the server, and its\nowner takes them here instead of being sent them. The call answers as soon as a message is\ndue, or after `waitSeconds` with an empty `data` (then call again). Each message comes with\nthe Standard Webhooks headers the server would have sent it with, signed now with the\ntarget's secret, so a reader forwards `body` and `headers` to its receiver as they are.\n\nEach message is leased to this caller for `leaseSeconds`: report its attempt's outcome\n(`POST /targets/{targetId}/deliveries/{deliveryId}/outcome`) within that time. A lease that\nruns out unreported is a failed attempt without an answer: the message is retried on the\ndelivery schedule, and such failures open the target's circuit like timeouts of a push\ndelivery. At most 4 messages of a target are leased at once (1 while its circuit is\nhalf-open, none while it is open), the per-target concurrency of push delivery. Leases are\nkept in the database: a server restart loses none. A message nobody leases waits, and makes\nno attempt.\n\nOnly the target's owner reads its feed: another key's target is `404`, for an admin key too\n(a lease takes the messages away from their owner's reader). A push target, and a paused or\ndisabled one, is `409`.\n",
+        "tags": [
+          "Deliveries"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PullWait"
+          },
+          {
+            "$ref": "#/components/parameters/PullLimit"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The leased messages, oldest first; `data` is empty when none came within the wait.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PullLease"
+                },
+                "examples": {
+                  "leased": {
+                    "$ref": "#/components/examples/PullLease"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/targets/{targetId}/deliveries/{deliveryId}/outcome": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/TargetId"
+        },
+        {
+          "$ref": "#/components/parameters/DeliveryId"
+        }
+      ],
+      "post": {
+        "operationId": "reportTargetAttempt",
+        "summary": "Report the outcome of a leased attempt of a pull target",
+        "description": "Ends a leased attempt with what the receiver answered (`statusCode`, `durationMs`, the\nfirst bytes of the answer), or with the `error` that kept it from answering\n(`statusCode: null`). It is judged as the answer to a push attempt: `2xx` succeeds, `410`\ndisables the target, anything else is retried on the delivery schedule; the attempt is in\nthe delivery's log (`GET /deliveries/{deliveryId}`) either way. An attempt that is not\nleased now (its lease ran out, or it was reported already) is `409`; a delivery of another\ntarget, or another key's target, is `404`.\n",
+        "tags": [
+          "Deliveries"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PullAttemptReport"
+              },
+              "examples": {
+                "answered": {
+                  "$ref": "#/components/examples/PullAttemptReport"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The attempt is recorded; what follows for the delivery.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PullAttemptResult"
+                },
+                "examples": {
+                  "succeeded": {
+                    "$ref": "#/components/examples/PullAttemptResult"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
     "/apiKeys": {
       "get": {
         "operationId": "listApiKeys",
@@ -3355,6 +3521,15 @@ export const document: { readonly [key: string]: Json } = {
       }
     },
     "schemas": {
+      "DeliveryMode": {
+        "type": "string",
+        "enum": [
+          "push",
+          "pull"
+        ],
+        "default": "push",
+        "description": "`push` (the default): the server sends each message to the URL. `pull`: the messages wait in\nthe server for their owner to lease them (`POST /targets/{targetId}/lease`, or\n`clubnotify-receiver listen`), for receivers the server cannot reach (a laptop, a host behind\na firewall). Set when the target is made; the same retries, circuit, history and attempt log\napply to both.\n"
+      },
       "RegistrationRequest": {
         "type": "object",
         "required": [
@@ -3366,7 +3541,10 @@ export const document: { readonly [key: string]: Json } = {
             "type": "string",
             "format": "uri",
             "maxLength": 2048,
-            "description": "URL to be notified. `http` or `https`, no credentials, not a private or loopback address."
+            "description": "URL to be notified. `http` or `https`, no credentials, not a private or loopback address.\nA `pull` target's URL is never called by the server: any `http(s)` URL, a local one\nincluded (the receiver's `listen` forwards there).\n"
+          },
+          "delivery": {
+            "$ref": "#/components/schemas/DeliveryMode"
           }
         }
       },
@@ -3497,6 +3675,9 @@ export const document: { readonly [key: string]: Json } = {
           "health": {
             "$ref": "#/components/schemas/TargetHealth",
             "description": "Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target."
+          },
+          "delivery": {
+            "$ref": "#/components/schemas/DeliveryMode"
           }
         }
       },
@@ -3935,6 +4116,9 @@ export const document: { readonly [key: string]: Json } = {
           "health": {
             "$ref": "#/components/schemas/TargetHealth",
             "description": "Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target."
+          },
+          "delivery": {
+            "$ref": "#/components/schemas/DeliveryMode"
           }
         }
       },
@@ -3976,7 +4160,10 @@ export const document: { readonly [key: string]: Json } = {
             "type": "string",
             "format": "uri",
             "maxLength": 2048,
-            "description": "URL that receives the `concertAlert` callbacks."
+            "description": "URL that receives the `concertAlert` callbacks (any `http(s)` URL for a `pull` subscription)."
+          },
+          "delivery": {
+            "$ref": "#/components/schemas/DeliveryMode"
           }
         }
       },
@@ -4740,6 +4927,194 @@ export const document: { readonly [key: string]: Json } = {
           "recovered": {
             "type": "integer",
             "minimum": 0
+          }
+        }
+      },
+      "PulledMessage": {
+        "type": "object",
+        "required": [
+          "deliveryId",
+          "messageId",
+          "targetId",
+          "kind",
+          "event",
+          "attempt",
+          "leaseExpiresAt",
+          "headers",
+          "body"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "deliveryId": {
+            "type": "string",
+            "description": "The delivery (`dlv_`), as `GET /deliveries/{deliveryId}` shows it."
+          },
+          "messageId": {
+            "type": "string",
+            "description": "The `webhook-id`, the same on every attempt and replay."
+          },
+          "targetId": {
+            "type": "string"
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "webhook",
+              "callback"
+            ]
+          },
+          "event": {
+            "$ref": "#/components/schemas/EventName"
+          },
+          "attempt": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "This attempt's number; report its outcome under it."
+          },
+          "leaseExpiresAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Report the outcome before this; later, the attempt counts as failed without an answer."
+          },
+          "headers": {
+            "type": "object",
+            "required": [
+              "content-type",
+              "webhook-id",
+              "webhook-timestamp",
+              "webhook-signature",
+              "webhook-attempt"
+            ],
+            "additionalProperties": false,
+            "description": "The headers the server would send the message with, signed at the lease.",
+            "properties": {
+              "content-type": {
+                "type": "string"
+              },
+              "webhook-id": {
+                "type": "string"
+              },
+              "webhook-timestamp": {
+                "type": "string",
+                "pattern": "^[0-9]{1,12}$"
+              },
+              "webhook-signature": {
+                "type": "string"
+              },
+              "webhook-attempt": {
+                "type": "string",
+                "pattern": "^[0-9]{1,9}$"
+              }
+            }
+          },
+          "body": {
+            "type": "string",
+            "description": "The payload, byte for byte as signed (JSON or text, as `content-type` says)."
+          }
+        }
+      },
+      "PullLease": {
+        "type": "object",
+        "required": [
+          "data",
+          "leaseSeconds"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/PulledMessage"
+            }
+          },
+          "leaseSeconds": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "How long each message is leased from now."
+          }
+        }
+      },
+      "PullAttemptReport": {
+        "type": "object",
+        "required": [
+          "attempt",
+          "statusCode",
+          "durationMs"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "attempt": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000000,
+            "description": "The leased attempt's number (`attempt` of the pulled message)."
+          },
+          "statusCode": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 100,
+            "maximum": 599,
+            "description": "The receiver's status code; `null` when it gave none (refused, timed out)."
+          },
+          "durationMs": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 86400000,
+            "description": "How long the receiver took to answer."
+          },
+          "error": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1024,
+            "description": "Why no answer came, when `statusCode` is `null`."
+          },
+          "responseBody": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 4096,
+            "description": "The first bytes of the receiver's answer (at most 4 KiB are kept)."
+          }
+        }
+      },
+      "PullAttemptResult": {
+        "type": "object",
+        "required": [
+          "deliveryId",
+          "attempt",
+          "status",
+          "nextAttemptAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "deliveryId": {
+            "type": "string"
+          },
+          "attempt": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "succeeded",
+              "pending",
+              "failed"
+            ],
+            "description": "`pending`: it is retried at `nextAttemptAt` (leased again then); `succeeded` or `failed`: it has ended."
+          },
+          "nextAttemptAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
           }
         }
       },
@@ -5740,6 +6115,49 @@ export const document: { readonly [key: string]: Json } = {
           "recovered": 3
         }
       },
+      "PullLease": {
+        "summary": "One message leased from a pull target's feed",
+        "value": {
+          "leaseSeconds": 60,
+          "data": [
+            {
+              "deliveryId": "dlv_3kq8mx2v7n4w1r9t5s6p",
+              "messageId": "msg_7Tq2bWn5eKZpFJc8Lr1xS4",
+              "targetId": "reg_8xq3kz1m4v7n2p5r9t6w",
+              "kind": "webhook",
+              "event": "stockUpdate",
+              "attempt": 1,
+              "leaseExpiresAt": "2026-11-22T09:01:00.000Z",
+              "headers": {
+                "content-type": "application/json",
+                "webhook-id": "msg_7Tq2bWn5eKZpFJc8Lr1xS4",
+                "webhook-timestamp": "1795338000",
+                "webhook-signature": "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+                "webhook-attempt": "1"
+              },
+              "body": "{\"drink\":{\"id\":\"itm_mojito\",\"name\":\"Mojito\",\"stock\":18,\"unit\":\"glass\"},\"ingredient\":{\"id\":\"itm_mint\",\"name\":\"Fresh mint\",\"stock\":3,\"unit\":\"bunch\"}}"
+            }
+          ]
+        }
+      },
+      "PullAttemptReport": {
+        "summary": "The local receiver answered 204",
+        "value": {
+          "attempt": 1,
+          "statusCode": 204,
+          "durationMs": 12,
+          "responseBody": ""
+        }
+      },
+      "PullAttemptResult": {
+        "summary": "The attempt succeeded",
+        "value": {
+          "deliveryId": "dlv_3kq8mx2v7n4w1r9t5s6p",
+          "attempt": 1,
+          "status": "succeeded",
+          "nextAttemptAt": null
+        }
+      },
       "ApiKeyList": {
         "summary": "Two keys, one revoked",
         "value": {
@@ -6577,6 +6995,39 @@ export const document: { readonly [key: string]: Json } = {
           "type": "string",
           "minLength": 1,
           "maxLength": 64
+        }
+      },
+      "TargetId": {
+        "name": "targetId",
+        "in": "path",
+        "required": true,
+        "description": "A pull target's id, a registration (`reg_...`) or a subscription (`sub_...`).",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      },
+      "PullWait": {
+        "name": "waitSeconds",
+        "in": "query",
+        "description": "How long to wait for a message when none is due, 0 to 30 seconds.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 30,
+          "default": 20
+        }
+      },
+      "PullLimit": {
+        "name": "limit",
+        "in": "query",
+        "description": "Most messages leased by this call, 1 to 100 (at most 4 of a target are leased at once).",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
         }
       },
       "ApiKeyId": {

@@ -10,7 +10,7 @@ import { updateHolds } from './hold.js';
 /**
  * Planned on every call: a cached generic plan made while the table was small or its
  * statistics stale keeps scanning every pending row once a backlog builds. The queue holds
- * pending rows only (migration 012), so nothing here tests the status: the estimate of the due
+ * pending rows only (migration 012), so nothing here tests the status (pull rows, migration 040, are the feed's: `NOT pull` matches the due index's predicate): the estimate of the due
  * rows does not hang on the status column's statistics, and the due index covers every row.
  *
  * A claim reads; it writes no row. The target hold keeps other processes off the rows (`mine`:
@@ -20,7 +20,7 @@ import { updateHolds } from './hold.js';
  */
 const claimSql = `WITH me AS (SELECT ${holderAlive('$1::text')} AS alive), cand AS (
        SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at, created_at, traceparent, tracestate FROM deliveries
-       WHERE next_attempt_at <= now()
+       WHERE next_attempt_at <= now() AND NOT pull
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
          AND NOT (target_id = ANY($3::text[])) AND NOT (owner_key_id = ANY($8::text[])) AND NOT (id = ANY($12::text[]))
        ORDER BY next_attempt_at
@@ -78,7 +78,7 @@ const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id)
          CASE WHEN t.circuit_open_until > now() THEN t.circuit_open_until END AS open_until, ${targetColumns}
        FROM (
          SELECT id, message_id, target_id, owner_key_id, url, content_type, body, attempt_count, round_attempts, next_attempt_at, created_at, traceparent, tracestate FROM deliveries
-         WHERE next_attempt_at <= now()
+         WHERE next_attempt_at <= now() AND NOT pull
            AND target_id <> ALL($2::text[]) AND owner_key_id <> ALL($4::text[]) AND id <> ALL($3::text[])
          ORDER BY next_attempt_at
          LIMIT $1

@@ -13,7 +13,8 @@ const secrets = (t: string) =>
   `CASE WHEN ${t}.previous_secret_expires_at > now() THEN ${t}.secret || ' ' || ${t}.previous_secret ELSE ${t}.secret END`;
 /** A target's secret(s), rate limit and state, from its row `r` or `s` (the other one null). */
 export const targetColumns = `coalesce(${secrets('r')}, ${secrets('s')}) AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
-  coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active`;
+  coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active,
+  coalesce(r.delivery, s.delivery) = 'pull' AS pull`;
 
 /**
  * The target rows `t` (delivery_targets), `r` (registrations) and `s` (subscriptions) of each

@@ -6,7 +6,7 @@ import { SUCCESS_COLUMNS } from './fragments.js';
  * a replayed message keeps its publish's trace context (migrations 020, 021).
  */
 export const MESSAGE_COLUMNS =
-  'seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, traceparent, tracestate';
+  'seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, traceparent, tracestate, pull';
 const SUCCESS = SUCCESS_COLUMNS.map((c) => `success_${c}`).join(', ');
 
 /**

@@ -8,14 +8,14 @@ import { targetStateSql } from './fragments.js';
 
 /**
  * The one insert into `deliveries`, due now: `values` is the select list of (id, message_id,
- * kind, event, target_id, owner_key_id, url, content_type, body), `from` what it reads, `trace`
+ * kind, event, target_id, owner_key_id, url, content_type, body, pull), `from` what it reads, `trace`
  * the (traceparent, tracestate) of the publish that queued them (see telemetry/).
  */
 export const insertDeliveriesSql = (
   values: string,
   from: string,
   trace = 'NULL, NULL',
-) => `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at, traceparent, tracestate)
+) => `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, pull, next_attempt_at, traceparent, tracestate)
            SELECT ${values}, now(), ${trace}
            FROM ${from}`;
 
@@ -50,20 +50,34 @@ export async function insertDeliveries(
   const targets = messages.map((m) => m.targetId);
   const owners = messages.map((m) => m.ownerKeyId);
   const urls = messages.map((m) => m.url);
+  const pulls = messages.map((m) => m.pull === true);
   const [row] = shared
     ? await tx.query<{ targets: string }>(
         `WITH queued AS (
-           ${insertDeliveriesSql('m.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9', 'unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS m (id, message_id, target_id, owner_key_id, url)', '$11::text, $12::text')}
+           ${insertDeliveriesSql('m.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9, m.pull', 'unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $13::boolean[]) AS m (id, message_id, target_id, owner_key_id, url, pull)', '$11::text, $12::text')}
          )
          SELECT ${notifyAtCommitSql(10)}, ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets`,
-        [ids, messageIds, targets, owners, urls, first.kind, first.event, first.contentType, first.body, notify, ...traceValues(trace)],
+        [
+          ids,
+          messageIds,
+          targets,
+          owners,
+          urls,
+          first.kind,
+          first.event,
+          first.contentType,
+          first.body,
+          notify,
+          ...traceValues(trace),
+          pulls,
+        ],
       )
     : await tx.query<{ targets: string }>(
         `WITH queued AS (
            ${insertDeliveriesSql(
-             'm.id, m.message_id, m.kind, m.event, m.target_id, m.owner_key_id, m.url, m.content_type, m.body',
-             `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-             AS m (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body)`,
+             'm.id, m.message_id, m.kind, m.event, m.target_id, m.owner_key_id, m.url, m.content_type, m.body, m.pull',
+             `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $13::boolean[])
+             AS m (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, pull)`,
              '$11::text, $12::text',
            )}
          )
@@ -80,6 +94,7 @@ export async function insertDeliveries(
           messages.map((m) => m.body),
           notify,
           ...traceValues(trace),
+          pulls,
         ],
       );
   const states = new Map((JSON.parse(row!.targets) as TargetState[]).map((t) => [t.target_id, t]));

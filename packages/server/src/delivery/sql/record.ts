@@ -24,7 +24,8 @@ const recordSql = (cfg: string, withFailures: boolean) => {
          AS v(id text, target_id text, attempt int, started_at timestamptz, duration_ms int, status_code int, error text, response_body text, status text, delay bigint)
      ), retried AS (
        UPDATE deliveries d
-       SET next_attempt_at = now() + v.delay * interval '1 millisecond', attempt_count = v.attempt, round_attempts = d.round_attempts + 1, updated_at = now()
+       SET next_attempt_at = now() + v.delay * interval '1 millisecond', attempt_count = v.attempt, round_attempts = d.round_attempts + 1, updated_at = now(),
+           lease_expires_at = NULL
        FROM v WHERE d.id = ANY($1::text[]) AND d.id = v.id AND d.attempt_count = v.attempt - 1 AND v.status = 'pending'
      ), done AS (
        -- An ended delivery leaves the queue for the history (migration 012); its success is kept on the history row.
