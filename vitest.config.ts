@@ -27,7 +27,8 @@ export default defineConfig({
     typecheck: {
       enabled: true,
       include: ['packages/*/test/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
+      // The type tests and what they import: `npm run typecheck` checks the whole repository before.
+      tsconfig: './tsconfig.type-tests.json',
     },
   },
 });
