@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { webhookNames } from '@clubnotify/spec';
 import { migrate, openDatabase, seed } from '@clubnotify/server';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dbSources = join(root, 'packages/server/src/db');
 const buildDir = join(root, 'build');
 
-/** A migrated, seeded database without keys or secrets, as a PGlite dump. */
+/** A migrated database without keys or secrets (seeded unless `seeded: false`), as a PGlite dump. */
 export interface DbSnapshot {
   snapshot: Uint8Array;
   path: string;
@@ -16,45 +17,63 @@ export interface DbSnapshot {
   builtMs?: number;
 }
 
-/** What the snapshot is made of: the migrations, the seed and PGlite's version. */
-async function fingerprint(): Promise<string> {
+/** What the snapshot is made of: the migrations and how they run, the spec's webhooks, the seed and PGlite's version. */
+async function fingerprint(seeded: boolean): Promise<string> {
   const hash = createHash('sha256');
   const migrations = join(dbSources, 'migrations');
   for (const name of (await readdir(migrations)).sort()) hash.update(name).update(await readFile(join(migrations, name)));
-  hash.update(await readFile(join(dbSources, 'seed.ts')));
+  hash.update(await readFile(join(dbSources, 'migrate.ts')));
+  hash.update(webhookNames.join(','));
+  if (seeded) hash.update(await readFile(join(dbSources, 'seed.ts')));
   hash.update(await readFile(join(root, 'node_modules/@electric-sql/pglite/package.json')).catch(() => 'pglite'));
   return hash.digest('hex').slice(0, 16);
 }
 
-async function build(): Promise<Uint8Array> {
+async function build(seeded: boolean): Promise<Uint8Array> {
   const db = await openDatabase({ dataDir: 'memory://' });
   try {
     await migrate(db);
-    await seed(db);
+    if (seeded) await seed(db);
     return await db.dump!();
   } finally {
     await db.close();
   }
 }
 
-/**
- * A new PGlite database runs initdb, about three times the CPU of loading one from a dump. The
- * dump is kept in build/ and made again when the migrations, the seed or PGlite change.
- */
-export async function dbSnapshot(): Promise<DbSnapshot> {
-  const path = join(buildDir, `mock-db-${await fingerprint()}.tar.gz`);
+async function load(seeded: boolean): Promise<DbSnapshot> {
+  const kind = seeded ? 'mock-db' : 'migrated-db';
+  const path = join(buildDir, `${kind}-${await fingerprint(seeded)}.tar.gz`);
   const cached = await readFile(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
   if (cached) return { snapshot: new Uint8Array(cached), path };
   const began = performance.now();
-  const snapshot = await build();
+  const snapshot = await build(seeded);
   await mkdir(buildDir, { recursive: true });
-  for (const old of await readdir(buildDir)) if (/^mock-db-.*\.tar\.gz$/.test(old)) await rm(join(buildDir, old), { force: true });
-  // Written aside and renamed, so a mock starting meanwhile never reads half a file.
+  for (const old of await readdir(buildDir))
+    if (old.startsWith(`${kind}-`) && !path.endsWith(old)) await rm(join(buildDir, old), { force: true });
+  // Written aside and renamed, so a process starting meanwhile never reads half a file.
   const partial = `${path}.${process.pid}.partial`;
   await writeFile(partial, snapshot);
   await rename(partial, path);
   return { snapshot, path, builtMs: Math.round(performance.now() - began) };
+}
+
+const loaded = new Map<boolean, Promise<DbSnapshot>>();
+
+/**
+ * A new PGlite database runs initdb, about three times the CPU of loading one from a dump. The
+ * dump is kept in build/ (read once per process) and made again when what it is made of changes.
+ */
+export function dbSnapshot(options: { seeded?: boolean } = {}): Promise<DbSnapshot> {
+  const seeded = options.seeded ?? true;
+  let snapshot = loaded.get(seeded);
+  if (!snapshot) {
+    snapshot = load(seeded);
+    // A failed attempt is not kept: the next call tries again.
+    snapshot.catch(() => loaded.delete(seeded));
+    loaded.set(seeded, snapshot);
+  }
+  return snapshot;
 }

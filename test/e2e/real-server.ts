@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKey, createApp, migrate, openDatabase, seed, serverSecret, type AppDeps } from '@clubnotify/server';
+import { createApiKey, createApp, migrate, seed, serverSecret, type AppDeps } from '@clubnotify/server';
+import { openMigratedPglite } from '../../packages/server/test/migrated-pglite.js';
 
 /** The reference server, listening on 127.0.0.1 over an in-memory PGlite database. */
 export interface RealServer {
@@ -17,7 +18,7 @@ export interface RealServer {
 
 /** Starts `createApp` on a free loopback port, migrated and seeded, with one key per role; `deps` override the app's. */
 export async function startRealServer(options: { deps?: Partial<AppDeps> } = {}): Promise<RealServer> {
-  const db = await openDatabase({ dataDir: 'memory://' });
+  const db = await openMigratedPglite({ seeded: true });
   await migrate(db);
   await seed(db);
   const adminKey = (await createApiKey(db, { name: 'admin', scope: 'admin' })).key;

@@ -1,7 +1,8 @@
 import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiKey, createApp, createLogger, migrate, openDatabase, seed, serverSecret, type Database } from '@clubnotify/server';
+import { createApiKey, createApp, createLogger, migrate, seed, serverSecret, type Database } from '@clubnotify/server';
+import { openMigratedPglite } from '../../packages/server/test/migrated-pglite.js';
 import {
   createDeliveryWorker,
   type DeliveryWorker,
@@ -48,7 +49,7 @@ export interface HarnessOptions {
  * registration limits high enough for fuzzing, the log captured, and optionally a delivery worker.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const db = await openDatabase({ dataDir: 'memory://' });
+  const db = await openMigratedPglite({ seeded: true });
   await migrate(db);
   await seed(db);
   const admin = await createApiKey(db, { name: 'admin', scope: 'admin' });

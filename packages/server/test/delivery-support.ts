@@ -6,6 +6,7 @@ import { openDatabase } from '../src/db/open.js';
 import { migrate } from '../src/db/migrate.js';
 import type { MigratableDatabase } from '../src/db/database.js';
 import { enqueueDeliveries, type OutgoingMessage } from '../src/delivery/enqueue.js';
+import { openMigratedPglite } from './migrated-pglite.js';
 
 /** The databases a delivery test runs against: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export const databaseKinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -19,7 +20,7 @@ export interface TestDatabase {
 /** A fresh migrated database: in-memory PGlite, or a PostgreSQL database of its own. */
 export async function createTestDatabase(kind: 'pglite' | 'postgres', dataDir = 'memory://'): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await openDatabase({ dataDir });
+    const db = dataDir === 'memory://' ? await openMigratedPglite() : await openDatabase({ dataDir });
     await migrate(db);
     return { db, drop: () => db.close() };
   }
