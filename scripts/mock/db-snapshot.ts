@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webhookNames } from '@clubnotify/spec';
 import { migrate, openDatabase, seed } from '@clubnotify/server';
@@ -51,8 +51,9 @@ async function load(seeded: boolean): Promise<DbSnapshot> {
   const began = performance.now();
   const snapshot = await build(seeded);
   await mkdir(buildDir, { recursive: true });
+  // Older fingerprints go; this one's files (another process may be writing it too) stay.
   for (const old of await readdir(buildDir))
-    if (old.startsWith(`${kind}-`) && !path.endsWith(old)) await rm(join(buildDir, old), { force: true });
+    if (old.startsWith(`${kind}-`) && !old.startsWith(basename(path))) await rm(join(buildDir, old), { force: true });
   // Written aside and renamed, so a process starting meanwhile never reads half a file.
   const partial = `${path}.${process.pid}.partial`;
   await writeFile(partial, snapshot);
