@@ -127,11 +127,29 @@ export default async function soak(): Promise<void> {
     samples.push(await sample((k * SAMPLE_MS) / 60_000));
   }
   await publishing;
+  if (postgres) await printLargestRelations(postgres.url);
   await server.stop();
   receiver.close();
   await postgres?.drop();
   await rm(dataDir, { recursive: true, force: true });
   report(samples, postgres ? 'PostgreSQL' : 'PGlite on disk');
+}
+
+/** Where the database's bytes are at the end: its largest tables with their indexes and TOAST. */
+async function printLargestRelations(url: string): Promise<void> {
+  const rows = await withAdmin(
+    url,
+    async (c) =>
+      (
+        await c.query<{ name: string; mb: string; live: string; dead: string }>(
+          `SELECT relname AS name, round(pg_total_relation_size(relid) / 1048576.0, 1) AS mb, n_live_tup AS live, n_dead_tup AS dead
+         FROM pg_stat_user_tables ORDER BY pg_total_relation_size(relid) DESC LIMIT 8`,
+        )
+      ).rows,
+  );
+  console.log('| table (with indexes) | MB | live rows | dead rows |\n|---|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.mb} | ${r.live} | ${r.dead} |`);
+  console.log('');
 }
 
 function report(samples: Sample[], database: string): void {
