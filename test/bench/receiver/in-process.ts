@@ -16,12 +16,11 @@ const REQUESTS = Number(requestsArg);
 const ROUNDS = Number(roundsArg);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 let serial = 0;
-const stamp = new Date();
 
 function request(): Buffer {
   const headers = {
     'content-type': 'application/json',
-    ...signedHeaders(SECRET, { id: `msg_${process.pid}_${serial++}`, timestamp: stamp, body: BODY }),
+    ...signedHeaders(SECRET, { id: `msg_${process.pid}_${serial++}`, timestamp: new Date(), body: BODY }),
   };
   const lines = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
