@@ -8,8 +8,11 @@
  * Reported: median requests/s and its ratio to the bare route of the same framework in the
  * same run; and median CPU µs per request of the receiver process (`process.cpuUsage()` read
  * in that process over IPC before and after the round: every thread, µs resolution) with the
- * bare route's CPU divided by it. On a shared machine CPU per request is far steadier than
- * requests/s, which follows whatever else the cores are doing.
+ * bare route's CPU divided by it; and the load generator's own CPU per request, which shares
+ * the cores with the receiver (so requests/s ratios are squeezed towards 1 when it dominates).
+ * On a shared machine CPU per request is far steadier than requests/s, which follows whatever
+ * else the cores are doing. `test/bench/receiver/in-process.ts` compares CPU per request with
+ * no sockets at all, for A/B of a change.
  * `BENCH_FRAMEWORKS=express,node` limits the frameworks.
  */
 import { spawn } from 'node:child_process';
@@ -34,11 +37,13 @@ interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  cpu: number;
 }
 
 interface Sample {
   rps: number;
   cpuUsPerRequest: number;
+  loaderUsPerRequest: number;
   failed: number;
 }
 
@@ -77,7 +82,12 @@ async function measure(child: Contending, seconds: number): Promise<Sample> {
   const r = await load(child.url, seconds);
   const after = await child.cpuUsage();
   const cpu = after.user + after.system - before.user - before.system;
-  return { rps: r.rps, cpuUsPerRequest: r.requests === 0 ? NaN : cpu / r.requests, failed: r.non2xx + r.errors + r.timeouts };
+  return {
+    rps: r.rps,
+    cpuUsPerRequest: r.requests === 0 ? NaN : cpu / r.requests,
+    loaderUsPerRequest: r.requests === 0 ? NaN : r.cpu / r.requests,
+    failed: r.non2xx + r.errors + r.timeouts,
+  };
 }
 
 async function warmUp(child: Contending): Promise<void> {
@@ -126,9 +136,9 @@ export default async function bench(): Promise<void> {
     `Load average (1, 5, 15 min) before: ${load(loadBefore)}; after: ${load(loadavg())}. Spread: the lowest and highest round.\n`,
   );
   console.log(
-    '| framework | receiver | requests/s | ratio to bare | spread req/s | CPU µs/request | bare CPU / CPU | spread µs | non-2xx or errors |',
+    '| framework | receiver | requests/s | ratio to bare | spread req/s | CPU µs/request | bare CPU / CPU | spread µs | load generator µs/request | non-2xx or errors |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const framework of frameworks) {
     const bare = median(samples.get(key(framework, 'bare'))!.map((s) => s.rps));
     const bareCpu = median(samples.get(key(framework, 'bare'))!.map((s) => s.cpuUsPerRequest));
@@ -137,10 +147,11 @@ export default async function bench(): Promise<void> {
       const rps = median(list.map((s) => s.rps));
       const cpu = median(list.map((s) => s.cpuUsPerRequest));
       const failed = list.reduce((n, s) => n + s.failed, 0);
+      const loader = median(list.map((s) => s.loaderUsPerRequest));
       const sorted = list.map((s) => s.rps).sort((a, b) => a - b);
       const cpus = list.map((s) => s.cpuUsPerRequest).sort((a, b) => a - b);
       console.log(
-        `| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)} | ${cpu.toFixed(1)} | ${(bareCpu / cpu).toFixed(2)}x | ${cpus[0]!.toFixed(0)}-${cpus.at(-1)!.toFixed(0)} | ${failed} |`,
+        `| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)} | ${cpu.toFixed(1)} | ${(bareCpu / cpu).toFixed(2)}x | ${cpus[0]!.toFixed(0)}-${cpus.at(-1)!.toFixed(0)} | ${loader.toFixed(1)} | ${failed} |`,
       );
     }
   }

@@ -9,12 +9,17 @@ export class BodyTooLargeError extends Error {
 /** How an adapter hands over the body: the raw bytes, or a reader that stops at `limit`. */
 export type RawBody = Uint8Array | string | ((limit: number) => Promise<Uint8Array>);
 
+/** Where `readNodeBody` hands the body, or why there is none (BodyTooLargeError or the stream's error). */
+export interface BodySink {
+  body(raw: Uint8Array): void;
+  fail(error: unknown): void;
+}
+
 interface NodeRead {
   chunks: Buffer[];
   size: number;
   limit: number;
-  resolve: (body: Uint8Array) => void;
-  reject: (error: unknown) => void;
+  sink: BodySink;
 }
 
 // The listeners are module-level functions (the stream is `this`) with their state in a
@@ -37,7 +42,7 @@ function onNodeData(this: NodeJS.ReadableStream, chunk: Buffer): void {
   if (read.size > read.limit) {
     stopReading(this);
     this.resume();
-    read.reject(new BodyTooLargeError(read.limit));
+    read.sink.fail(new BodyTooLargeError(read.limit));
     return;
   }
   read.chunks.push(chunk);
@@ -45,21 +50,28 @@ function onNodeData(this: NodeJS.ReadableStream, chunk: Buffer): void {
 
 function onNodeEnd(this: NodeJS.ReadableStream): void {
   const read = stopReading(this);
-  if (read) read.resolve(read.chunks.length === 1 ? read.chunks[0]! : Buffer.concat(read.chunks, read.size));
+  if (read) read.sink.body(read.chunks.length === 1 ? read.chunks[0]! : Buffer.concat(read.chunks, read.size));
 }
 
 function onNodeError(this: NodeJS.ReadableStream, error: Error): void {
-  stopReading(this)?.reject(error);
+  stopReading(this)?.sink.fail(error);
+}
+
+/**
+ * Reads a Node stream into one Buffer and hands it to `sink.body`, or calls `sink.fail` as
+ * soon as it passes `limit` bytes or the stream fails. No promise: the adapters answer from
+ * the last chunk's event.
+ */
+export function readNodeBody(stream: NodeJS.ReadableStream, limit: number, sink: BodySink): void {
+  reads.set(stream, { chunks: [], size: 0, limit, sink });
+  stream.on('data', onNodeData);
+  stream.on('end', onNodeEnd);
+  stream.on('error', onNodeError);
 }
 
 /** Reads a Node stream into one Buffer, failing as soon as it passes `limit` bytes. */
 export function readNodeStream(stream: NodeJS.ReadableStream, limit: number): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    reads.set(stream, { chunks: [], size: 0, limit, resolve, reject });
-    stream.on('data', onNodeData);
-    stream.on('end', onNodeEnd);
-    stream.on('error', onNodeError);
-  });
+  return new Promise((resolve, reject) => readNodeBody(stream, limit, { body: resolve, fail: reject }));
 }
 
 /** Reads a Web stream into one Uint8Array, failing as soon as it passes `limit` bytes. */

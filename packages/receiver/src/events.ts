@@ -92,14 +92,15 @@ export function eventFinder(list: readonly ContractEvent[]): (kind: string, name
 
 export const findEvent = eventFinder(events);
 
-const knownPaths = new Map<string, { kind: EventKind; name: string }>(
-  events.map((e) => [`/${e.kind}s/${e.name}`, { kind: e.kind, name: e.name }]),
+// Frozen and shared: every request to a spec's path gets the same object.
+const knownPaths = new Map<string, { readonly kind: EventKind; readonly name: string }>(
+  events.map((e) => [`/${e.kind}s/${e.name}`, Object.freeze({ kind: e.kind, name: e.name })]),
 );
 
 /** `/webhooks/stockUpdate` -> `{ kind: 'webhook', name: 'stockUpdate' }`; anything else -> undefined. */
-export function eventFromPath(pathname: string): { kind: EventKind; name: string } | undefined {
+export function eventFromPath(pathname: string): { readonly kind: EventKind; readonly name: string } | undefined {
   const known = knownPaths.get(pathname);
-  if (known) return { ...known };
+  if (known) return known;
   const match = /^\/(webhooks|callbacks)\/([^/]+)\/?$/.exec(pathname);
   if (!match) return undefined;
   return { kind: match[1] === 'webhooks' ? 'webhook' : 'callback', name: decodeURIComponent(match[2]!) };

@@ -2,16 +2,17 @@ import { isUtf8 } from 'node:buffer';
 import { validateBody, validateBodyWith, type BodyValidatorKey } from '@clubnotify/spec';
 import { BodyTooLargeError, type RawBody } from './body.js';
 import { HandlerContext } from './context.js';
+import { attachCore, Begun, type ReceiverCore } from './core.js';
 import type { DedupeStore } from './dedupe/store.js';
 import { eventFinder, findEvent, type ContractEvent, type EventContract, type EventKind, type Handler, type Handlers } from './events.js';
 import { createRunner, type AnyHandler } from './handler-run.js';
-import { headerValue } from './headers.js';
+import { headerValue, type HeaderSource } from './headers.js';
 import { HmacSha256Key } from './hmac.js';
 import { apiError, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
 import { decodeSecret } from './secret.js';
 import { receiverSettings } from './settings.js';
-import { headerProblem, mediaTypeError, verificationProblem, type CheckedHeaders } from './request-checks.js';
+import { headerProblem, mediaTypeError, verificationProblem } from './request-checks.js';
 import { verifyWithKeys, WebhookVerificationError } from './verify.js';
 
 export interface ReceiverOptions {
@@ -139,11 +140,6 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     };
   }
 
-  function unread(error: unknown): ReceiverResponse {
-    if (error instanceof BodyTooLargeError) return tooLarge();
-    throw error;
-  }
-
   function rawOf(body: unknown): Uint8Array | ReceiverResponse {
     if (body === undefined || body === null) return new Uint8Array(0);
     if (typeof body === 'string') return Buffer.from(body, 'utf8');
@@ -152,37 +148,41 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     return apiError(500, 'raw_body_required', RAW_BODY_HINT);
   }
 
-  function process(event: ContractEvent, handler: AnyHandler, request: ReceiverRequest): ReceiverResponse | Promise<ReceiverResponse> {
-    const headers = headerProblem(request.headers);
-    if ('status' in headers) return headers;
-    const mediaError = mediaTypeError(event, headerValue(request.headers, 'content-type'));
-    if (mediaError) return problem(415, mediaError);
-    const declaredLength = Number(headerValue(request.headers, 'content-length'));
-    if (declaredLength > maxBodyBytes) return tooLarge();
-    const body = request.body;
-    if (typeof body !== 'function') {
-      const raw = rawOf(body);
-      return raw instanceof Uint8Array ? withBody(event, handler, headers, raw) : raw;
+  function begin(method: string, routed: ReceiverRequest['event'], headerSource: HeaderSource): ReceiverResponse | Begun {
+    const event = routed && find(routed.kind, routed.name);
+    const handler = event && handlerFor(event.kind, event.name);
+    if (!event || !handler) {
+      const asked = routed ? `${routed.kind} "${routed.name}"` : 'this path';
+      return problem(404, `No event handler for ${asked}. Routes here: ${routes() || 'none'} (names are case-sensitive).`);
     }
-    let reading;
-    try {
-      reading = (body as (limit: number) => Promise<Uint8Array>)(maxBodyBytes);
-    } catch (error) {
-      return unread(error);
-    }
-    // One promise hop from the last body chunk to the answer: no async function, no await.
-    return Promise.resolve(reading).then((read) => {
-      const raw = rawOf(read);
-      return raw instanceof Uint8Array ? withBody(event, handler, headers, raw) : raw;
-    }, unread);
+    if (method !== 'POST')
+      return {
+        ...problem(405, `${event.kind} ${event.name} is delivered with POST.`),
+        headers: { 'content-type': 'application/problem+json', allow: 'POST' },
+      };
+    const headers = headerProblem(headerSource);
+    if ('status' in headers) return checked(event, headers);
+    const mediaError = mediaTypeError(event, headerValue(headerSource, 'content-type'));
+    if (mediaError) return checked(event, problem(415, mediaError));
+    const declaredLength = Number(headerValue(headerSource, 'content-length'));
+    if (declaredLength > maxBodyBytes) return checked(event, tooLarge());
+    return new Begun(event, handler, headers);
   }
 
-  function withBody(
-    event: ContractEvent,
-    handler: AnyHandler,
-    headers: CheckedHeaders,
-    raw: Uint8Array,
-  ): ReceiverResponse | Promise<ReceiverResponse> {
+  function finish(begun: Begun, body: unknown): ReceiverResponse | Promise<ReceiverResponse> {
+    const raw = rawOf(body);
+    const answer = raw instanceof Uint8Array ? withBody(begun, raw) : raw;
+    if (!(answer instanceof Promise)) return checked(begun.event, answer);
+    return mode === 'development' ? answer.then((response) => checked(begun.event, response)) : answer;
+  }
+
+  function unread(begun: Begun, error: unknown): ReceiverResponse {
+    if (error instanceof BodyTooLargeError) return checked(begun.event, tooLarge());
+    throw error;
+  }
+
+  function withBody(begun: Begun, raw: Uint8Array): ReceiverResponse | Promise<ReceiverResponse> {
+    const { event, handler, headers } = begun;
     const { signed } = headers;
     if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
     try {
@@ -232,30 +232,32 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     return apiError(500, 'response_not_in_contract', error.message);
   }
 
-  return {
-    mode,
-    maxBodyBytes,
-    handle(request) {
-      try {
-        const event = request.event && find(request.event.kind, request.event.name);
-        const handler = event && handlerFor(event.kind, event.name);
-        if (!event || !handler) {
-          const asked = request.event ? `${request.event.kind} "${request.event.name}"` : 'this path';
-          return Promise.resolve(
-            problem(404, `No event handler for ${asked}. Routes here: ${routes() || 'none'} (names are case-sensitive).`),
+  const core: ReceiverCore = { maxBodyBytes, begin, finish, unread };
+  return attachCore(
+    {
+      mode,
+      maxBodyBytes,
+      handle(request) {
+        try {
+          const begun = begin(request.method, request.event, request.headers);
+          if (!(begun instanceof Begun)) return Promise.resolve(begun);
+          const body = request.body;
+          if (typeof body !== 'function') return Promise.resolve(finish(begun, body));
+          let reading;
+          try {
+            reading = (body as (limit: number) => Promise<Uint8Array>)(maxBodyBytes);
+          } catch (error) {
+            return Promise.resolve(unread(begun, error));
+          }
+          return Promise.resolve(reading).then(
+            (read) => finish(begun, read),
+            (error: unknown) => unread(begun, error),
           );
+        } catch (error) {
+          return Promise.reject(error);
         }
-        if (request.method !== 'POST')
-          return Promise.resolve({
-            ...problem(405, `${event.kind} ${event.name} is delivered with POST.`),
-            headers: { 'content-type': 'application/problem+json', allow: 'POST' },
-          });
-        const answer = process(event, handler, request);
-        if (!(answer instanceof Promise)) return Promise.resolve(checked(event, answer));
-        return mode === 'development' ? answer.then((response) => checked(event, response)) : answer;
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      },
     },
-  };
+    core,
+  );
 }

@@ -1,12 +1,15 @@
 import {
   context,
   createTraceState,
+  INVALID_SPANID as INVALID_SPAN_ID,
+  INVALID_TRACEID as INVALID_TRACE_ID,
+  INVALID_SPAN_CONTEXT,
   isSpanContextValid,
+  ProxyTracerProvider,
   SpanKind,
   SpanStatusCode,
   trace,
   TraceFlags,
-  type Context,
   type Span,
   type SpanContext,
 } from '@opentelemetry/api';
@@ -14,50 +17,63 @@ import type { HandlerContext } from './context.js';
 import type { HandlerResult } from './events.js';
 
 const tracer = trace.getTracer('@clubnotify/receiver', '1.0.0');
+const CONSUMER = { kind: SpanKind.CONSUMER };
+// The API's no-op provider: what a proxy provider delegates to until an SDK registers one.
+const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/** Whether no tracer provider is registered (the global one is the API's proxy, delegating to nothing). */
+function tracingOff(): boolean {
+  const provider = trace.getTracerProvider();
+  return provider instanceof ProxyTracerProvider && provider.getDelegate() === NOOP_PROVIDER;
+}
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 
 /** The sender's span context from its W3C headers; undefined when absent or malformed. */
 export function senderSpan(traceparent: string | undefined, tracestate: string | undefined): SpanContext | undefined {
   const match = traceparent ? TRACEPARENT.exec(traceparent.trim()) : null;
   if (!match || match[1] === 'ff' || (match[1] === '00' && match[5] !== undefined)) return undefined;
-  const span: SpanContext = {
+  // The pattern already holds the ids to lower-case hex of the right length: only all-zero ids are invalid.
+  if (match[2] === INVALID_TRACE_ID || match[3] === INVALID_SPAN_ID) return undefined;
+  return {
     traceId: match[2]!,
     spanId: match[3]!,
     traceFlags: parseInt(match[4]!, 16) & TraceFlags.SAMPLED,
     isRemote: true,
     traceState: tracestate ? createTraceState(tracestate) : undefined,
   };
-  return isSpanContextValid(span) ? span : undefined;
-}
-
-/**
- * The handler's parent: the active span when it already continues the sender's trace (an
- * instrumented HTTP server), otherwise the sender's attempt from its `traceparent`, otherwise
- * whatever is active (a new trace when nothing is).
- */
-function parentOf(ctx: HandlerContext): Context {
-  const active = context.active();
-  const sender = senderSpan(ctx.traceparent, ctx.tracestate);
-  if (!sender || trace.getSpanContext(active)?.traceId === sender.traceId) return active;
-  return trace.setSpanContext(active, sender);
 }
 
 /**
  * Runs `call` (the handler) inside a span of its own, the child of the sender's attempt, and
- * ends the span when it settles. Without an OpenTelemetry SDK in the process the span is the
- * API's no-op; `ctx.traceContext` still carries the sender's context.
+ * ends the span when it settles. Its parent: the active span when it already continues the
+ * sender's trace (an instrumented HTTP server), otherwise the sender's attempt from its
+ * `traceparent`, otherwise whatever is active (a new trace when nothing is). Without an
+ * OpenTelemetry SDK in the process the span is the one the API's no-op tracer would give (the
+ * parent's context, not recording), made directly; `ctx.traceContext` still carries the
+ * sender's context.
  */
 export function traced<R>(ctx: HandlerContext, call: () => R): R {
-  const parent = parentOf(ctx);
-  const span = tracer.startSpan(`${ctx.kind} ${ctx.name}`, { kind: SpanKind.CONSUMER }, parent);
-  if (span.isRecording())
-    span.setAttributes({
-      'messaging.operation.type': 'process',
-      'messaging.message.id': ctx.id,
-      'clubnotify.event': `${ctx.kind}.${ctx.name}`,
-      'clubnotify.delivery.attempt': ctx.attempt,
-    });
-  ctx.traceContext = trace.setSpan(parent, span);
+  const active = context.active();
+  const sender = senderSpan(ctx.traceparent, ctx.tracestate);
+  const fromSender = sender !== undefined && trace.getSpanContext(active)?.traceId !== sender.traceId;
+  let span: Span;
+  if (tracingOff()) {
+    // No tracer provider registered: skip the proxy, the no-op tracer's checks and one context copy.
+    const parent = fromSender ? sender : trace.getSpanContext(active);
+    span = trace.wrapSpanContext(parent && (fromSender || isSpanContextValid(parent)) ? parent : INVALID_SPAN_CONTEXT);
+    ctx.traceContext = trace.setSpan(active, span);
+  } else {
+    const parent = fromSender ? trace.setSpanContext(active, sender) : active;
+    span = tracer.startSpan(`${ctx.kind} ${ctx.name}`, CONSUMER, parent);
+    if (span.isRecording())
+      span.setAttributes({
+        'messaging.operation.type': 'process',
+        'messaging.message.id': ctx.id,
+        'clubnotify.event': `${ctx.kind}.${ctx.name}`,
+        'clubnotify.delivery.attempt': ctx.attempt,
+      });
+    ctx.traceContext = trace.setSpan(parent, span);
+  }
   let result: R;
   try {
     result = context.with(ctx.traceContext, call);
@@ -65,6 +81,7 @@ export function traced<R>(ctx: HandlerContext, call: () => R): R {
     fail(span, error);
     throw error;
   }
+  if (!span.isRecording()) return result;
   if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
     (result as PromiseLike<void | HandlerResult>).then(
       (value) => settle(span, value),

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { HmacSha256Key } from './hmac.js';
+import { constantTimeEqual, HmacSha256Key } from './hmac.js';
 import type { HeaderSource } from './headers.js';
 import { decodeSecret } from './secret.js';
 import {
@@ -44,15 +44,21 @@ export function verifyWithKeys(
   options: VerifyOptions = {},
 ): VerifiedMessage {
   checkTimestamp(message, options);
-  const candidates = v1Signatures(message.signatures).map((encoded) => Buffer.from(encoded, 'base64'));
-  if (candidates.length === 0) throw noMatch();
+  const encoded = v1Signatures(message.signatures);
+  if (encoded.length === 0) throw noMatch();
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
+  // Senders write the padded base64 that node:crypto writes: compare the strings, in constant time.
   for (const key of keys) {
+    const expected = key.signBase64(message.id, message.timestamp, body);
+    for (const candidate of encoded) if (constantTimeEqual(candidate, expected)) return { id: message.id, timestamp: message.timestamp };
+  }
+  // Another spelling of 32 bytes (unpadded, or stray bits in the last character): compare the bytes.
+  const respelled = encoded
+    .map((e) => Buffer.from(e, 'base64'))
+    .filter((bytes, i) => bytes.length === 32 && bytes.toString('base64') !== encoded[i]);
+  for (const key of respelled.length === 0 ? [] : keys) {
     const expected = key.sign(message.id, message.timestamp, body);
-    for (const candidate of candidates) {
-      if (candidate.length === expected.length && timingSafeEqual(candidate, expected))
-        return { id: message.id, timestamp: message.timestamp };
-    }
+    for (const candidate of respelled) if (timingSafeEqual(candidate, expected)) return { id: message.id, timestamp: message.timestamp };
   }
   throw noMatch();
 }

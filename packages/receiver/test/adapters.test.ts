@@ -1,5 +1,5 @@
 import express from 'express';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createExpressMiddleware, createFetchHandler, createNodeHandler, createReceiver, type Receiver } from '../src/index.js';
 import { listen, post, SECRET, signed, stockUpdate } from './helpers.js';
 
@@ -86,6 +86,54 @@ describe('Node handler', () => {
       expect((await post(`${server.url}/hooks/webhooks/stockUpdate`, signed(json), json)).status).toBe(200);
       expect((await post(`${server.url}/webhooks/stockUpdate`, signed(json), json)).status).toBe(404);
     } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('Node adapters with any object that has handle()', () => {
+  // Not made by createReceiver, so the adapters go through receiver.handle().
+  const inner = makeReceiver();
+  const wrapped: Receiver = { mode: inner.mode, maxBodyBytes: inner.maxBodyBytes, handle: (request) => inner.handle(request) };
+
+  it('answers through receiver.handle on node:http and Express', async () => {
+    const node = await listen(createNodeHandler(wrapped));
+    try {
+      expect((await post(`${node.url}/webhooks/stockUpdate`, signed(json), json)).status).toBe(200);
+      expect((await post(`${node.url}/webhooks/stockUpdate`, signed(json), `${json} `)).status).toBe(401);
+    } finally {
+      await node.close();
+    }
+    await withExpress(
+      (app) => app.use(createExpressMiddleware(wrapped)),
+      async (url) => {
+        expect((await post(`${url}/webhooks/stockUpdate`, signed(json), json)).status).toBe(200);
+        expect((await post(`${url}/webhooks/stockUpdate`, signed(json), `${json} `)).status).toBe(401);
+      },
+    );
+  });
+});
+
+describe('Node handler, an answer node:http refuses to send', () => {
+  it('answers 500 when the handler returns a status outside 100-999, and serves the next request', async () => {
+    let status = 1000;
+    const receiver = createReceiver({
+      secret: SECRET,
+      mode: 'production',
+      logger: { error: () => undefined },
+      handlers: { webhooks: { stockUpdate: () => ({ status }) } },
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = await listen(createNodeHandler(receiver));
+    try {
+      const refused = await post(`${server.url}/webhooks/stockUpdate`, signed(json), json);
+      expect(refused.status).toBe(500);
+      expect(refused.json).toMatchObject({ code: 'receiver_failed' });
+      expect(logged).toHaveBeenCalledWith('@clubnotify/receiver: unexpected failure', expect.any(RangeError));
+      status = 200;
+      expect((await post(`${server.url}/webhooks/stockUpdate`, signed(json), json)).status).toBe(200);
+    } finally {
+      logged.mockRestore();
       await server.close();
     }
   });

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HmacSha256Key } from '../src/hmac.js';
+import { constantTimeEqual, HmacSha256Key } from '../src/hmac.js';
 
 function reference(key: Uint8Array, id: string, timestamp: number, body: Uint8Array): Buffer {
   return createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
@@ -33,5 +33,24 @@ describe('HmacSha256Key (pads computed once, node:crypto one-shot hashes)', () =
     const whole = randomBytes(500);
     const part = whole.subarray(37, 290);
     expect(new HmacSha256Key(key).sign('msg_part', 3, part)).toEqual(reference(key, 'msg_part', 3, part));
+  });
+
+  it('gives the same signature in base64 as createHmac, padded', () => {
+    const key = randomBytes(32);
+    const hmac = new HmacSha256Key(key);
+    for (const length of [0, 1, 170, 1500]) {
+      const body = randomBytes(length);
+      expect(hmac.signBase64('msg_b64', 5, body)).toBe(reference(key, 'msg_b64', 5, body).toString('base64'));
+    }
+  });
+});
+
+describe('constantTimeEqual', () => {
+  it('is true for equal strings only', () => {
+    expect(constantTimeEqual('', '')).toBe(true);
+    expect(constantTimeEqual('abc=', 'abc=')).toBe(true);
+    expect(constantTimeEqual('abc=', 'abd=')).toBe(false);
+    expect(constantTimeEqual('abc', 'abc=')).toBe(false);
+    expect(constantTimeEqual('Abc=', 'abc=')).toBe(false);
   });
 });

@@ -172,3 +172,18 @@ describe('Fastify plugin', () => {
     );
   });
 });
+
+describe('Hono and Fastify with any object that has handle()', () => {
+  // Not made by createReceiver, so the adapters go through receiver.handle().
+  const inner = makeReceiver();
+  const wrapped: Receiver = { mode: inner.mode, maxBodyBytes: inner.maxBodyBytes, handle: (request) => inner.handle(request) };
+
+  it('answers through receiver.handle', async () => {
+    const check = async (url: string) => {
+      expect((await post(`${url}/webhooks/stockUpdate`, signed(json), json)).status).toBe(200);
+      expect((await post(`${url}/webhooks/stockUpdate`, signed(json), `${json} `)).status).toBe(401);
+    };
+    await withHono((app) => app.use(createHonoMiddleware(wrapped)), check);
+    await withFastify(async (app) => void (await app.register(createFastifyPlugin(wrapped))), check);
+  });
+});

@@ -41,6 +41,23 @@ describe('verify', () => {
     expect(verify(vector.secret, headers, vector.body, { now: vector.timestamp })).toEqual({ id: vector.id, timestamp: vector.timestamp });
   });
 
+  it('verifies the signature in another base64 spelling of the same bytes, and nothing else', () => {
+    const encoded = vector.expected.slice('v1,'.length);
+    const withSignature = (signature: string) => ({ ...headers, 'webhook-signature': `v1,${signature}` });
+    const at = { now: vector.timestamp };
+    // Unpadded, and with stray bits in the last character (base64 decoders ignore them).
+    const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.indexOf(encoded.at(-2)!);
+    const stray = `${encoded.slice(0, -2)}${'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'[last ^ 1]}=`;
+    for (const spelling of [encoded.replace(/=+$/, ''), stray]) {
+      expect(Buffer.from(spelling, 'base64')).toEqual(Buffer.from(encoded, 'base64'));
+      expect(verify(vector.secret, withSignature(spelling), vector.body, at).id).toBe(vector.id);
+    }
+    const flipped = `${encoded[0] === 'A' ? 'B' : 'A'}${encoded.slice(1)}`;
+    for (const wrong of [flipped, flipped.replace(/=+$/, ''), encoded.slice(0, -4), `${encoded}AAAA`]) {
+      expect(() => verify(vector.secret, withSignature(wrong), vector.body, at)).toThrow(WebhookVerificationError);
+    }
+  });
+
   it('rejects the test vector once it is older than the tolerance', () => {
     expect(() => verify(vector.secret, headers, vector.body, { now: vector.timestamp + 301 })).toThrow(WebhookVerificationError);
     expect(verify(vector.secret, headers, vector.body, { now: vector.timestamp + 300 }).id).toBe(vector.id);

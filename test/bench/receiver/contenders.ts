@@ -119,6 +119,11 @@ async function fastifyServer(contender: Contender): Promise<Server> {
 
 /** Starts one contender on 127.0.0.1 and resolves with its port. */
 export async function start(framework: Framework, contender: Contender): Promise<number> {
+  return ((await startServer(framework, contender)).address() as { port: number }).port;
+}
+
+/** Starts one contender on 127.0.0.1 and resolves with its server. */
+export async function startServer(framework: Framework, contender: Contender): Promise<Server> {
   let server: Server;
   if (framework === 'fastify') server = await fastifyServer(contender);
   else {
@@ -129,5 +134,5 @@ export async function start(framework: Framework, contender: Contender): Promise
     }
   }
   server.keepAliveTimeout = 60_000;
-  return (server.address() as { port: number }).port;
+  return server;
 }

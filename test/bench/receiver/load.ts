@@ -21,6 +21,7 @@ function signed(i: number): Record<string, string> {
 const headers = Array.from({ length: pool }, (_, i) => signed(i));
 let next = 0;
 
+const cpuBefore = process.cpuUsage();
 const result = await autocannon({
   url,
   connections,
@@ -41,5 +42,7 @@ console.log(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    // The load generator's own CPU (µs) over the round: on 2 cores it competes with the receiver.
+    cpu: ((u) => u.user + u.system)(process.cpuUsage(cpuBefore)),
   }),
 );

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { coreOf } from '../core.js';
 import type { Receiver } from '../receiver.js';
-import { handleNode, send } from './node.js';
+import { answerNode } from './node.js';
 import type { RouteOptions } from './route.js';
 
 /** The part of an Express request the middleware reads (no dependency on express). */
@@ -16,6 +17,7 @@ export function createExpressMiddleware(
   receiver: Receiver,
   options: RouteOptions = {},
 ): (req: ExpressLikeRequest, res: ServerResponse, next: ExpressLikeNext) => void {
+  const core = coreOf(receiver);
   const base = (options.basePath ?? '').replace(/\/+$/, '');
   const webhooks = `${base}/webhooks/`;
   const callbacks = `${base}/callbacks/`;
@@ -24,6 +26,6 @@ export function createExpressMiddleware(
       next();
       return;
     }
-    handleNode(receiver, options, req, req.url).then((response) => send(res, response), next);
+    answerNode(receiver, core, options, req, res, req.url, next, undefined);
   };
 }

@@ -2,6 +2,7 @@ import { events } from '@clubnotify/spec';
 import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { parseEventKey, type EventKey, type EventKind } from '../events.js';
 import { apiError, problem, type ReceiverResponse } from '../problems.js';
+import { Begun, coreOf, type ReceiverCore } from '../core.js';
 import type { Receiver } from '../receiver.js';
 
 export interface FastifyRouteOptions {
@@ -34,21 +35,49 @@ function fastifyProblem(error: FastifyError, maxBodyBytes: number): ReceiverResp
   return apiError(500, 'receiver_failed', 'The receiver failed unexpectedly.');
 }
 
-// Sends on the reply and returns nothing, rather than a promise for Fastify to wait on: one
-// promise hop less a request. A failure goes through reply.send(error) to the error handler.
+function failed(reply: FastifyReply, error: unknown): void {
+  reply.send(error);
+}
+
+function sendOrFail(reply: FastifyReply, response: ReceiverResponse): void {
+  try {
+    send(reply, response);
+  } catch (error) {
+    failed(reply, error);
+  }
+}
+
+function answer(core: ReceiverCore, request: FastifyRequest, reply: FastifyReply, event: { kind: EventKind; name: string }): void {
+  const begun = core.begin(request.method, event, request.headers);
+  const response = begun instanceof Begun ? core.finish(begun, request.body ?? EMPTY) : begun;
+  if (response instanceof Promise)
+    response.then(
+      (r) => sendOrFail(reply, r),
+      (error: unknown) => failed(reply, error),
+    );
+  else send(reply, response);
+}
+
+// Sends on the reply and returns nothing, rather than a promise for Fastify to wait on; with a
+// synchronous handler the answer is sent from the route itself, no promise at all. A failure
+// goes through reply.send(error) to the error handler.
 function handler(receiver: Receiver, kind: EventKind, fixedName?: string) {
+  const core = coreOf(receiver);
+  const fixed = fixedName === undefined ? undefined : { kind, name: fixedName };
   return (request: FastifyRequest, reply: FastifyReply): void => {
-    receiver
-      .handle({
-        method: request.method,
-        event: { kind, name: fixedName ?? (request.params as { name: string }).name },
-        headers: request.headers,
-        body: request.body ?? EMPTY,
-      })
-      .then(
-        (response) => send(reply, response),
-        (error: unknown) => reply.send(error),
-      );
+    const event = fixed ?? { kind, name: (request.params as { name: string }).name };
+    if (core) {
+      try {
+        answer(core, request, reply, event);
+      } catch (error) {
+        failed(reply, error);
+      }
+      return;
+    }
+    receiver.handle({ method: request.method, event, headers: request.headers, body: request.body ?? EMPTY }).then(
+      (response) => sendOrFail(reply, response),
+      (error: unknown) => failed(reply, error),
+    );
   };
 }
 

@@ -62,20 +62,28 @@ export class MemoryDedupeStore implements DedupeStore {
     const now = this.now();
     const existing = this.entries.get(id);
     if (existing === undefined) return this.set(id, { state: 'handled', expiresAt: now + ttlSec * 1000 }, now);
+    // The entry is changed in place (the Map keeps it) and queued again with its new expiry;
+    // the Map does not grow, so there is nothing to sweep.
     existing.state = 'handled';
     existing.expiresAt = now + ttlSec * 1000;
-    this.set(id, existing, now);
+    this.queue(id, existing.expiresAt);
   }
 
   releaseNow(id: string): void {
     if (this.entries.get(id)?.state === 'processing') this.entries.delete(id);
   }
 
+  private queue(id: string, expiresAt: number): void {
+    this.ids.push(id);
+    this.expiries.push(expiresAt);
+  }
+
   private set(id: string, entry: Entry, now: number): void {
     this.entries.set(id, entry);
-    this.ids.push(id);
-    this.expiries.push(entry.expiresAt);
+    this.queue(id, entry.expiresAt);
     while (this.head < this.ids.length) {
+      // Nothing due at the front and room left: no Map lookup needed to know there is nothing to sweep.
+      if (this.expiries[this.head]! > now && this.entries.size <= this.maxEntries) break;
       const first = this.ids[this.head]!;
       const current = this.entries.get(first);
       if (current && current.expiresAt === this.expiries[this.head]) {

@@ -1,0 +1,50 @@
+// Without an OpenTelemetry SDK in the process (this file registers none), the handler's
+// ctx.traceContext still carries the sender's context, as the API's no-op tracer gives it.
+import { randomBytes } from 'node:crypto';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
+import { expect, it } from 'vitest';
+import { createFetchHandler, createReceiver, type EventContext } from '../src/index.js';
+import { SECRET, signed, stockUpdate } from './helpers.js';
+
+let seen: EventContext | undefined;
+const handle = createFetchHandler(
+  createReceiver({
+    secret: SECRET,
+    mode: 'production',
+    logger: { error: () => {} },
+    handlers: { webhooks: { stockUpdate: (_update, ctx) => void (seen = ctx) } },
+  }),
+);
+
+async function deliver(headers: Record<string, string>): Promise<EventContext> {
+  const body = JSON.stringify(stockUpdate);
+  const res = await handle(
+    new Request('http://receiver.test/webhooks/stockUpdate', { method: 'POST', body, headers: { ...signed(body), ...headers } }),
+  );
+  expect(res.status).toBe(200);
+  return seen!;
+}
+
+it('hands the sender traceparent over as ctx.traceContext, not recording', async () => {
+  const traceId = randomBytes(16).toString('hex');
+  const parent = randomBytes(8).toString('hex');
+  const ctx = await deliver({ traceparent: `00-${traceId}-${parent}-01`, tracestate: 'cn=1' });
+  const span = trace.getSpan(ctx.traceContext!)!;
+  expect(span.isRecording()).toBe(false);
+  expect(span.spanContext()).toMatchObject({ traceId, spanId: parent, traceFlags: 1, isRemote: true });
+  expect(span.spanContext().traceState?.get('cn')).toBe('1');
+});
+
+it('gives an invalid span context without a traceparent, or with a malformed or all-zero one', async () => {
+  for (const headers of <Record<string, string>[]>[
+    {},
+    { traceparent: 'garbage' },
+    { traceparent: `00-${'0'.repeat(32)}-${'1'.repeat(16)}-01` },
+    { traceparent: `00-${'1'.repeat(32)}-${'0'.repeat(16)}-01` },
+  ]) {
+    const ctx = await deliver(headers);
+    const span = trace.getSpan(ctx.traceContext!)!;
+    expect(span.isRecording()).toBe(false);
+    expect(isSpanContextValid(span.spanContext())).toBe(false);
+  }
+});

@@ -1,0 +1,75 @@
+/**
+ * CPU per request of one contender with no sockets: each of BENCH_CONNECTIONS fake connections
+ * (a Duplex handed to the server's 'connection' event) sends the next signed request when the
+ * previous answer is written. No kernel, no load generator: what is left is the framework's and
+ * the receiver's JavaScript, steady enough on a loaded machine to compare two versions.
+ * `tsx test/bench/receiver/in-process.ts node,express ours,bare [requests] [rounds]`
+ */
+import { Duplex } from 'node:stream';
+import type { Server } from 'node:http';
+import { signedHeaders } from '@clubnotify/receiver';
+import { startServer, type Contender, type Framework } from './contenders.js';
+import { BODY, PATH, SECRET } from './message.js';
+
+const [fws = 'node', cts = 'bare,ours', requestsArg = '20000', roundsArg = '7'] = process.argv.slice(2);
+const REQUESTS = Number(requestsArg);
+const ROUNDS = Number(roundsArg);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+let serial = 0;
+
+function request(): Buffer {
+  const headers = {
+    'content-type': 'application/json',
+    ...signedHeaders(SECRET, { id: `msg_${process.pid}_${serial++}`, timestamp: new Date(), body: BODY }),
+  };
+  const lines = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  return Buffer.from(`POST ${PATH} HTTP/1.1\r\nhost: x\r\ncontent-length: ${Buffer.byteLength(BODY)}\r\n${lines}\r\n${BODY}`);
+}
+
+/** Sends `count` requests over fake connections; resolves with the CPU µs spent. */
+function drive(server: Server, pool: Buffer[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = 0;
+    const started = process.cpuUsage();
+    for (let c = 0; c < CONNECTIONS; c++) {
+      const conn = new Duplex({
+        read() {},
+        write(chunk: Buffer, _enc, done) {
+          if (!chunk.subarray(0, 12).toString('latin1').startsWith('HTTP/1.1 2')) reject(new Error(chunk.toString()));
+          done();
+          if (++answered === pool.length) {
+            const used = process.cpuUsage(started);
+            resolve(used.user + used.system);
+          } else if (sent < pool.length) process.nextTick(() => conn.push(pool[sent++]));
+        },
+      });
+      (conn as unknown as { remoteAddress: string }).remoteAddress = '127.0.0.1';
+      server.emit('connection', conn);
+      conn.push(pool[sent++]);
+    }
+  });
+}
+
+const frameworks = fws.split(',') as Framework[];
+const contenders = cts.split(',') as Contender[];
+const servers = new Map<string, Server>();
+for (const f of frameworks) for (const c of contenders) servers.set(`${f}/${c}`, await startServer(f, c));
+const results = new Map<string, number[]>();
+for (const key of servers.keys()) {
+  results.set(key, []);
+  for (let w = 0; w < 3; w++) await drive(servers.get(key)!, Array.from({ length: REQUESTS }, request));
+}
+for (let r = 0; r < ROUNDS; r++) {
+  for (const [key, server] of servers) {
+    const pool = Array.from({ length: REQUESTS }, request);
+    results.get(key)!.push((await drive(server, pool)) / REQUESTS);
+  }
+}
+for (const [key, list] of results) {
+  const sorted = [...list].sort((a, b) => a - b);
+  console.log(`${key.padEnd(28)} min ${sorted[0]!.toFixed(2)}  median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} µs/request`);
+}
+process.exit(0);
