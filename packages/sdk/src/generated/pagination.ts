@@ -94,6 +94,14 @@ export const pagination = {
     "limitParam": "limit",
     "nextLink": "links.next"
   },
+  "/operationalEventSubscriptions": {
+    "operation": "listOperationalEventSubscriptions",
+    "strategy": "cursor",
+    "items": "data",
+    "cursorParam": "cursor",
+    "limitParam": "limit",
+    "nextLink": "links.next"
+  },
   "/apiKeys": {
     "operation": "listApiKeys",
     "strategy": "cursor",
