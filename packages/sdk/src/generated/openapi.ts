@@ -712,6 +712,8 @@ export interface paths {
          *
          *     Registration is idempotent per key and URL: the same key registering the same URL again
          *     gets the same subscription and secret back, with `events` replaced by the new list.
+         *     A key may hold as many live operational-event subscriptions as registrations (100 unless
+         *     the operator changed it); one more is `409`.
          *
          *     Operational events are never sent about an operational-event subscription itself: its
          *     own failures, circuit or disabling would otherwise report themselves to a failing URL
@@ -3605,6 +3607,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["LimitExceeded"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];

@@ -400,6 +400,7 @@ export type BodyValidatorKey =
   | "subscribeOperationalEvents.response.401.application/problem+json"
   | "subscribeOperationalEvents.response.403.application/problem+json"
   | "subscribeOperationalEvents.response.405.application/problem+json"
+  | "subscribeOperationalEvents.response.409.application/problem+json"
   | "subscribeOperationalEvents.response.413.application/problem+json"
   | "subscribeOperationalEvents.response.415.application/problem+json"
   | "subscribeOperationalEvents.response.422.application/problem+json"
@@ -920,6 +921,7 @@ export const bodyValidators: Readonly<Record<BodyValidatorKey, CompiledValidator
   "subscribeOperationalEvents.response.401.application/problem+json": v_schema_Problem,
   "subscribeOperationalEvents.response.403.application/problem+json": v_schema_Problem,
   "subscribeOperationalEvents.response.405.application/problem+json": v_schema_Problem,
+  "subscribeOperationalEvents.response.409.application/problem+json": v_schema_Problem,
   "subscribeOperationalEvents.response.413.application/problem+json": v_schema_Problem,
   "subscribeOperationalEvents.response.415.application/problem+json": v_schema_Problem,
   "subscribeOperationalEvents.response.422.application/problem+json": v_schema_Problem,

@@ -2735,7 +2735,7 @@ export const document: { readonly [key: string]: Json } = {
       "post": {
         "operationId": "subscribeOperationalEvents",
         "summary": "Register a URL for operational events",
-        "description": "Registers `url` to receive the operational events named in `events` (see the webhooks\ntagged *Operational events*) about the caller's own registrations, subscriptions,\ndeliveries and key: a target disabled and why, a circuit opened or closed, a secret\nrotation's overlap ended, the key revoked, a delivery failed for good.\n\nOne operation with an event filter rather than one per kind: the events share one\naudience (whoever runs the owner's receivers), usually one URL, and one signing secret;\na receiver's handler map already dispatches by event name, and adding an event later\nadds a value to `events`, not an operation. The events are delivered by the same engine\nas every webhook: signed with this subscription's secret, retried, fair among owners,\nand subject to the same circuit breaker and `410` rule.\n\nRegistration is idempotent per key and URL: the same key registering the same URL again\ngets the same subscription and secret back, with `events` replaced by the new list.\n\nOperational events are never sent about an operational-event subscription itself: its\nown failures, circuit or disabling would otherwise report themselves to a failing URL\n(or two such subscriptions to each other) forever. Its state shows in\n`GET /operationalEventSubscriptions` (`status`, `disabledReason`).\n",
+        "description": "Registers `url` to receive the operational events named in `events` (see the webhooks\ntagged *Operational events*) about the caller's own registrations, subscriptions,\ndeliveries and key: a target disabled and why, a circuit opened or closed, a secret\nrotation's overlap ended, the key revoked, a delivery failed for good.\n\nOne operation with an event filter rather than one per kind: the events share one\naudience (whoever runs the owner's receivers), usually one URL, and one signing secret;\na receiver's handler map already dispatches by event name, and adding an event later\nadds a value to `events`, not an operation. The events are delivered by the same engine\nas every webhook: signed with this subscription's secret, retried, fair among owners,\nand subject to the same circuit breaker and `410` rule.\n\nRegistration is idempotent per key and URL: the same key registering the same URL again\ngets the same subscription and secret back, with `events` replaced by the new list.\nA key may hold as many live operational-event subscriptions as registrations (100 unless\nthe operator changed it); one more is `409`.\n\nOperational events are never sent about an operational-event subscription itself: its\nown failures, circuit or disabling would otherwise report themselves to a failing URL\n(or two such subscriptions to each other) forever. Its state shows in\n`GET /operationalEventSubscriptions` (`status`, `disabledReason`).\n",
         "tags": [
           "Operational events"
         ],
@@ -2794,6 +2794,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "405": {
             "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/LimitExceeded"
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"

@@ -15,6 +15,7 @@ import * as historyTraceContext from './021_history_trace_context.js';
 import * as traceStatistics from './022_trace_statistics.js';
 import * as historyStatistics from './023_history_statistics.js';
 import * as deliveryLookup from './030_delivery_lookup.js';
+import * as operationalSubscriptions from './050_operational_subscriptions.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -35,4 +36,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 22, name: '022_trace_statistics', sql: traceStatistics.sql },
   { version: 23, name: '023_history_statistics', sql: historyStatistics.sql },
   { version: 30, name: '030_delivery_lookup', sql: deliveryLookup.sql },
+  { version: 50, name: '050_operational_subscriptions', sql: operationalSubscriptions.sql },
 ];
