@@ -11,6 +11,7 @@ import { apiError, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
 import { decodeSecret } from './secret.js';
 import { receiverSettings } from './settings.js';
+import { FIRST_OPERATIONAL_EVENT, OPERATIONAL_ROUTE, operationalEventOf } from './operational-route.js';
 import { headerProblem, mediaTypeError, verificationProblem, type CheckedHeaders } from './request-checks.js';
 import { verifyWithKeys, WebhookVerificationError } from './verify.js';
 
@@ -125,8 +126,13 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     return typeof handler === 'function' ? (handler as AnyHandler) : undefined;
   }
 
+  // Stands for the handler of whichever operational event the payload names (see operational-route.ts).
+  const byType: AnyHandler = () => undefined;
+  const servesOperational = !contract && FIRST_OPERATIONAL_EVENT !== undefined;
+
   function routes(): string {
     return [
+      ...(servesOperational ? [`/webhooks/${OPERATIONAL_ROUTE}`] : []),
       ...Object.keys(options.handlers.webhooks ?? {}).map((n) => `/webhooks/${n}`),
       ...Object.keys(options.handlers.callbacks ?? {}).map((n) => `/callbacks/${n}`),
     ].join(', ');
@@ -178,11 +184,13 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
   }
 
   function withBody(
-    event: ContractEvent,
-    handler: AnyHandler,
+    routed: ContractEvent,
+    routedHandler: AnyHandler,
     headers: CheckedHeaders,
     raw: Uint8Array,
   ): ReceiverResponse | Promise<ReceiverResponse> {
+    let event = routed;
+    let handler = routedHandler;
     const { signed } = headers;
     if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
     try {
@@ -201,6 +209,14 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       } catch {
         return problem(400, 'The body is not valid JSON.', { type: 'invalid-json', title: 'Invalid JSON' });
       }
+    }
+    if (handler === byType) {
+      const name = operationalEventOf(payload);
+      const found = name === undefined ? undefined : find('webhook', name);
+      const named = found && handlerFor('webhook', found.name);
+      if (!found) return problem(400, 'The payload names no operational event in `type`.', { type: 'validation', title: 'Invalid payload' });
+      if (!named) return problem(404, `No event handler for operational event "${found.name}".`);
+      [event, handler] = [found, named];
     }
     const validation = validate(bodyKey(event), payload);
     if (!validation.ok)
@@ -237,8 +253,9 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     maxBodyBytes,
     handle(request) {
       try {
-        const event = request.event && find(request.event.kind, request.event.name);
-        const handler = event && handlerFor(event.kind, event.name);
+        const operational = servesOperational && request.event?.kind === 'webhook' && request.event.name === OPERATIONAL_ROUTE;
+        const event = operational ? find('webhook', FIRST_OPERATIONAL_EVENT!) : request.event && find(request.event.kind, request.event.name);
+        const handler = operational ? byType : event && handlerFor(event.kind, event.name);
         if (!event || !handler) {
           const asked = request.event ? `${request.event.kind} "${request.event.name}"` : 'this path';
           return Promise.resolve(
