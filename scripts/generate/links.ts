@@ -47,12 +47,16 @@ function checkOperationalRegistration(document: OpenAPIDocument): void {
   if (operationalWebhooks(document).length === 0) return;
   const found = operations(document).filter(({ operation }) => operation[OPERATIONAL_REGISTRATION_EXTENSION] === true);
   if (found.length !== 1)
-    throw new Error(`operational webhooks need exactly one POST operation with ${OPERATIONAL_REGISTRATION_EXTENSION}: true, found ${found.length}`);
+    throw new Error(
+      `operational webhooks need exactly one POST operation with ${OPERATIONAL_REGISTRATION_EXTENSION}: true, found ${found.length}`,
+    );
   const { method, path, operation } = found[0]!;
   const body = deref(document, deref(document, operation.requestBody ?? {}).content?.['application/json']?.schema ?? {});
   const required = (body.required as string[] | undefined) ?? [];
   if (method !== 'post' || !required.includes('url') || !required.includes('events'))
-    throw new Error(`${where(method, path)}: ${OPERATIONAL_REGISTRATION_EXTENSION} belongs on a POST with a required \`url\` and \`events\``);
+    throw new Error(
+      `${where(method, path)}: ${OPERATIONAL_REGISTRATION_EXTENSION} belongs on a POST with a required \`url\` and \`events\``,
+    );
 }
 
 /** Every registration operation and the webhook it registers for, checked both ways. */

@@ -214,7 +214,8 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       const name = operationalEventOf(payload);
       const found = name === undefined ? undefined : find('webhook', name);
       const named = found && handlerFor('webhook', found.name);
-      if (!found) return problem(400, 'The payload names no operational event in `type`.', { type: 'validation', title: 'Invalid payload' });
+      if (!found)
+        return problem(400, 'The payload names no operational event in `type`.', { type: 'validation', title: 'Invalid payload' });
       if (!named) return problem(404, `No event handler for operational event "${found.name}".`);
       [event, handler] = [found, named];
     }
@@ -254,7 +255,9 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     handle(request) {
       try {
         const operational = servesOperational && request.event?.kind === 'webhook' && request.event.name === OPERATIONAL_ROUTE;
-        const event = operational ? find('webhook', FIRST_OPERATIONAL_EVENT!) : request.event && find(request.event.kind, request.event.name);
+        const event = operational
+          ? find('webhook', FIRST_OPERATIONAL_EVENT!)
+          : request.event && find(request.event.kind, request.event.name);
         const handler = operational ? byType : event && handlerFor(event.kind, event.name);
         if (!event || !handler) {
           const asked = request.event ? `${request.event.kind} "${request.event.name}"` : 'this path';

@@ -33,7 +33,6 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker;
   let ops: OpsReceiver;
-  let opsId: string;
   const servers: Server[] = [];
 
   beforeAll(async () => {
@@ -54,8 +53,7 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
       body: { url: ops.url, events: ['targetDisabled', 'circuitOpened', 'circuitClosed', 'secretOverlapEnded', 'deliveryFailed'] },
     });
     expect(res.status).toBe(200);
-    const created = (await res.json()) as { id: string; secret: string };
-    opsId = created.id;
+    const created = (await res.json()) as { secret: string };
     ops.useSecret(created.secret);
   });
   afterAll(async () => {
@@ -147,12 +145,21 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
     const carol = (await created.json()) as { id: string; key: string };
     const carolOps = await startOpsReceiver();
     try {
-      const sub = await s.call('POST', '/operationalEventSubscriptions', { key: carol.key, body: { url: carolOps.url, events: ['apiKeyRevoked'] } });
+      const sub = await s.call('POST', '/operationalEventSubscriptions', {
+        key: carol.key,
+        body: { url: carolOps.url, events: ['apiKeyRevoked'] },
+      });
       carolOps.useSecret(((await sub.json()) as { secret: string }).secret);
       await s.call('POST', '/registerForStockUpdates', { key: carol.key, body: { url: 'http://127.0.0.1:9/carol' } });
       expect((await s.call('DELETE', `/apiKeys/${carol.id}`, { key: s.adminKey })).status).toBe(204);
       const revoked = await carolOps.next('apiKeyRevoked');
-      expect(revoked).toEqual({ type: 'apiKeyRevoked', occurredAt: expect.any(String), ownerKeyId: carol.id, apiKeyId: carol.id, targetsDisabled: 1 });
+      expect(revoked).toEqual({
+        type: 'apiKeyRevoked',
+        occurredAt: expect.any(String),
+        ownerKeyId: carol.id,
+        apiKeyId: carol.id,
+        targetsDisabled: 1,
+      });
       expect(ops.got.some((e) => e.name === 'apiKeyRevoked')).toBe(false);
     } finally {
       await carolOps.close();

@@ -27,7 +27,14 @@ export interface OpsReceiver {
   close(): Promise<void>;
 }
 
-const NAMES: OperationalEventName[] = ['targetDisabled', 'circuitOpened', 'circuitClosed', 'secretOverlapEnded', 'apiKeyRevoked', 'deliveryFailed'];
+const NAMES: OperationalEventName[] = [
+  'targetDisabled',
+  'circuitOpened',
+  'circuitClosed',
+  'secretOverlapEnded',
+  'apiKeyRevoked',
+  'deliveryFailed',
+];
 
 export async function startOpsReceiver(): Promise<OpsReceiver> {
   let secret = '';
