@@ -165,4 +165,22 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
       await carolOps.close();
     }
   });
+
+  it('lists the owner’s operational events newest first with their payloads, to the owner and an admin only', async () => {
+    await worker.drained();
+    const mine = (await (await s.call('GET', '/operationalEvents?limit=100')).json()) as {
+      data: Array<{ event: string; status: string; subscriptionId: string; payload: { type: string } }>;
+    };
+    const events = new Set(mine.data.map((d) => d.event));
+    for (const name of ['circuitOpened', 'circuitClosed', 'deliveryFailed', 'targetDisabled', 'secretOverlapEnded'])
+      expect(events).toContain(name);
+    expect(mine.data.every((d) => d.payload.type === d.event && d.subscriptionId.startsWith('ops_'))).toBe(true);
+    expect(((await (await s.call('GET', '/operationalEvents', { key: s.bobKey })).json()) as { data: [] }).data).toEqual([]);
+    const owner = (mine.data[0]!.payload as unknown as { ownerKeyId: string }).ownerKeyId;
+    expect((await s.call('GET', `/operationalEvents?ownerKeyId=${owner}`, { key: s.bobKey })).status).toBe(403);
+    const admin = (await (await s.call('GET', `/operationalEvents?ownerKeyId=${owner}&limit=100`, { key: s.adminKey })).json()) as {
+      data: unknown[];
+    };
+    expect(admin.data).toHaveLength(mine.data.length);
+  });
 });

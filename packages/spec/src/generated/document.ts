@@ -2943,6 +2943,83 @@ export const document: { readonly [key: string]: Json } = {
         }
       }
     },
+    "/operationalEvents": {
+      "get": {
+        "operationId": "listOperationalEvents",
+        "summary": "List the operational events sent to you",
+        "description": "The operational events queued for the caller's operational-event subscriptions (an admin\nkey sees every owner's), newest first, with each one's delivery state and payload. These\ndeliveries are not in `GET /deliveries`, whose `event` names webhooks and callbacks only.\nKept as long as the delivery history (`DELIVERY_RETENTION`).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextLink": "links.next"
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Cursor"
+          },
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/OwnerKeyId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of operational events.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OperationalEventList"
+                },
+                "examples": {
+                  "events": {
+                    "$ref": "#/components/examples/OperationalEventList"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
     "/apiKeys": {
       "get": {
         "operationId": "listApiKeys",
@@ -5530,6 +5607,68 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "OperationalEventDelivery": {
+        "type": "object",
+        "required": [
+          "id",
+          "subscriptionId",
+          "event",
+          "status",
+          "attemptCount",
+          "createdAt",
+          "payload"
+        ],
+        "description": "One operational event sent (or being sent) to one of your operational-event subscriptions.",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The delivery (`dlv_...`)."
+          },
+          "subscriptionId": {
+            "type": "string",
+            "description": "The operational-event subscription (`ops_...`) it goes to."
+          },
+          "event": {
+            "$ref": "#/components/schemas/OperationalEventName"
+          },
+          "status": {
+            "$ref": "#/components/schemas/DeliveryStatus"
+          },
+          "attemptCount": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it was queued (a `secretOverlapEnded` is queued at the rotation, due when the overlap ends)."
+          },
+          "payload": {
+            "type": "object",
+            "description": "The event's JSON body, as sent (see the event's webhook)."
+          }
+        }
+      },
+      "OperationalEventList": {
+        "type": "object",
+        "required": [
+          "data",
+          "links"
+        ],
+        "additionalProperties": false,
+        "description": "Cursor-based, with links; newest first.",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/OperationalEventDelivery"
+            }
+          },
+          "links": {
+            "$ref": "#/components/schemas/Links"
+          }
+        }
+      },
       "ApiKeyInfo": {
         "type": "object",
         "required": [
@@ -6844,6 +6983,36 @@ export const document: { readonly [key: string]: Json } = {
           "status": "active",
           "disabledReason": null,
           "createdAt": "2026-11-21T20:00:00.000Z"
+        }
+      },
+      "OperationalEventList": {
+        "summary": "A circuit that opened, sent to one subscription",
+        "value": {
+          "data": [
+            {
+              "id": "dlv_7q2m9x4k1v8p3n6z5r0t",
+              "subscriptionId": "ops_5t8w2q7m1x4k9v3n6p0r",
+              "event": "circuitOpened",
+              "status": "succeeded",
+              "attemptCount": 1,
+              "createdAt": "2026-11-21T21:00:00.010Z",
+              "payload": {
+                "type": "circuitOpened",
+                "occurredAt": "2026-11-21T21:00:00.000Z",
+                "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+                "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+                "url": "https://hooks.example.com/clubnotify/stock",
+                "openUntil": "2026-11-21T21:01:00.000Z"
+              }
+            }
+          ],
+          "links": {
+            "self": "/operationalEvents?limit=20",
+            "next": null,
+            "prev": null,
+            "first": "/operationalEvents?limit=20",
+            "last": "/operationalEvents?limit=20"
+          }
         }
       },
       "ApiKeyList": {

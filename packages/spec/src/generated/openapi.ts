@@ -752,6 +752,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operationalEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the operational events sent to you
+         * @description The operational events queued for the caller's operational-event subscriptions (an admin
+         *     key sees every owner's), newest first, with each one's delivery state and payload. These
+         *     deliveries are not in `GET /deliveries`, whose `event` names webhooks and callbacks only.
+         *     Kept as long as the delivery history (`DELIVERY_RETENTION`).
+         */
+        get: operations["listOperationalEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiKeys": {
         parameters: {
             query?: never;
@@ -1666,6 +1689,28 @@ export interface components {
             url: string;
             /** @description The operational events to send to `url`. */
             events: components["schemas"]["OperationalEventName"][];
+        };
+        /** @description One operational event sent (or being sent) to one of your operational-event subscriptions. */
+        OperationalEventDelivery: {
+            /** @description The delivery (`dlv_...`). */
+            id: string;
+            /** @description The operational-event subscription (`ops_...`) it goes to. */
+            subscriptionId: string;
+            event: components["schemas"]["OperationalEventName"];
+            status: components["schemas"]["DeliveryStatus"];
+            attemptCount: number;
+            /**
+             * Format: date-time
+             * @description When it was queued (a `secretOverlapEnded` is queued at the rotation, due when the overlap ends).
+             */
+            createdAt: string;
+            /** @description The event's JSON body, as sent (see the event's webhook). */
+            payload: Record<string, never>;
+        };
+        /** @description Cursor-based, with links; newest first. */
+        OperationalEventList: {
+            data: components["schemas"]["OperationalEventDelivery"][];
+            links: components["schemas"]["Links"];
         };
         /** @description An API key as listed. The key itself is never shown again after creation. */
         ApiKeyInfo: {
@@ -3643,6 +3688,49 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listOperationalEvents: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only records owned by this API key (its id, `key_...`, never the key itself). Meant for
+                 *     admin keys, which otherwise see every owner's records. A subscriber key only ever sees its
+                 *     own records: it may pass its own key id (which changes nothing), and any other id is `403`.
+                 *     Pagination links repeat the filter, so every page of a walk is filtered alike.
+                 * @example key_3n8v1q7x2m5c9k4z6p0r
+                 */
+                ownerKeyId?: components["parameters"]["OwnerKeyId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of operational events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationalEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };
