@@ -216,7 +216,7 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       const named = found && handlerFor('webhook', found.name);
       if (!found)
         return problem(400, 'The payload names no operational event in `type`.', { type: 'validation', title: 'Invalid payload' });
-      if (!named) return problem(404, `No event handler for operational event "${found.name}".`);
+      if (!named) return unrouted(problem(404, `No event handler for operational event "${found.name}".`));
       [event, handler] = [found, named];
     }
     const validation = validate(bodyKey(event), payload);
@@ -240,8 +240,15 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     return answer;
   }
 
+  // A 404 for an event without a handler is the kit's routing answer, as for an unknown path, not the handler's.
+  const routing = new WeakSet<ReceiverResponse>();
+  function unrouted(response: ReceiverResponse): ReceiverResponse {
+    routing.add(response);
+    return response;
+  }
+
   function checked(event: ContractEvent, response: ReceiverResponse): ReceiverResponse {
-    if (mode !== 'development') return response;
+    if (mode !== 'development' || routing.has(response)) return response;
     const problems = checkResponse(event, response.status, response.headers['content-type'], response.body, contract?.bodyValidators);
     if (problems.length === 0) return response;
     const error = new ResponseContractError(`@clubnotify/receiver: this answer is not in the spec's contract: ${problems.join(' ')}`);
