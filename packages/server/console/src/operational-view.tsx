@@ -1,0 +1,71 @@
+import type { components } from '@clubnotify/sdk';
+import { useEffect, useState } from 'preact/hooks';
+import { when } from './format.js';
+import type { Session } from './session.js';
+import { Status, useAction } from './use-action.js';
+
+type Schemas = components['schemas'];
+
+/** What an operational event is about, in a few words: its target and reason, or its key. */
+function about(payload: Record<string, unknown>): string {
+  const parts = [payload.targetId, payload.reason, payload.deliveryId, payload.apiKeyId].filter((p) => typeof p === 'string');
+  return parts.join(' — ');
+}
+
+/** The owner's operational-event subscriptions and the latest 50 events sent to them. */
+export function OperationalView({ session }: { session: Session }) {
+  const [subscriptions, setSubscriptions] = useState<Schemas['OperationalSubscription'][]>([]);
+  const [events, setEvents] = useState<Schemas['OperationalEventDelivery'][]>([]);
+  const action = useAction();
+  const c = session.client;
+  const reload = async () => {
+    const [subs, latest] = await Promise.all([
+      c.paginate('/operationalEventSubscriptions', { query: { limit: 50 } }).firstPage(),
+      c.paginate('/operationalEvents', { query: { limit: 50 } }).firstPage(),
+    ]);
+    setSubscriptions(subs.items);
+    setEvents(latest.items);
+  };
+  useEffect(() => void action.run('Loading operational events', reload), []);
+
+  return (
+    <section aria-labelledby="ops-heading">
+      <h2 id="ops-heading">Operational events</h2>
+      <Status text={action.status} />
+      {subscriptions.length === 0 && <p>No operational-event subscription: register one with POST /operationalEventSubscriptions.</p>}
+      <ul aria-label="Operational-event subscriptions">
+        {subscriptions.map((s) => (
+          <li key={s.id}>
+            <code>{s.url}</code> ({s.status}
+            {s.disabledReason ? `: ${s.disabledReason}` : ''}): {s.events.join(', ')}
+          </li>
+        ))}
+      </ul>
+      <div class="table-scroll">
+        <table>
+          <caption class="sr-only">Latest operational events</caption>
+          <thead>
+            <tr>
+              <th scope="col">Queued</th>
+              <th scope="col">Event</th>
+              <th scope="col">About</th>
+              <th scope="col">Delivery</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => (
+              <tr key={e.id}>
+                <td>{when(e.createdAt)}</td>
+                <td>{e.event}</td>
+                <td>{about(e.payload)}</td>
+                <td>
+                  {e.status} ({e.attemptCount} attempts)
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
