@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
+import { createClient } from '@clubnotify/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { about, loadOperational } from '../console/src/operational.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
 import { startOpsReceiver, type OpsReceiver } from './operational-support.js';
 import { dbFactories, startTestServer, type TestServer } from './server-support.js';
@@ -182,5 +184,12 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
       data: unknown[];
     };
     expect(admin.data).toHaveLength(mine.data.length);
+  });
+
+  it('gives the console its view: the subscriptions and the latest events, saying what each is about', async () => {
+    const { subscriptions, events } = await loadOperational(createClient({ baseUrl: s.url, apiKey: s.aliceKey }));
+    expect(subscriptions.map((x) => x.url)).toContain(ops.url);
+    const disabled = events.find((e) => e.event === 'targetDisabled')!;
+    expect(about(disabled.payload)).toMatch(/^reg_\w+ — .*410/);
   });
 });

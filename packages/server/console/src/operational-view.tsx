@@ -1,32 +1,14 @@
-import type { components } from '@clubnotify/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { when } from './format.js';
+import { about, loadOperational, type OperationalPage } from './operational.js';
 import type { Session } from './session.js';
 import { Status, useAction } from './use-action.js';
 
-type Schemas = components['schemas'];
-
-/** What an operational event is about, in a few words: its target and reason, or its key. */
-function about(payload: Record<string, unknown>): string {
-  const parts = [payload.targetId, payload.reason, payload.deliveryId, payload.apiKeyId].filter((p) => typeof p === 'string');
-  return parts.join(' — ');
-}
-
 /** The owner's operational-event subscriptions and the latest 50 events sent to them. */
 export function OperationalView({ session }: { session: Session }) {
-  const [subscriptions, setSubscriptions] = useState<Schemas['OperationalSubscription'][]>([]);
-  const [events, setEvents] = useState<Schemas['OperationalEventDelivery'][]>([]);
+  const [{ subscriptions, events }, setPage] = useState<OperationalPage>({ subscriptions: [], events: [] });
   const action = useAction();
-  const c = session.client;
-  const reload = async () => {
-    const [subs, latest] = await Promise.all([
-      c.paginate('/operationalEventSubscriptions', { query: { limit: 50 } }).firstPage(),
-      c.paginate('/operationalEvents', { query: { limit: 50 } }).firstPage(),
-    ]);
-    setSubscriptions(subs.items);
-    setEvents(latest.items);
-  };
-  useEffect(() => void action.run('Loading operational events', reload), []);
+  useEffect(() => void action.run('Loading operational events', async () => setPage(await loadOperational(session.client))), []);
 
   return (
     <section aria-labelledby="ops-heading">
