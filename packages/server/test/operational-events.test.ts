@@ -83,7 +83,7 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
     const flaky = await target('reset');
     // The receiver recovers as soon as it is told its circuit opened: the probe after the cool-down succeeds.
     ops.onEvent = (e) => {
-      if (e.name === 'circuitOpened' && e.payload.targetId === flaky.id) flaky.t.mode = 'ok';
+      if (e.payload.type === 'circuitOpened' && e.payload.targetId === flaky.id) flaky.t.mode = 'ok';
     };
     await sendTest(flaky.id);
     const opened = await ops.next('circuitOpened', (p) => p.targetId === flaky.id);
