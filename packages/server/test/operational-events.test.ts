@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import { createClient } from '@clubnotify/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { about, loadOperational } from '../console/src/operational.js';
+import { pino } from 'pino';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
+import { createOutgoingGuard } from '../src/publish/outgoing-check.js';
 import { startOpsReceiver, type OpsReceiver } from './operational-support.js';
 import { dbFactories, startTestServer, type TestServer } from './server-support.js';
 
@@ -48,6 +50,8 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
       timeoutMs: 2_000,
       breakAfter: 2,
       coolDownMs: 200,
+      // The engine's operational events are checked against the spec as the app's publishes are, refused if they break it.
+      checkPayload: createOutgoingGuard('strict', pino({ enabled: false }), () => {}),
     });
     worker.start();
     ops = await startOpsReceiver();

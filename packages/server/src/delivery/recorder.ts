@@ -1,13 +1,15 @@
 import type { Database } from '../db/database.js';
 import { recordBatch, type Recorded } from './sql/record.js';
 import { traceBatch } from './tracing.js';
-import type { FreshDelivery, Outcome, TargetPolicy } from './types.js';
+import type { FreshDelivery, Outcome, PayloadCheck, TargetPolicy } from './types.js';
 
 export interface OutcomeRecorderOptions {
   db: Database;
   /** Outcomes are gathered for up to this long into one statement. */
   batchDelayMs: number;
   policy: TargetPolicy;
+  /** Checks the operational events a batch queues (see `PayloadCheck`). */
+  checkPayload?: PayloadCheck;
   /**
    * Called after each batch is recorded (or failed to be: the rows stay pending), with the
    * targets whose circuit opened and the operational events queued about the batch.
@@ -42,7 +44,7 @@ export class OutcomeRecorder {
   }
 
   async #flush(): Promise<void> {
-    const { db, batchDelayMs, policy, onRecorded, onError } = this.#options;
+    const { db, batchDelayMs, policy, onRecorded, onError, checkPayload } = this.#options;
     while (this.#buffered.length > 0) {
       if (batchDelayMs > 0 && !this.#hurry) await new Promise((r) => setTimeout(r, batchDelayMs));
       const batch = this.#buffered.splice(0, this.#buffered.length);
@@ -50,7 +52,7 @@ export class OutcomeRecorder {
       try {
         recorded = await traceBatch(
           'record',
-          () => recordBatch(db, batch, policy),
+          () => recordBatch(db, batch, policy, checkPayload),
           () => batch.map((o) => o.delivery),
         );
       } catch (error) {

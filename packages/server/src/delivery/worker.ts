@@ -115,6 +115,7 @@ class Worker implements DeliveryWorker {
       batchDelayMs,
       policy,
       onError,
+      checkPayload: options.checkPayload,
       onRecorded: (batch, opened, queued) => this.#recorded(batch, opened, queued),
     });
     this.#upkeep = new Upkeep(db, onError);

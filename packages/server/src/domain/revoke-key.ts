@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.js';
 import { cancelDeliveriesForOwner } from '../delivery/sql/cancel.js';
 import { queueOperationalEvents } from '../delivery/sql/operational.js';
+import type { PayloadCheck } from '../delivery/types.js';
 
 export type RevokeResult = 'revoked' | 'already-revoked' | 'not-found' | 'last-admin';
 
@@ -11,7 +12,7 @@ export type RevokeResult = 'revoked' | 'already-revoked' | 'not-found' | 'last-a
  * operational-event subscriptions stay active and are sent `apiKeyRevoked` (every process is
  * woken at commit: the CLI has no worker of its own).
  */
-export async function revokeApiKey(db: Pick<Database, 'transaction'>, keyId: string): Promise<RevokeResult> {
+export async function revokeApiKey(db: Pick<Database, 'transaction'>, keyId: string, check?: PayloadCheck): Promise<RevokeResult> {
   return db.transaction(async (tx) => {
     const [key] = await tx.query<{ scope: string; revoked: boolean }>(
       'SELECT scope, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE id = $1 FOR UPDATE',
@@ -34,7 +35,7 @@ export async function revokeApiKey(db: Pick<Database, 'transaction'>, keyId: str
     await cancelDeliveriesForOwner(tx, keyId);
     const occurredAt = new Date().toISOString();
     const payload = { type: 'apiKeyRevoked' as const, occurredAt, ownerKeyId: keyId, apiKeyId: keyId, targetsDisabled };
-    await queueOperationalEvents(tx, [{ name: 'apiKeyRevoked', ownerKeyId: keyId, payload }], { notify: true });
+    await queueOperationalEvents(tx, [{ name: 'apiKeyRevoked', ownerKeyId: keyId, payload }], { notify: true, check });
     return 'revoked';
   });
 }

@@ -2,6 +2,7 @@ import type { components } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
 import { cancelDeliveriesForTarget } from '../delivery/sql/cancel.js';
 import { queueOperationalEvents } from '../delivery/sql/operational.js';
+import type { PayloadCheck } from '../delivery/types.js';
 import { restartFailureWindow } from '../delivery/sql/disable.js';
 import { formatWindow, recoverWindowMs, requeueSince } from '../delivery/sql/requeue.js';
 import { newId as newMessageId } from '../delivery/ids.js';
@@ -180,10 +181,10 @@ interface RotatedRow {
 }
 
 /** The owner's `secretOverlapEnded`, due when the previous secret stops signing (the claim finds it then). */
-async function scheduleOverlapEnd(tx: Queryable, row: RotatedRow, at: string): Promise<void> {
+async function scheduleOverlapEnd(tx: Queryable, row: RotatedRow, at: string, check: PayloadCheck): Promise<void> {
   const ownerKeyId = row.owner_key_id;
   const payload = { type: 'secretOverlapEnded' as const, occurredAt: at, ownerKeyId, targetId: row.id, url: row.url };
-  await queueOperationalEvents(tx, [{ name: 'secretOverlapEnded', ownerKeyId, payload }], { notify: false, dueAt: at });
+  await queueOperationalEvents(tx, [{ name: 'secretOverlapEnded', ownerKeyId, payload }], { notify: false, dueAt: at, check });
 }
 
 async function rotateSecret<T>(
@@ -205,7 +206,7 @@ async function rotateSecret<T>(
     );
     if (!row) throw problems.notFound(`No ${t.noun} ${id}.`, `/path/${t.param}`);
     const expires = row.previous_secret_expires_at;
-    if (expires !== null) await scheduleOverlapEnd(tx, row, formatInstant(expires));
+    if (expires !== null) await scheduleOverlapEnd(tx, row, formatInstant(expires), services.outbox.checkPayload);
     return check({ id: row.id, secret: row.secret, previousSecretExpiresAt: expires === null ? null : formatInstant(expires) });
   });
 }

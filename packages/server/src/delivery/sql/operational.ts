@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import type { OperationalEvent } from '../operational-events.js';
-import type { FreshDelivery, OutgoingMessage } from '../types.js';
+import type { FreshDelivery, OutgoingMessage, PayloadCheck } from '../types.js';
 import { insertDeliveries } from './insert.js';
 
 interface SubscriptionRow {
@@ -14,12 +14,13 @@ interface SubscriptionRow {
  * Queues each event to every active operational-event subscription of its owner that asked
  * for it, as ordinary webhook deliveries (signed, retried, fair, logged). `dueAt` delays them
  * (a rotation's overlap ends later); `notify` wakes every process at commit (no local worker
- * is handed them). Returns what it queued, for a local worker to take.
+ * is handed them); `check` sees every body first, as the outbox's does. Returns what it
+ * queued, for a local worker to take.
  */
 export async function queueOperationalEvents(
   tx: Queryable,
   events: OperationalEvent[],
-  options: { notify: boolean; dueAt?: string } = { notify: false },
+  options: { notify: boolean; dueAt?: string; check?: PayloadCheck } = { notify: false },
 ): Promise<FreshDelivery[]> {
   if (events.length === 0) return [];
   const owners = [...new Set(events.map((e) => e.ownerKeyId))];
@@ -41,6 +42,7 @@ export async function queueOperationalEvents(
         body: JSON.stringify(e.payload),
       })),
   );
+  for (const m of messages) options.check?.(m, m.contentType, m.body);
   const fresh = await insertDeliveries(tx, messages, options.notify);
   if (options.dueAt === undefined || fresh.length === 0) return fresh;
   await tx.query('UPDATE deliveries SET next_attempt_at = $2 WHERE id = ANY($1::text[])', [fresh.map((d) => d.id), options.dueAt]);

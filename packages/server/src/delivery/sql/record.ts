@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { isOperationalTarget, outcomeEvents } from '../operational-events.js';
-import type { FreshDelivery, Outcome, TargetPolicy } from '../types.js';
+import type { FreshDelivery, Outcome, PayloadCheck, TargetPolicy } from '../types.js';
 import { disableTarget } from './disable.js';
 import { RELAXED_COMMIT, SUCCESS_COLUMNS } from './fragments.js';
 import { insertHistorySql, MESSAGE_COLUMNS } from './history.js';
@@ -130,7 +130,7 @@ export interface Recorded {
 }
 
 /** {@link recordOutcomes}, and the owners' operational events about it, queued with the targets it disables. */
-export async function recordBatch(db: Database, outcomes: Outcome[], policy: TargetPolicy): Promise<Recorded> {
+export async function recordBatch(db: Database, outcomes: Outcome[], policy: TargetPolicy, check?: PayloadCheck): Promise<Recorded> {
   if (outcomes.length === 0) return { opened: [], queued: [] };
   const o = outcomes;
   const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
@@ -183,7 +183,7 @@ export async function recordBatch(db: Database, outcomes: Outcome[], policy: Tar
   if (disable.size === 0 && events.length === 0) return { opened: stillOpen, queued: [] };
   const queued = await db.transaction(async (tx) => {
     for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
-    return queueOperationalEvents(tx, events);
+    return queueOperationalEvents(tx, events, { notify: false, check });
   });
   return { opened: stillOpen, queued };
 }
