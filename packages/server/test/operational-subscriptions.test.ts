@@ -43,6 +43,7 @@ describe.each(dbFactories)('operational-event subscriptions on $name', (factory)
     expect(await pointers(await subscribe(URL_A, ['stockUpdate']))).toEqual(['/body/events/0']);
     expect(await pointers(await subscribe(URL_A, []))).toEqual(['/body/events']);
     expect(await pointers(await s.call('GET', '/operationalEventSubscriptions?limit=0'))).toEqual(['/query/limit']);
+    expect(await pointers(await s.call('GET', '/operationalEvents?limit=101'))).toEqual(['/query/limit']);
     expect(await pointers(await s.call('DELETE', `/operationalEventSubscriptions/${'x'.repeat(65)}`))).toEqual(['/path/subscriptionId']);
     const local = await subscribe('http://10.0.0.1/ops', ['circuitOpened']);
     expect([local.status, (await problem(local)).errors?.[0]?.pointer]).toEqual([422, '/body/url']);
