@@ -18,7 +18,7 @@ export function OperationalView({ session }: { session: Session }) {
       <ul aria-label="Operational-event subscriptions">
         {subscriptions.map((s) => (
           <li key={s.id}>
-            <code>{s.url}</code> ({s.status}
+            <span class="url">{s.url}</span> ({s.status}
             {s.disabledReason ? `: ${s.disabledReason}` : ''}): {s.events.join(', ')}
           </li>
         ))}
