@@ -140,6 +140,10 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
       data: Array<{ id: string; status: string; disabledReason: string }>;
     };
     expect(list.data.find((d) => d.id === loop.id)).toMatchObject({ status: 'disabled', disabledReason: expect.stringMatching(/410/) });
+    // Registering the URL again brings it back.
+    const again = await s.call('POST', '/operationalEventSubscriptions', { body: { url: gone.url, events: ['circuitOpened'] } });
+    expect(await again.json()).toMatchObject({ id: loop.id, status: 'active', disabledReason: null });
+    await s.call('DELETE', `/operationalEventSubscriptions/${loop.id}`);
     expect(ops.got.filter((e) => 'targetId' in e.payload && e.payload.targetId === loop.id)).toEqual([]);
     const log = (await (await s.call('GET', '/deliveries?limit=100')).json()) as { data: Array<{ event: string; targetId: string }> };
     expect(log.data.length).toBeGreaterThan(0);

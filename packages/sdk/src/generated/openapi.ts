@@ -711,7 +711,9 @@ export interface paths {
          *     and subject to the same circuit breaker and `410` rule.
          *
          *     Registration is idempotent per key and URL: the same key registering the same URL again
-         *     gets the same subscription and secret back, with `events` replaced by the new list.
+         *     gets the same subscription and secret back, with `events` replaced by the new list, and
+         *     `active` again if the service had disabled it (its receiver answered `410`, or failed for
+         *     the disable window).
          *     A key may hold as many live operational-event subscriptions as registrations (100 unless
          *     the operator changed it); one more is `409`.
          *

@@ -7,6 +7,7 @@ import type { Handler } from '../http/context.js';
 import { problems } from '../http/problem.js';
 import { keysetPage } from '../pagination/keyset.js';
 import type { Services } from '../services.js';
+import { resetHealth } from '../delivery/sql/disable.js';
 import { insertOrGetTarget, ownedWhere, removeTarget, type TargetTable } from './targets.js';
 import { requireAllowedUrl } from './url-check.js';
 
@@ -26,11 +27,13 @@ export function operationalSubscriptionHandlers(services: Services): Record<stri
           services.limits.registrationsPerKey,
           { events },
         );
-        // A repeat replaces the filter: the same request always ends in the same subscription.
+        // A repeat replaces the filter and re-enables a disabled one: the same request always ends in the same subscription.
         const [updated] = await tx.query<OperationalSubscriptionRow>(
-          `UPDATE operational_subscriptions SET events = $2 WHERE id = $1 RETURNING ${OPERATIONAL_SUBSCRIPTION_COLUMNS}`,
+          `UPDATE operational_subscriptions SET events = $2, status = 'active', disabled_reason = NULL, disabled_at = NULL
+           WHERE id = $1 RETURNING ${OPERATIONAL_SUBSCRIPTION_COLUMNS}`,
           [row.id, events],
         );
+        if (row.status === 'disabled') await resetHealth(tx, row.id);
         return services.checkResponse(res, 200, toOperationalSubscription(updated!, true));
       });
       res.status(200).json(body);
