@@ -1,6 +1,6 @@
 import { HEADER } from './header.js';
 import type { OpenAPIDocument } from './bundle.js';
-import { checkEventNameEnums, registrationLinks } from './links.js';
+import { checkEventNameEnums, OPERATIONAL_EXTENSION, operationalWebhooks, registrationLinks } from './links.js';
 import { deref, events, firstExample } from './walk.js';
 
 function payloadType(schema: Record<string, any>): string {
@@ -26,6 +26,7 @@ export function renderCatalogue(document: OpenAPIDocument): string {
     return {
       kind: event.kind,
       name: event.name,
+      ...(event.operation[OPERATIONAL_EXTENSION] === true ? { operational: true } : {}),
       operationId: (event.operation.operationId as string | undefined) ?? camel(`${event.name} ${event.kind}`),
       ...(event.expression ? { expression: event.expression, parentOperationId: event.parentOperationId } : {}),
       contentType,
@@ -59,6 +60,13 @@ export const callbackNames = ${names('callback')} as const;
 
 export type WebhookName = (typeof webhookNames)[number];
 export type CallbackName = (typeof callbackNames)[number];
+
+/**
+ * The webhooks that are operational events (\`x-clubnotify-operational\`): about the owner's own
+ * targets, deliveries and key, registered for with \`events\`, never in registrations or the log.
+ */
+export const operationalEventNames = ${JSON.stringify(operationalWebhooks(document))} as const;
+export type OperationalEventName = (typeof operationalEventNames)[number];
 
 /** The payload each webhook carries. */
 export interface WebhookPayloads {

@@ -3,6 +3,10 @@ import { deref, operations } from './walk.js';
 
 /** The extension on a registration operation naming the webhook it registers for. */
 export const WEBHOOK_EXTENSION = 'x-clubnotify-webhook';
+/** The extension on a webhook's operation marking an operational event (about the owner's own targets, deliveries and key). */
+export const OPERATIONAL_EXTENSION = 'x-clubnotify-operational';
+/** The extension on the one operation that registers `url` for the operational events named in `events`. */
+export const OPERATIONAL_REGISTRATION_EXTENSION = 'x-clubnotify-operational-events';
 /** The extension on a POST that is idempotent by design. */
 export const IDEMPOTENT_EXTENSION = 'x-clubnotify-idempotent';
 
@@ -31,9 +35,35 @@ function successStatus(operation: Record<string, any>, at: string): number {
   return Number(status);
 }
 
+/** The webhooks marked as operational events, in the spec's order. */
+export function operationalWebhooks(document: OpenAPIDocument): string[] {
+  return Object.entries<Record<string, any>>(document.webhooks ?? {})
+    .filter(([, item]) => Object.values<Record<string, any>>(item).some((op) => op?.[OPERATIONAL_EXTENSION] === true))
+    .map(([name]) => name);
+}
+
+/** Operational events need the one operation that registers for them, and it needs a list of events. */
+function checkOperationalRegistration(document: OpenAPIDocument): void {
+  if (operationalWebhooks(document).length === 0) return;
+  const found = operations(document).filter(({ operation }) => operation[OPERATIONAL_REGISTRATION_EXTENSION] === true);
+  if (found.length !== 1)
+    throw new Error(
+      `operational webhooks need exactly one POST operation with ${OPERATIONAL_REGISTRATION_EXTENSION}: true, found ${found.length}`,
+    );
+  const { method, path, operation } = found[0]!;
+  const body = deref(document, deref(document, operation.requestBody ?? {}).content?.['application/json']?.schema ?? {});
+  const required = (body.required as string[] | undefined) ?? [];
+  if (method !== 'post' || !required.includes('url') || !required.includes('events'))
+    throw new Error(
+      `${where(method, path)}: ${OPERATIONAL_REGISTRATION_EXTENSION} belongs on a POST with a required \`url\` and \`events\``,
+    );
+}
+
 /** Every registration operation and the webhook it registers for, checked both ways. */
 export function registrationLinks(document: OpenAPIDocument): RegistrationLink[] {
-  const webhooks = Object.keys(document.webhooks ?? {});
+  checkOperationalRegistration(document);
+  const operational = operationalWebhooks(document);
+  const webhooks = Object.keys(document.webhooks ?? {}).filter((w) => !operational.includes(w));
   const links: RegistrationLink[] = [];
   for (const { path, method, operation } of operations(document)) {
     const webhook = operation[WEBHOOK_EXTENSION] as unknown;
@@ -83,12 +113,18 @@ export function retrySafeOperations(document: OpenAPIDocument): RetrySafeOperati
   return out;
 }
 
-/** The spec's own name enums (`WebhookName`, `EventName`) must list exactly its events. */
-export function checkEventNameEnums(document: OpenAPIDocument, webhooks: string[], callbacks: string[]): void {
+/**
+ * The spec's own name enums must list exactly its events: `WebhookName` and `EventName` those
+ * that registrations and the delivery log carry, `OperationalEventName` the operational ones.
+ */
+export function checkEventNameEnums(document: OpenAPIDocument, allWebhooks: string[], callbacks: string[]): void {
   const schemas = document.components?.schemas ?? {};
+  const operational = operationalWebhooks(document);
+  const webhooks = allWebhooks.filter((w) => !operational.includes(w));
   const expect: Array<[string, string[]]> = [
     ['WebhookName', webhooks],
     ['EventName', [...new Set([...webhooks, ...callbacks])]],
+    ['OperationalEventName', operational],
   ];
   for (const [name, names] of expect) {
     const listed = schemas[name]?.enum as string[] | undefined;

@@ -204,7 +204,7 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
   it('fits a 420 px wide window without sideways scrolling, on every view', async () => {
     await page.setViewportSize({ width: 420, height: 900 });
     try {
-      for (const view of ['Registrations & subscriptions', 'Deliveries', 'Publish', 'API keys']) {
+      for (const view of ['Registrations & subscriptions', 'Deliveries', 'Operational events', 'Publish', 'API keys']) {
         await page.getByRole('button', { name: view }).click();
         // The view renders after its data arrives: wait for the settled width, and name the view that overflows.
         await expect

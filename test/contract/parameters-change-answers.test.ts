@@ -37,8 +37,9 @@ async function call(target: RealServer, method: string, path: string, body?: unk
 async function seed(target: RealServer): Promise<void> {
   const keys = (await call(target, 'GET', '/apiKeys')).data as Array<{ id: string; name: string }>;
   state.aliceKeyId = keys.find((k) => k.name === 'alice')!.id;
-  state.aliceReg = (await call(target, 'POST', '/registerForAlert', { url: 'https://hooks.example.com/alice' }, target.subscriberKey))
+  const aliceReg = (await call(target, 'POST', '/registerForAlert', { url: 'https://hooks.example.com/alice' }, target.subscriberKey))
     .id as string;
+  state.aliceReg = aliceReg;
   const bobReg = (await call(target, 'POST', '/registerForStockUpdates', { url: 'https://hooks.example.com/bob' }, target.otherKey))
     .id as string;
   await call(target, 'POST', '/registerForStockUpdates', { url: 'https://hooks.example.com/bob-2' }, target.otherKey);
@@ -54,6 +55,21 @@ async function seed(target: RealServer): Promise<void> {
   await call(target, 'POST', '/concertUpdates', { concertId: other, callbackUrl: 'https://hooks.example.com/bob-brass' }, target.otherKey);
   await call(target, 'POST', '/concerts', { title: 'Organ Recital', startsAt: '2027-04-01T19:00:00Z', venue: 'Chapel' });
   await call(target, 'POST', '/stockChanges', { drink: { id: 'itm_mojito', stock: 9 }, ingredient: { id: 'itm_mint', stock: 4 } });
+  // Each owner's operational-event subscription, and one event each: a rotation's overlap end, queued when it rotates.
+  const bob2 = (await call(target, 'GET', '/registrations?event=stockUpdate', undefined, target.otherKey)).data as Array<{ id: string }>;
+  for (const [key, reg] of [
+    [target.subscriberKey, aliceReg],
+    [target.otherKey, bob2.find((r) => r.id !== bobReg)!.id],
+  ] as const) {
+    await call(
+      target,
+      'POST',
+      '/operationalEventSubscriptions',
+      { url: 'https://hooks.example.com/ops', events: ['secretOverlapEnded'] },
+      key,
+    );
+    await call(target, 'POST', `/registrations/${reg}/rotateSecret`, { overlapSeconds: 3600 }, key);
+  }
   await call(target, 'DELETE', `/registrations/${bobReg}`, undefined, target.otherKey);
 }
 

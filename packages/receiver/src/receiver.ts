@@ -12,6 +12,7 @@ import { apiError, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
 import { decodeSecret } from './secret.js';
 import { receiverSettings } from './settings.js';
+import { FIRST_OPERATIONAL_EVENT, OPERATIONAL_ROUTE, operationalEventOf } from './operational-route.js';
 import { headerProblem, mediaTypeError, verificationProblem } from './request-checks.js';
 import { verifyWithKeys, WebhookVerificationError } from './verify.js';
 
@@ -126,8 +127,13 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     return typeof handler === 'function' ? (handler as AnyHandler) : undefined;
   }
 
+  // Stands for the handler of whichever operational event the payload names (see operational-route.ts).
+  const byType: AnyHandler = () => undefined;
+  const servesOperational = !contract && FIRST_OPERATIONAL_EVENT !== undefined;
+
   function routes(): string {
     return [
+      ...(servesOperational ? [`/webhooks/${OPERATIONAL_ROUTE}`] : []),
       ...Object.keys(options.handlers.webhooks ?? {}).map((n) => `/webhooks/${n}`),
       ...Object.keys(options.handlers.callbacks ?? {}).map((n) => `/callbacks/${n}`),
     ].join(', ');
@@ -149,8 +155,9 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
   }
 
   function begin(method: string, routed: ReceiverRequest['event'], headerSource: HeaderSource): ReceiverResponse | Begun {
-    const event = routed && find(routed.kind, routed.name);
-    const handler = event && handlerFor(event.kind, event.name);
+    const operational = servesOperational && routed?.kind === 'webhook' && routed.name === OPERATIONAL_ROUTE;
+    const event = operational ? find('webhook', FIRST_OPERATIONAL_EVENT!) : routed && find(routed.kind, routed.name);
+    const handler = operational ? byType : event && handlerFor(event.kind, event.name);
     if (!event || !handler) {
       const asked = routed ? `${routed.kind} "${routed.name}"` : 'this path';
       return problem(404, `No event handler for ${asked}. Routes here: ${routes() || 'none'} (names are case-sensitive).`);
@@ -182,7 +189,8 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
   }
 
   function withBody(begun: Begun, raw: Uint8Array): ReceiverResponse | Promise<ReceiverResponse> {
-    const { event, handler, headers } = begun;
+    let { event, handler } = begun;
+    const { headers } = begun;
     const { signed } = headers;
     if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
     try {
@@ -201,6 +209,15 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       } catch {
         return problem(400, 'The body is not valid JSON.', { type: 'invalid-json', title: 'Invalid JSON' });
       }
+    }
+    if (handler === byType) {
+      const name = operationalEventOf(payload);
+      const found = name === undefined ? undefined : find('webhook', name);
+      const named = found && handlerFor('webhook', found.name);
+      if (!found)
+        return problem(400, 'The payload names no operational event in `type`.', { type: 'validation', title: 'Invalid payload' });
+      if (!named) return unrouted(problem(404, `No event handler for operational event "${found.name}".`));
+      [event, handler] = [found, named];
     }
     const validation = validate(bodyKey(event), payload);
     if (!validation.ok)
@@ -223,8 +240,15 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     return answer;
   }
 
+  // A 404 for an event without a handler is the kit's routing answer, as for an unknown path, not the handler's.
+  const routing = new WeakSet<ReceiverResponse>();
+  function unrouted(response: ReceiverResponse): ReceiverResponse {
+    routing.add(response);
+    return response;
+  }
+
   function checked(event: ContractEvent, response: ReceiverResponse): ReceiverResponse {
-    if (mode !== 'development') return response;
+    if (mode !== 'development' || routing.has(response)) return response;
     const problems = checkResponse(event, response.status, response.headers['content-type'], response.body, contract?.bodyValidators);
     if (problems.length === 0) return response;
     const error = new ResponseContractError(`@clubnotify/receiver: this answer is not in the spec's contract: ${problems.join(' ')}`);

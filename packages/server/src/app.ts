@@ -35,6 +35,8 @@ import { createCursorCodec } from './pagination/cursor.js';
 import { adminHandlers } from './routes/admin.js';
 import { itemHandlers } from './routes/items.js';
 import { publishingHandlers } from './routes/publishing.js';
+import { operationalEventHandlers } from './routes/operational-events.js';
+import { operationalSubscriptionHandlers } from './routes/operational-subscriptions.js';
 import { registrationHandlers } from './routes/registrations.js';
 import { Outbox } from './publish/outbox.js';
 import { PullFeed, type PullFeedOptions } from './delivery/pull-feed.js';
@@ -226,6 +228,8 @@ export function operationHandlers(services: Services): Record<string, Handler> {
     ...registrationHandlers(services),
     ...subscriptionHandlers(services),
     ...pullHandlers(services),
+    ...operationalSubscriptionHandlers(services),
+    ...operationalEventHandlers(services),
     ...itemHandlers(services),
     ...publishingHandlers(services),
     ...adminHandlers(services),

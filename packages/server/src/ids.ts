@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** A random id like `reg_8xq3kz1m4v7n2p5r9t6w`: the prefix and 20 base-36 characters (103 bits). */
-export function newId(prefix: 'reg' | 'sub' | 'con' | 'key'): string {
+export function newId(prefix: 'reg' | 'sub' | 'ops' | 'con' | 'key'): string {
   let out = `${prefix}_`;
   for (let i = 0; i < 20; i++) out += ALPHABET[randomInt(ALPHABET.length)];
   return out;

@@ -16,6 +16,7 @@ import { serverSecret } from './domain/server-secret.js';
 import { createGuardedServer, shedLogger } from './http/connection-guard.js';
 import { createLogger } from './http/logger.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { createOutgoingGuard } from './publish/outgoing-check.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
 
 /** A started server: its URL, its database, and how to stop it. */
@@ -87,6 +88,7 @@ export async function startServer(
     const metrics = createMetrics(db, { processMetrics: true, reads: db.reads });
     const worker = createDeliveryWorker({
       onOutcome: metrics.onOutcome,
+      checkPayload: createOutgoingGuard(config.outgoingValidation, logger, metrics.countOutgoingViolation),
       db,
       policy: { allow: config.allowPrivateTargets },
       schedule: config.deliverySchedule,

@@ -4,11 +4,13 @@ export {
   events,
   webhookNames,
   callbackNames,
+  operationalEventNames,
   webhookRegistrations,
   type WebhookRegistration,
   type EventDefinition,
   type WebhookName,
   type CallbackName,
+  type OperationalEventName,
   type WebhookPayloads,
   type CallbackPayloads,
 } from './generated/events.js';

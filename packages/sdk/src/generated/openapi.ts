@@ -753,6 +753,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operationalEventSubscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your operational-event subscriptions
+         * @description The caller's operational-event subscriptions (an admin key sees every one), oldest
+         *     first, cursor-paginated like `/items`. Secrets are never listed.
+         */
+        get: operations["listOperationalEventSubscriptions"];
+        put?: never;
+        /**
+         * Register a URL for operational events
+         * @description Registers `url` to receive the operational events named in `events` (see the webhooks
+         *     tagged *Operational events*) about the caller's own registrations, subscriptions,
+         *     deliveries and key: a target disabled and why, a circuit opened or closed, a secret
+         *     rotation's overlap ended, the key revoked, a delivery failed for good.
+         *
+         *     One operation with an event filter rather than one per kind: the events share one
+         *     audience (whoever runs the owner's receivers), usually one URL, and one signing secret;
+         *     a receiver's handler map already dispatches by event name, and adding an event later
+         *     adds a value to `events`, not an operation. The events are delivered by the same engine
+         *     as every webhook: signed with this subscription's secret, retried, fair among owners,
+         *     and subject to the same circuit breaker and `410` rule.
+         *
+         *     Registration is idempotent per key and URL: the same key registering the same URL again
+         *     gets the same subscription and secret back, with `events` replaced by the new list, and
+         *     `active` again if the service had disabled it (its receiver answered `410`, or failed for
+         *     the disable window).
+         *     A key may hold as many live operational-event subscriptions as registrations (100 unless
+         *     the operator changed it); one more is `409`.
+         *
+         *     Operational events are never sent about an operational-event subscription itself: its
+         *     own failures, circuit or disabling would otherwise report themselves to a failing URL
+         *     (or two such subscriptions to each other) forever. Its state shows in
+         *     `GET /operationalEventSubscriptions` (`status`, `disabledReason`).
+         */
+        post: operations["subscribeOperationalEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operationalEventSubscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The operational-event subscription's id (`ops_...`). */
+                subscriptionId: components["parameters"]["OperationalSubscriptionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an operational-event subscription
+         * @description Stops every future operational event to its URL; those already queued are cancelled.
+         *     Only the owner (or an admin) may remove it; anyone else gets `404` so that ids of other
+         *     owners cannot be probed.
+         */
+        delete: operations["deleteOperationalEventSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operationalEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the operational events sent to you
+         * @description The operational events queued for the caller's operational-event subscriptions (an admin
+         *     key sees every owner's), newest first, with each one's delivery state and payload. These
+         *     deliveries are not in `GET /deliveries`, whose `event` names webhooks and callbacks only.
+         *     Kept as long as the delivery history (`DELIVERY_RETENTION`).
+         */
+        get: operations["listOperationalEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiKeys": {
         parameters: {
             query?: never;
@@ -957,6 +1052,163 @@ export interface webhooks {
          *     both items.
          */
         post: operations["stockUpdateWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    targetDisabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * targetDisabled operational event
+         * @description One of the owner's registrations or subscriptions was disabled by the service: it answered
+         *     `410 Gone`, or every delivery failed for the disable window. `reason` is the
+         *     `disabledReason` the target now shows. Revoking an API key disables its targets too; that
+         *     sends one `apiKeyRevoked` instead of one `targetDisabled` per target.
+         *
+         *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
+         *     (`events` includes `targetDisabled`), signed, retried and logged like any webhook. Never sent about
+         *     an operational-event subscription itself (see that operation).
+         */
+        post: operations["targetDisabledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    circuitOpened: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * circuitOpened operational event
+         * @description The circuit breaker of one of the owner's targets opened: several attempts in a row failed,
+         *     the last without any answer. Its deliveries wait until `openUntil`, then one probe goes.
+         *
+         *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
+         *     (`events` includes `circuitOpened`), signed, retried and logged like any webhook. Never sent about
+         *     an operational-event subscription itself (see that operation).
+         */
+        post: operations["circuitOpenedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    circuitClosed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * circuitClosed operational event
+         * @description A probe to a target whose circuit was open succeeded: the circuit is closed and the
+         *     target's waiting deliveries go out again.
+         *
+         *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
+         *     (`events` includes `circuitClosed`), signed, retried and logged like any webhook. Never sent about
+         *     an operational-event subscription itself (see that operation).
+         */
+        post: operations["circuitClosedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    secretOverlapEnded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * secretOverlapEnded operational event
+         * @description The overlap of a secret rotation (`POST .../rotateSecret`) ended: deliveries to the target
+         *     now carry one signature, made with the new secret only; the previous secret can be dropped.
+         *     Sent at `previousSecretExpiresAt`, scheduled when the secret is rotated (each rotation
+         *     schedules its own).
+         *
+         *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
+         *     (`events` includes `secretOverlapEnded`), signed, retried and logged like any webhook. Never sent about
+         *     an operational-event subscription itself (see that operation).
+         */
+        post: operations["secretOverlapEndedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    apiKeyRevoked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * apiKeyRevoked operational event
+         * @description The owner's API key was revoked (`DELETE /apiKeys/{apiKeyId}` or the server's
+         *     `revoke-key`): its registrations and subscriptions are disabled and their pending
+         *     deliveries cancelled. Sent to that key's own operational-event subscriptions, which stay
+         *     active for it.
+         *
+         *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
+         *     (`events` includes `apiKeyRevoked`), signed, retried and logged like any webhook. Never sent about
+         *     an operational-event subscription itself (see that operation).
+         */
+        post: operations["apiKeyRevokedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    deliveryFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deliveryFailed operational event
+         * @description A delivery to one of the owner's targets failed for good: every retry failed, or the target
+         *     answered `410`. See it with `GET /deliveries/{deliveryId}`; send it again with
+         *     `POST /deliveries/{deliveryId}/replay`.
+         *
+         *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
+         *     (`events` includes `deliveryFailed`), signed, retried and logged like any webhook. Never sent about
+         *     an operational-event subscription itself (see that operation).
+         */
+        post: operations["deliveryFailedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1548,6 +1800,62 @@ export interface components {
             /** Format: date-time */
             nextAttemptAt: string | null;
         };
+        /**
+         * @description The name of an operational event (a webhook of this contract marked `x-clubnotify-operational`).
+         * @enum {string}
+         */
+        OperationalEventName: "targetDisabled" | "circuitOpened" | "circuitClosed" | "secretOverlapEnded" | "apiKeyRevoked" | "deliveryFailed";
+        OperationalSubscription: {
+            /** @description Identifier, prefixed `ops_`. */
+            id: string;
+            /** @description The API key (`key_...`) whose targets and key it reports on. */
+            ownerKeyId: string;
+            /** Format: uri */
+            url: string;
+            events: components["schemas"]["OperationalEventName"][];
+            /** @description The Standard Webhooks signing secret. Only in the answer to `POST /operationalEventSubscriptions`. */
+            secret?: string;
+            status: components["schemas"]["TargetStatus"];
+            disabledReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Cursor-based, with links. */
+        OperationalSubscriptionList: {
+            data: components["schemas"]["OperationalSubscription"][];
+            links: components["schemas"]["Links"];
+        };
+        OperationalSubscriptionRequest: {
+            /**
+             * Format: uri
+             * @description URL to be notified. `http` or `https`, no credentials, not a private or loopback address.
+             */
+            url: string;
+            /** @description The operational events to send to `url`. */
+            events: components["schemas"]["OperationalEventName"][];
+        };
+        /** @description One operational event sent (or being sent) to one of your operational-event subscriptions. */
+        OperationalEventDelivery: {
+            /** @description The delivery (`dlv_...`). */
+            id: string;
+            /** @description The operational-event subscription (`ops_...`) it goes to. */
+            subscriptionId: string;
+            event: components["schemas"]["OperationalEventName"];
+            status: components["schemas"]["DeliveryStatus"];
+            attemptCount: number;
+            /**
+             * Format: date-time
+             * @description When it was queued (a `secretOverlapEnded` is queued at the rotation, due when the overlap ends).
+             */
+            createdAt: string;
+            /** @description The event's JSON body, as sent (see the event's webhook). */
+            payload: Record<string, never>;
+        };
+        /** @description Cursor-based, with links; newest first. */
+        OperationalEventList: {
+            data: components["schemas"]["OperationalEventDelivery"][];
+            links: components["schemas"]["Links"];
+        };
         /** @description An API key as listed. The key itself is never shown again after creation. */
         ApiKeyInfo: {
             /** @description Identifier, prefixed `key_`. */
@@ -1606,6 +1914,154 @@ export interface components {
         /** @description Any other answer of a receiver. Its first 4 KiB are kept in the delivery log; the message is retried. */
         UnknownError: {
             message?: string;
+        };
+        /** @description A target was disabled by the service. */
+        TargetDisabledEvent: {
+            /**
+             * @description The event's name, as in `webhooks`.
+             * @constant
+             */
+            type: "targetDisabled";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            occurredAt: string;
+            /** @description The API key (`key_...`) that owns what it is about. */
+            ownerKeyId: string;
+            /** @description The registration (`reg_`) or subscription (`sub_`) it is about. */
+            targetId: string;
+            /**
+             * Format: uri
+             * @description The target's URL.
+             */
+            url: string;
+            /** @description Why, as its `disabledReason` now says. */
+            reason: string;
+        };
+        /** @description A target's circuit breaker opened. */
+        CircuitOpenedEvent: {
+            /**
+             * @description The event's name, as in `webhooks`.
+             * @constant
+             */
+            type: "circuitOpened";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            occurredAt: string;
+            /** @description The API key (`key_...`) that owns what it is about. */
+            ownerKeyId: string;
+            /** @description The registration (`reg_`) or subscription (`sub_`) it is about. */
+            targetId: string;
+            /**
+             * Format: uri
+             * @description The target's URL.
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When one probe may go; until then its deliveries wait.
+             */
+            openUntil: string;
+        };
+        /** @description A target's circuit breaker closed again (a probe succeeded). */
+        CircuitClosedEvent: {
+            /**
+             * @description The event's name, as in `webhooks`.
+             * @constant
+             */
+            type: "circuitClosed";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            occurredAt: string;
+            /** @description The API key (`key_...`) that owns what it is about. */
+            ownerKeyId: string;
+            /** @description The registration (`reg_`) or subscription (`sub_`) it is about. */
+            targetId: string;
+            /**
+             * Format: uri
+             * @description The target's URL.
+             */
+            url: string;
+        };
+        /** @description A secret rotation's overlap ended: the previous secret no longer signs. */
+        SecretOverlapEndedEvent: {
+            /**
+             * @description The event's name, as in `webhooks`.
+             * @constant
+             */
+            type: "secretOverlapEnded";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            occurredAt: string;
+            /** @description The API key (`key_...`) that owns what it is about. */
+            ownerKeyId: string;
+            /** @description The registration (`reg_`) or subscription (`sub_`) it is about. */
+            targetId: string;
+            /**
+             * Format: uri
+             * @description The target's URL.
+             */
+            url: string;
+        };
+        /** @description An API key was revoked and its targets disabled. */
+        ApiKeyRevokedEvent: {
+            /**
+             * @description The event's name, as in `webhooks`.
+             * @constant
+             */
+            type: "apiKeyRevoked";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            occurredAt: string;
+            /** @description The API key (`key_...`) that owns what it is about. */
+            ownerKeyId: string;
+            /** @description The revoked key (`key_...`), the same as `ownerKeyId`. */
+            apiKeyId: string;
+            /** @description How many of its registrations and subscriptions were disabled. */
+            targetsDisabled: number;
+        };
+        /** @description A delivery failed for good. */
+        DeliveryFailedEvent: {
+            /**
+             * @description The event's name, as in `webhooks`.
+             * @constant
+             */
+            type: "deliveryFailed";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            occurredAt: string;
+            /** @description The API key (`key_...`) that owns what it is about. */
+            ownerKeyId: string;
+            /** @description The registration (`reg_`) or subscription (`sub_`) it is about. */
+            targetId: string;
+            /**
+             * Format: uri
+             * @description The target's URL.
+             */
+            url: string;
+            /** @description The failed delivery (`dlv_...`). */
+            deliveryId: string;
+            /** @description Its `webhook-id`. */
+            messageId: string;
+            /** @description The webhook or callback it carried (a name of the spec's `EventName`). */
+            event: string;
+            /** @description How many attempts were made. */
+            attemptCount: number;
+            /** @description The last attempt's HTTP status; `null` when it got no answer. */
+            lastStatusCode: number | null;
+            /** @description The last attempt's error (timeout, refused), when there was one. */
+            lastError: string | null;
         };
     };
     responses: {
@@ -1934,6 +2390,8 @@ export interface components {
         PullWait: number;
         /** @description Most messages leased by this call, 1 to 100 (at most 4 of a target are leased at once). */
         PullLimit: number;
+        /** @description The operational-event subscription's id (`ops_...`). */
+        OperationalSubscriptionId: string;
         /** @description The API key's id (`key_...`), never the key itself. */
         ApiKeyId: string;
     };
@@ -3353,6 +3811,160 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    listOperationalEventSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only records owned by this API key (its id, `key_...`, never the key itself). Meant for
+                 *     admin keys, which otherwise see every owner's records. A subscriber key only ever sees its
+                 *     own records: it may pass its own key id (which changes nothing), and any other id is `403`.
+                 *     Pagination links repeat the filter, so every page of a walk is filtered alike.
+                 * @example key_3n8v1q7x2m5c9k4z6p0r
+                 */
+                ownerKeyId?: components["parameters"]["OwnerKeyId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of operational-event subscriptions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationalSubscriptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    subscribeOperationalEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationalSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered. The subscription, with its signing secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationalSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["LimitExceeded"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteOperationalEventSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The operational-event subscription's id (`ops_...`). */
+                subscriptionId: components["parameters"]["OperationalSubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listOperationalEvents: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only records owned by this API key (its id, `key_...`, never the key itself). Meant for
+                 *     admin keys, which otherwise see every owner's records. A subscriber key only ever sees its
+                 *     own records: it may pass its own key id (which changes nothing), and any other id is `403`.
+                 *     Pagination links repeat the filter, so every page of a walk is filtered alike.
+                 * @example key_3n8v1q7x2m5c9k4z6p0r
+                 */
+                ownerKeyId?: components["parameters"]["OwnerKeyId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of operational events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationalEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: {
@@ -3694,6 +4306,420 @@ export interface operations {
             400: components["responses"]["ReceiverBadRequest"];
             401: components["responses"]["ReceiverUnauthorized"];
             /** @description The receiver is gone for good. The registration is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+    targetDisabledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TargetDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+    circuitOpenedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CircuitOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+    circuitClosedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CircuitClosedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+    secretOverlapEndedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecretOverlapEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+    apiKeyRevokedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyRevokedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+    deliveryFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it. */
             410: {
                 headers: {
                     [name: string]: unknown;

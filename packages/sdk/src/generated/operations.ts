@@ -1,7 +1,7 @@
 // Generated from spec/ by scripts/generate.ts. Do not edit.
 
 /** POST and PATCH operations idempotent by design (registrations, `x-clubnotify-idempotent`): always retried. */
-export const idempotentOperations: ReadonlySet<string> = new Set(["POST /registerForAlert","POST /registerForStockUpdates","POST /concertUpdates"]);
+export const idempotentOperations: ReadonlySet<string> = new Set(["POST /registerForAlert","POST /registerForStockUpdates","POST /concertUpdates","POST /operationalEventSubscriptions"]);
 
 /** Operations declaring the `Idempotency-Key` header: retried when the call sends one. */
 export const idempotencyKeyOperations: ReadonlySet<string> = new Set(["POST /concerts","PATCH /concerts/{concertId}","POST /concerts/{concertId}/cancel","POST /stockChanges"]);
@@ -21,7 +21,7 @@ export const webhookRegistrations = [
 ] as const;
 
 /** Every event name, webhook or callback (a name can be both), as `GET /deliveries?event=` takes it. */
-export const eventNames = ["concertAlert","stockUpdate"] as const;
+export const eventNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed"] as const;
 
 /** The name of a webhook that can be registered for. */
 export type RegistrableWebhook = (typeof webhookRegistrations)[number]['webhook'];

@@ -94,6 +94,22 @@ export const pagination = {
     "limitParam": "limit",
     "nextLink": "links.next"
   },
+  "/operationalEventSubscriptions": {
+    "operation": "listOperationalEventSubscriptions",
+    "strategy": "cursor",
+    "items": "data",
+    "cursorParam": "cursor",
+    "limitParam": "limit",
+    "nextLink": "links.next"
+  },
+  "/operationalEvents": {
+    "operation": "listOperationalEvents",
+    "strategy": "cursor",
+    "items": "data",
+    "cursorParam": "cursor",
+    "limitParam": "limit",
+    "nextLink": "links.next"
+  },
   "/apiKeys": {
     "operation": "listApiKeys",
     "strategy": "cursor",

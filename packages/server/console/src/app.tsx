@@ -2,15 +2,17 @@ import { useEffect, useState } from 'preact/hooks';
 import { DeliveriesView } from './deliveries-view.js';
 import { describeError } from './format.js';
 import { KeysView } from './keys-view.js';
+import { OperationalView } from './operational-view.js';
 import { PublishView } from './publish-view.js';
 import { forgetKey, signIn, storedKey, type Session } from './session.js';
 import { SignIn } from './sign-in.js';
 import { TargetsView } from './targets-view.js';
 
-type View = 'targets' | 'deliveries' | 'publish' | 'keys';
+type View = 'targets' | 'deliveries' | 'operational' | 'publish' | 'keys';
 const LABELS: Record<View, string> = {
   targets: 'Registrations & subscriptions',
   deliveries: 'Deliveries',
+  operational: 'Operational events',
   publish: 'Publish',
   keys: 'API keys',
 };
@@ -40,7 +42,8 @@ export function App() {
     );
   if (!session) return <SignIn error={error} onSignedIn={setSession} />;
 
-  const views: View[] = session.scope === 'admin' ? ['targets', 'deliveries', 'publish', 'keys'] : ['targets', 'deliveries'];
+  const views: View[] =
+    session.scope === 'admin' ? ['targets', 'deliveries', 'operational', 'publish', 'keys'] : ['targets', 'deliveries', 'operational'];
   const shown = views.includes(view) ? view : 'targets';
   const signOut = () => {
     forgetKey();
@@ -67,6 +70,7 @@ export function App() {
       <main>
         {shown === 'targets' && <TargetsView session={session} />}
         {shown === 'deliveries' && <DeliveriesView session={session} />}
+        {shown === 'operational' && <OperationalView session={session} />}
         {shown === 'publish' && <PublishView session={session} />}
         {shown === 'keys' && <KeysView session={session} />}
       </main>

@@ -1,15 +1,20 @@
 import type { Database } from '../db/database.js';
-import { recordOutcomes } from './sql/record.js';
+import { recordBatch, type Recorded } from './sql/record.js';
 import { traceBatch } from './tracing.js';
-import type { Outcome, TargetPolicy } from './types.js';
+import type { FreshDelivery, Outcome, PayloadCheck, TargetPolicy } from './types.js';
 
 export interface OutcomeRecorderOptions {
   db: Database;
   /** Outcomes are gathered for up to this long into one statement. */
   batchDelayMs: number;
   policy: TargetPolicy;
-  /** Called after each batch is recorded (or failed to be: the rows stay pending), with the targets whose circuit opened. */
-  onRecorded: (batch: Outcome[], opened: string[]) => void;
+  /** Checks the operational events a batch queues (see `PayloadCheck`). */
+  checkPayload?: PayloadCheck;
+  /**
+   * Called after each batch is recorded (or failed to be: the rows stay pending), with the
+   * targets whose circuit opened and the operational events queued about the batch.
+   */
+  onRecorded: (batch: Outcome[], opened: string[], queued: FreshDelivery[]) => void;
   onError: (error: unknown) => void;
 }
 
@@ -39,22 +44,22 @@ export class OutcomeRecorder {
   }
 
   async #flush(): Promise<void> {
-    const { db, batchDelayMs, policy, onRecorded, onError } = this.#options;
+    const { db, batchDelayMs, policy, onRecorded, onError, checkPayload } = this.#options;
     while (this.#buffered.length > 0) {
       if (batchDelayMs > 0 && !this.#hurry) await new Promise((r) => setTimeout(r, batchDelayMs));
       const batch = this.#buffered.splice(0, this.#buffered.length);
-      let opened: string[] = [];
+      let recorded: Recorded = { opened: [], queued: [] };
       try {
-        opened = await traceBatch(
+        recorded = await traceBatch(
           'record',
-          () => recordOutcomes(db, batch, policy),
+          () => recordBatch(db, batch, policy, checkPayload),
           () => batch.map((o) => o.delivery),
         );
       } catch (error) {
         // The rows stay pending and another attempt follows: at least once, never lost.
         onError(error);
       }
-      onRecorded(batch, opened);
+      onRecorded(batch, recorded.opened, recorded.queued);
     }
     this.#flushing = undefined;
   }

@@ -43,6 +43,9 @@ export interface Outcome {
   dropped?: string[];
 }
 
+/** Checks an outgoing body against its declared schema before it is queued: throws (strict) or reports (warn). */
+export type PayloadCheck = (target: { kind: 'webhook' | 'callback'; event: string }, contentType: string, body: string) => void;
+
 /** When failing targets are disabled, and when their circuit opens. */
 export interface TargetPolicy {
   /** A target failing this long without a success is disabled. */

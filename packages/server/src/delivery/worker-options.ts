@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Database } from '../db/database.js';
 import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
-import type { DeliveryHandoff, Outcome } from './types.js';
+import type { DeliveryHandoff, Outcome, PayloadCheck } from './types.js';
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -55,6 +55,8 @@ export interface DeliveryWorkerOptions {
   onError?: (error: unknown) => void;
   /** Called with each outcome after its batch is recorded (metrics). */
   onOutcome?: (outcome: Outcome) => void;
+  /** Checks the operational events the engine queues against the spec, as publishes are (the app's outgoing guard). */
+  checkPayload?: PayloadCheck;
 }
 
 export interface DeliveryWorker extends DeliveryHandoff {

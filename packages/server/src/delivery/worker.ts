@@ -115,7 +115,8 @@ class Worker implements DeliveryWorker {
       batchDelayMs,
       policy,
       onError,
-      onRecorded: (batch, opened) => this.#recorded(batch, opened),
+      checkPayload: options.checkPayload,
+      onRecorded: (batch, opened, queued) => this.#recorded(batch, opened, queued),
     });
     this.#upkeep = new Upkeep(db, onError);
     this.#pruner = new HistoryPruner(db, { retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS, onError });
@@ -287,7 +288,7 @@ class Worker implements DeliveryWorker {
   }
 
   /** A batch of outcomes is in the database (or failed to be: the rows stay pending). */
-  #recorded(batch: Outcome[], opened: string[]): void {
+  #recorded(batch: Outcome[], opened: string[], queued: FreshDelivery[]): void {
     for (const outcome of batch) {
       this.#held.recorded([outcome.delivery.id, ...(outcome.dropped ?? [])]);
       this.#settings.onOutcome?.(outcome);
@@ -299,6 +300,8 @@ class Worker implements DeliveryWorker {
     }
     // A retry may be due at once; and room for more claims has opened.
     if (opened.length > 0 || batch.some((o) => o.status === 'pending')) this.#claims.due();
+    // Operational events about the batch, taken like a publish's deliveries.
+    if (queued.length > 0) this.offer(queued);
     this.#launchReady();
     this.#claims.roomOpened();
     if (this.#held.count('sent') === 0) this.#notifyIdle();

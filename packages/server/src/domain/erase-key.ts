@@ -27,6 +27,7 @@ export async function eraseApiKey(
     const count = async (sql: string) => (await tx.query(sql, [keyId])).length;
     const registrations = await count('DELETE FROM registrations WHERE owner_key_id = $1 RETURNING id');
     const subscriptions = await count('DELETE FROM subscriptions WHERE owner_key_id = $1 RETURNING id');
+    await tx.query('DELETE FROM operational_subscriptions WHERE owner_key_id = $1', [keyId]);
     await tx.query('DELETE FROM idempotency_keys WHERE owner_key_id = $1', [keyId]);
     await tx.query('DELETE FROM api_keys WHERE id = $1', [keyId]);
     // Checked before the commit: an answer that breaks the spec erases nothing.

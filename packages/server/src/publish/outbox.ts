@@ -89,6 +89,10 @@ export class Outbox {
     });
   }
 
+  /** Checks one body against the spec as every queued message is (operational events queued outside `publish`). */
+  readonly checkPayload = (target: { kind: 'webhook' | 'callback'; event: string }, contentType: string, body: string): void =>
+    this.#options.check?.(target, contentType, body);
+
   /** Whether a body that breaks the spec fails its request: its transaction must then stay open until the body is checked. */
   get refusesBadPayloads(): boolean {
     return this.#options.check?.refuses ?? false;

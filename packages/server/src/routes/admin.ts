@@ -28,7 +28,7 @@ export function adminHandlers(services: Services): Record<string, Handler> {
     },
     revokeApiKey: async (_req, res, ctx) => {
       const id = ctx.path.apiKeyId as string;
-      const result = await revokeApiKey(services.db, id);
+      const result = await revokeApiKey(services.db, id, services.outbox.checkPayload);
       if (result === 'not-found') throw problems.notFound(`No API key ${id}.`, '/path/apiKeyId');
       if (result === 'last-admin')
         throw new HttpProblem('conflict', `${id} is the last admin key; create another admin key before revoking it.`);

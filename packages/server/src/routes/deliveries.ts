@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { components } from '@clubnotify/spec';
+import { operationalEventNames, type components } from '@clubnotify/spec';
 import type { Database, Queryable } from '../db/database.js';
 import { contextOf, type RequestContext } from '../http/context.js';
 import { HttpProblem, problems } from '../http/problem.js';
@@ -117,8 +117,8 @@ async function getOne(deps: DeliveryRoutesDeps, ctx: RequestContext): Promise<[n
   const id = ctx.path.deliveryId as string;
   const caller = ctx.caller!;
   const [found] = await deps.db.query<DeliveryRow & { content_type: string; body: string }>(
-    `SELECT ${COLUMNS}, content_type, body FROM delivery_messages WHERE id = $1 AND (owner_key_id = $2 OR $3)`,
-    [id, caller.keyId, caller.scope === 'admin'],
+    `SELECT ${COLUMNS}, content_type, body FROM delivery_messages WHERE id = $1 AND (owner_key_id = $2 OR $3) AND event <> ALL($4::text[])`,
+    [id, caller.keyId, caller.scope === 'admin', operationalEventNames],
   );
   // Another owner's delivery is 404 like an unknown one, so that ids cannot be probed.
   if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
@@ -139,8 +139,8 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
        FROM delivery_messages d
        LEFT JOIN registrations r ON r.id = d.target_id
        LEFT JOIN subscriptions s ON s.id = d.target_id
-       WHERE d.id = $1 AND (d.owner_key_id = $2 OR $3)`,
-        [id, caller.keyId, caller.scope === 'admin'],
+       WHERE d.id = $1 AND (d.owner_key_id = $2 OR $3) AND d.event <> ALL($4::text[])`,
+        [id, caller.keyId, caller.scope === 'admin', operationalEventNames],
       );
       // Other subscribers' deliveries are 404 too, so that ids cannot be probed.
       if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
@@ -170,7 +170,8 @@ async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Che
   if (Date.now() - sinceMs > windowMs) {
     throw problems.field('/body/since', `must be at most ${formatWindow(windowMs)} ago`, 'outside-recovery-window');
   }
-  const table = targetTable(targetId);
+  // Operational events stay out of the log, so out of recovery too.
+  const table = targetTable(targetId) === 'operational_subscriptions' ? null : targetTable(targetId);
   return deps.outbox!.publish((queue) =>
     deps.db.transaction(async (tx) => {
       const owned = table

@@ -1,3 +1,4 @@
+import { operationalEventNames } from '@clubnotify/spec';
 import { formatInstant as iso, parseInstant } from '../domain/instant.js';
 
 /** Conditions on `delivery_messages` or `delivery_history` columns with their `$n` values. */
@@ -32,6 +33,9 @@ export interface MessageFilter {
  * message id, and creation time (migration 030).
  */
 export function addFilter(c: Conditions, f: MessageFilter, pointer: string): void {
+  // Operational events are not in the log (its `event` names webhooks and callbacks); the owner's
+  // operational-event subscription shows their state.
+  c.add((n) => `event <> ALL($${n}::text[])`, [...operationalEventNames]);
   if (f.owner !== undefined) c.add((n) => `owner_key_id = $${n}`, f.owner);
   if (f.targetId !== undefined) c.add((n) => `target_id = $${n}`, f.targetId);
   if (f.event !== undefined) c.add((n) => `event = $${n}`, f.event);

@@ -1,6 +1,8 @@
-import type { CallbackName, components, WebhookName } from '@clubnotify/spec';
+import type { components } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
 import { cancelDeliveriesForTarget } from '../delivery/sql/cancel.js';
+import { queueOperationalEvents } from '../delivery/sql/operational.js';
+import type { PayloadCheck } from '../delivery/types.js';
 import { restartFailureWindow } from '../delivery/sql/disable.js';
 import { formatWindow, recoverWindowMs, requeueSince } from '../delivery/sql/requeue.js';
 import { newId as newMessageId } from '../delivery/ids.js';
@@ -23,7 +25,7 @@ export interface LifecycleTarget<Row> extends TargetTable {
   urlField: 'url' | 'callbackUrl';
   /** The column that, with owner and URL, identifies a live target. */
   scopeColumn: 'event' | 'concert_id';
-  eventOf(row: Row): WebhookName | CallbackName;
+  eventOf(row: Row): components['schemas']['EventName'];
   toApi(row: Row, withSecret: false): object;
 }
 
@@ -174,6 +176,21 @@ async function activate(tx: Queryable, t: LifecycleTarget<unknown>, current: Lif
   await restartFailureWindow(tx, current.id);
 }
 
+interface RotatedRow {
+  id: string;
+  secret: string;
+  previous_secret_expires_at: Date | string | null;
+  owner_key_id: string;
+  url: string;
+}
+
+/** The owner's `secretOverlapEnded`, due when the previous secret stops signing (the claim finds it then). */
+async function scheduleOverlapEnd(tx: Queryable, row: RotatedRow, at: string, check: PayloadCheck): Promise<void> {
+  const ownerKeyId = row.owner_key_id;
+  const payload = { type: 'secretOverlapEnded' as const, occurredAt: at, ownerKeyId, targetId: row.id, url: row.url };
+  await queueOperationalEvents(tx, [{ name: 'secretOverlapEnded', ownerKeyId, payload }], { notify: false, dueAt: at, check });
+}
+
 async function rotateSecret<T>(
   services: Services,
   t: LifecycleTarget<unknown>,
@@ -183,16 +200,17 @@ async function rotateSecret<T>(
   check: (body: RotatedSecret) => T,
 ): Promise<T> {
   return services.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string; secret: string; previous_secret_expires_at: Date | string | null }>(
+    const [row] = await tx.query<RotatedRow>(
       `UPDATE ${t.table} SET secret = $4,
        previous_secret = CASE WHEN $5::int > 0 THEN secret END,
        previous_secret_expires_at = CASE WHEN $5::int > 0 THEN now() + $5::int * interval '1 second' END
      WHERE id = $1 AND deleted_at IS NULL AND (owner_key_id = $2 OR $3)
-     RETURNING id, secret, previous_secret_expires_at`,
+     RETURNING id, secret, previous_secret_expires_at, owner_key_id, ${t.urlColumn} AS url`,
       [id, caller.keyId, caller.scope === 'admin', newSigningSecret(), overlapSeconds],
     );
     if (!row) throw problems.notFound(`No ${t.noun} ${id}.`, `/path/${t.param}`);
     const expires = row.previous_secret_expires_at;
+    if (expires !== null) await scheduleOverlapEnd(tx, row, formatInstant(expires), services.outbox.checkPayload);
     return check({ id: row.id, secret: row.secret, previousSecretExpiresAt: expires === null ? null : formatInstant(expires) });
   });
 }

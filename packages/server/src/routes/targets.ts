@@ -5,29 +5,28 @@ import type { Caller } from '../http/context.js';
 import { listOwner } from '../http/list-owner.js';
 import { newId, newSigningSecret } from '../ids.js';
 
-/** Registrations and subscriptions: owned, idempotently created, softly removed targets. */
+/** Registrations, subscriptions and operational-event subscriptions: owned, idempotently created, softly removed targets. */
 export interface TargetTable {
-  table: 'registrations' | 'subscriptions';
-  idPrefix: 'reg' | 'sub';
+  table: 'registrations' | 'subscriptions' | 'operational_subscriptions';
+  idPrefix: 'reg' | 'sub' | 'ops';
   columns: string;
 }
 
 /**
  * Inserts a target with a fresh id and secret, or returns the live one with the same
  * identifying fields (an idempotent retry gets the same record, secret included). A new
- * target beyond `limit` live ones of its owner is a 409 `limit-exceeded` problem. `settings`
- * are set on a new target only (the caller compares them with a found one's).
+ * target beyond `limit` live ones of its owner is a 409 `limit-exceeded` problem. `extra`
+ * columns are set on a new target only.
  */
 export async function insertOrGetTarget<Row>(
   tx: Queryable,
   target: TargetTable,
   identity: Record<string, string> & { owner_key_id: string },
   limit: number,
-  settings: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
 ): Promise<Row> {
   const names = Object.keys(identity);
-  const values = Object.values(identity);
-  const columns = [...names, ...Object.keys(settings)];
+  const values: unknown[] = Object.values(identity);
   const match = `${names.map((n, i) => `${n} = $${i + 1}`).join(' AND ')} AND deleted_at IS NULL`;
   // One registration at a time per key, so concurrent requests cannot pass the limit together.
   await tx.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [identity.owner_key_id]);
@@ -38,10 +37,11 @@ export async function insertOrGetTarget<Row>(
     [identity.owner_key_id],
   );
   if (count!.n >= limit) throw limitExceeded(target, limit);
+  const columns = [...names, ...Object.keys(extra)];
   const placeholders = columns.map((_, i) => `$${i + 3}`).join(', ');
   const [inserted] = await tx.query<Row>(
     `INSERT INTO ${target.table} (id, secret, ${columns.join(', ')}) VALUES ($1, $2, ${placeholders}) RETURNING ${target.columns}`,
-    [newId(target.idPrefix), newSigningSecret(), ...values, ...Object.values(settings)],
+    [newId(target.idPrefix), newSigningSecret(), ...values, ...Object.values(extra)],
   );
   return inserted!;
 }
@@ -57,10 +57,11 @@ export function requireDelivery(found: { id: string; delivery: string }, asked: 
 }
 
 function limitExceeded(target: TargetTable, limit: number): HttpProblem {
-  const [noun, remove] =
-    target.table === 'registrations'
-      ? ['registrations', 'DELETE /registrations/{registrationId}']
-      : ['subscriptions', 'DELETE /concertUpdates/{subscriptionId}'];
+  const [noun, remove] = {
+    registrations: ['registrations', 'DELETE /registrations/{registrationId}'],
+    subscriptions: ['subscriptions', 'DELETE /concertUpdates/{subscriptionId}'],
+    operational_subscriptions: ['operational-event subscriptions', 'DELETE /operationalEventSubscriptions/{subscriptionId}'],
+  }[target.table];
   return new HttpProblem(
     'limit-exceeded',
     `This API key has ${limit} live ${noun}, the most allowed. Remove one (${remove}) before adding another.`,

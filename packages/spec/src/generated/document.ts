@@ -9,7 +9,7 @@ export const document: { readonly [key: string]: Json } = {
     "title": "clubnotify",
     "version": "1.0.0",
     "summary": "Concert alerts, concert-update callbacks, stock updates and paginated collections.",
-    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\nTwo extensions make these links machine-readable; the reference server, SDK, mock,\nconsole and receiver kit are derived from them:\n\n- `x-clubnotify-webhook: <webhook>` on a registration operation names the webhook it\n  registers `url` for. Every webhook has at least one such operation. Registration is\n  idempotent, so these operations are safe to retry.\n- `x-clubnotify-idempotent: true` marks another `POST` that is idempotent by design\n  (the same request gives the same record back). Operations that declare the\n  `Idempotency-Key` header are safe to retry when the client sends one.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\nOrder between messages is not guaranteed; use the payload or `webhook-timestamp`.\n\n## Lifecycle\n\nRegistrations and subscriptions (targets) are in one of these states:\n\n| state | receives | how it gets there | how it leaves |\n|---|---|---|---|\n| `active` | every new message | created; `PATCH status: active` | `PATCH status: paused`; disabled by the service; `DELETE` |\n| `paused` | nothing (pending deliveries `cancelled`) | `PATCH status: paused` by its owner | `PATCH status: active`; `DELETE` |\n| `disabled` (`disabledReason`) | nothing (pending deliveries `cancelled`) | `410 Gone`; 5 days of failures; its API key revoked | `PATCH status: active` (with `recoverSince` to resend what failed or was cancelled); `DELETE` |\n| removed | nothing, for good (`404`) | `DELETE` | none; registering the URL again makes a new target |\n\nRegistering a URL that the key already registered returns that target in whatever state\nit is; re-enable a disabled one with `PATCH`. Deliveries (`GET /deliveries`) are\n`pending` (queued or between attempts) and end `succeeded` (a `2xx`), `failed` (every\nattempt failed, or `410`) or `cancelled` (the target was paused, disabled or removed\nfirst). `POST /deliveries/{deliveryId}/replay` makes a finished delivery `pending` again;\n`POST /deliveries/recover` does so for a target's `failed` ones, and `PATCH` with\n`recoverSince` for its `failed` and `cancelled` ones. Find any message by its\n`webhook-id` or creation time (`GET /deliveries?messageId=`, `since`, `until`,\n`undelivered`), see it with its payload (`GET /deliveries/{deliveryId}`), and send again\neverything a filter selects (`POST /deliveries/replay`, with `dryRun` to count first).\n\nSecrets rotate with overlap (`POST .../rotateSecret`): during the overlap each delivery\ncarries one signature per valid secret, space-separated. `POST .../test` sends the\nevent's example from this document, signed and logged like any delivery.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nEach collection declares its strategy and field names in an `x-pagination` extension on\nits operation (`strategy`, `items`, the `*Param` query parameters, dot paths such as\n`nextCursor: next_cursor` or `nextLink: links.next`); the SDK's paginator is generated\nfrom it, so renaming a field means changing it there too.\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`; a JSON\nbody declared in another charset is `415`. While the database is unreachable every\noperation that needs it answers `503` with `Retry-After`; retry then.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\nEach API key may hold 100 live registrations and 100 live subscriptions (the server's\noperator may change both): one more is a `409` `limit-exceeded` problem, since removing\none helps and waiting does not. Owners may cap deliveries per second to one target\n(`rateLimitPerSecond`), e.g. to protect a small receiver.\n\n## Versioning and deprecation\n\n`info.version` follows semver for both sides of the contract: clients calling the\noperations, and receivers of webhooks and callbacks. A change that can break either\n(removing or renaming a field, an operation, a status or a header; a new required input;\na narrower input or a wider output, such as a new enum value in a response or in a\nwebhook payload) ships only in a new major, with a breaking entry in the changelog.\nAdditions that existing clients and receivers can ignore ship in a minor.\n\nAn operation is deprecated for at least six months before it is removed:\n`deprecated: true` with `x-deprecated-at` and `x-sunset` (dates, `YYYY-MM-DD`, at least\nsix months apart), and its responses declare the `Deprecation` and `Sunset` headers.\nThe service then sends `Deprecation` (RFC 9745, `@` and Unix seconds) and `Sunset`\n(RFC 8594, an HTTP-date) on every answer of that operation, the SDK warns once per\noperation, and these docs mark it deprecated. It may be removed after its sunset, in a\nnew major. A query or header parameter is deprecated the same way (`deprecated: true`,\n`x-deprecated-at`, `x-sunset` on the parameter): the service sends both headers on every\nanswer to a request that sends it. `npm run spec:diff` checks\nevery change against the released contracts kept in `spec/released/`.\n",
+    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n| Webhook | operational events (JSON): `targetDisabled`, `circuitOpened`, `circuitClosed`, `secretOverlapEnded`, `apiKeyRevoked`, `deliveryFailed` | `POST /operationalEventSubscriptions` with `events` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\nTwo extensions make these links machine-readable; the reference server, SDK, mock,\nconsole and receiver kit are derived from them:\n\n- `x-clubnotify-webhook: <webhook>` on a registration operation names the webhook it\n  registers `url` for. Every webhook has at least one such operation, except the\n  operational events. Registration is idempotent, so these operations are safe to retry.\n- `x-clubnotify-operational: true` on a webhook marks an operational event: it reports on\n  the owner's own targets, deliveries and key, and the one operation carrying\n  `x-clubnotify-operational-events: true` registers `url` for those named in `events`.\n  Registrations, subscriptions and the delivery log (`WebhookName`, `EventName`) never\n  carry operational events.\n- `x-clubnotify-idempotent: true` marks another `POST` that is idempotent by design\n  (the same request gives the same record back). Operations that declare the\n  `Idempotency-Key` header are safe to retry when the client sends one.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\nOrder between messages is not guaranteed; use the payload or `webhook-timestamp`.\n\n## Lifecycle\n\nRegistrations and subscriptions (targets) are in one of these states:\n\n| state | receives | how it gets there | how it leaves |\n|---|---|---|---|\n| `active` | every new message | created; `PATCH status: active` | `PATCH status: paused`; disabled by the service; `DELETE` |\n| `paused` | nothing (pending deliveries `cancelled`) | `PATCH status: paused` by its owner | `PATCH status: active`; `DELETE` |\n| `disabled` (`disabledReason`) | nothing (pending deliveries `cancelled`) | `410 Gone`; 5 days of failures; its API key revoked | `PATCH status: active` (with `recoverSince` to resend what failed or was cancelled); `DELETE` |\n| removed | nothing, for good (`404`) | `DELETE` | none; registering the URL again makes a new target |\n\nRegistering a URL that the key already registered returns that target in whatever state\nit is; re-enable a disabled one with `PATCH`. Deliveries (`GET /deliveries`) are\n`pending` (queued or between attempts) and end `succeeded` (a `2xx`), `failed` (every\nattempt failed, or `410`) or `cancelled` (the target was paused, disabled or removed\nfirst). `POST /deliveries/{deliveryId}/replay` makes a finished delivery `pending` again;\n`POST /deliveries/recover` does so for a target's `failed` ones, and `PATCH` with\n`recoverSince` for its `failed` and `cancelled` ones. Find any message by its\n`webhook-id` or creation time (`GET /deliveries?messageId=`, `since`, `until`,\n`undelivered`), see it with its payload (`GET /deliveries/{deliveryId}`), and send again\neverything a filter selects (`POST /deliveries/replay`, with `dryRun` to count first).\n\nSecrets rotate with overlap (`POST .../rotateSecret`): during the overlap each delivery\ncarries one signature per valid secret, space-separated. `POST .../test` sends the\nevent's example from this document, signed and logged like any delivery.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nEach collection declares its strategy and field names in an `x-pagination` extension on\nits operation (`strategy`, `items`, the `*Param` query parameters, dot paths such as\n`nextCursor: next_cursor` or `nextLink: links.next`); the SDK's paginator is generated\nfrom it, so renaming a field means changing it there too.\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`; a JSON\nbody declared in another charset is `415`. While the database is unreachable every\noperation that needs it answers `503` with `Retry-After`; retry then.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\nEach API key may hold 100 live registrations and 100 live subscriptions (the server's\noperator may change both): one more is a `409` `limit-exceeded` problem, since removing\none helps and waiting does not. Owners may cap deliveries per second to one target\n(`rateLimitPerSecond`), e.g. to protect a small receiver.\n\n## Versioning and deprecation\n\n`info.version` follows semver for both sides of the contract: clients calling the\noperations, and receivers of webhooks and callbacks. A change that can break either\n(removing or renaming a field, an operation, a status or a header; a new required input;\na narrower input or a wider output, such as a new enum value in a response or in a\nwebhook payload) ships only in a new major, with a breaking entry in the changelog.\nAdditions that existing clients and receivers can ignore ship in a minor.\n\nAn operation is deprecated for at least six months before it is removed:\n`deprecated: true` with `x-deprecated-at` and `x-sunset` (dates, `YYYY-MM-DD`, at least\nsix months apart), and its responses declare the `Deprecation` and `Sunset` headers.\nThe service then sends `Deprecation` (RFC 9745, `@` and Unix seconds) and `Sunset`\n(RFC 8594, an HTTP-date) on every answer of that operation, the SDK warns once per\noperation, and these docs mark it deprecated. It may be removed after its sunset, in a\nnew major. A query or header parameter is deprecated the same way (`deprecated: true`,\n`x-deprecated-at`, `x-sunset` on the parameter): the service sends both headers on every\nanswer to a request that sends it. `npm run spec:diff` checks\nevery change against the released contracts kept in `spec/released/`.\n",
     "contact": {
       "name": "clubnotify"
     },
@@ -44,6 +44,10 @@ export const document: { readonly [key: string]: Json } = {
     {
       "name": "Deliveries",
       "description": "The log of every message sent, with its attempts; replay and recovery."
+    },
+    {
+      "name": "Operational events",
+      "description": "What happens to your targets, deliveries and key, pushed to you as webhooks of this\ncontract: register a URL with `POST /operationalEventSubscriptions`.\n"
     },
     {
       "name": "Administration",
@@ -2893,6 +2897,295 @@ export const document: { readonly [key: string]: Json } = {
         }
       }
     },
+    "/operationalEventSubscriptions": {
+      "post": {
+        "operationId": "subscribeOperationalEvents",
+        "summary": "Register a URL for operational events",
+        "description": "Registers `url` to receive the operational events named in `events` (see the webhooks\ntagged *Operational events*) about the caller's own registrations, subscriptions,\ndeliveries and key: a target disabled and why, a circuit opened or closed, a secret\nrotation's overlap ended, the key revoked, a delivery failed for good.\n\nOne operation with an event filter rather than one per kind: the events share one\naudience (whoever runs the owner's receivers), usually one URL, and one signing secret;\na receiver's handler map already dispatches by event name, and adding an event later\nadds a value to `events`, not an operation. The events are delivered by the same engine\nas every webhook: signed with this subscription's secret, retried, fair among owners,\nand subject to the same circuit breaker and `410` rule.\n\nRegistration is idempotent per key and URL: the same key registering the same URL again\ngets the same subscription and secret back, with `events` replaced by the new list, and\n`active` again if the service had disabled it (its receiver answered `410`, or failed for\nthe disable window).\nA key may hold as many live operational-event subscriptions as registrations (100 unless\nthe operator changed it); one more is `409`.\n\nOperational events are never sent about an operational-event subscription itself: its\nown failures, circuit or disabling would otherwise report themselves to a failing URL\n(or two such subscriptions to each other) forever. Its state shows in\n`GET /operationalEventSubscriptions` (`status`, `disabledReason`).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "x-clubnotify-operational-events": true,
+        "x-clubnotify-idempotent": true,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OperationalSubscriptionRequest"
+              },
+              "examples": {
+                "onCall": {
+                  "$ref": "#/components/examples/OperationalSubscriptionRequest"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Registered. The subscription, with its signing secret.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OperationalSubscription"
+                },
+                "examples": {
+                  "onCall": {
+                    "$ref": "#/components/examples/OperationalSubscription"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/LimitExceeded"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableContent"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      },
+      "get": {
+        "operationId": "listOperationalEventSubscriptions",
+        "summary": "List your operational-event subscriptions",
+        "description": "The caller's operational-event subscriptions (an admin key sees every one), oldest\nfirst, cursor-paginated like `/items`. Secrets are never listed.\n",
+        "tags": [
+          "Operational events"
+        ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextLink": "links.next"
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Cursor"
+          },
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/OwnerKeyId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of operational-event subscriptions.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OperationalSubscriptionList"
+                },
+                "examples": {
+                  "subscriptions": {
+                    "$ref": "#/components/examples/OperationalSubscriptionList"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/operationalEventSubscriptions/{subscriptionId}": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/OperationalSubscriptionId"
+        }
+      ],
+      "delete": {
+        "operationId": "deleteOperationalEventSubscription",
+        "summary": "Remove an operational-event subscription",
+        "description": "Stops every future operational event to its URL; those already queued are cancelled.\nOnly the owner (or an admin) may remove it; anyone else gets `404` so that ids of other\nowners cannot be probed.\n",
+        "tags": [
+          "Operational events"
+        ],
+        "responses": {
+          "204": {
+            "description": "Removed.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/operationalEvents": {
+      "get": {
+        "operationId": "listOperationalEvents",
+        "summary": "List the operational events sent to you",
+        "description": "The operational events queued for the caller's operational-event subscriptions (an admin\nkey sees every owner's), newest first, with each one's delivery state and payload. These\ndeliveries are not in `GET /deliveries`, whose `event` names webhooks and callbacks only.\nKept as long as the delivery history (`DELIVERY_RETENTION`).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextLink": "links.next"
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Cursor"
+          },
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/OwnerKeyId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of operational events.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OperationalEventList"
+                },
+                "examples": {
+                  "events": {
+                    "$ref": "#/components/examples/OperationalEventList"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
     "/apiKeys": {
       "get": {
         "operationId": "listApiKeys",
@@ -3484,6 +3777,468 @@ export const document: { readonly [key: string]: Json } = {
           },
           "410": {
             "description": "The receiver is gone for good. The registration is disabled and nothing more is sent to it."
+          },
+          "413": {
+            "$ref": "#/components/responses/ReceiverPayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/ReceiverUnsupportedMediaType"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ReceiverError"
+          },
+          "default": {
+            "$ref": "#/components/responses/ReceiverUnknownError"
+          }
+        }
+      }
+    },
+    "targetDisabled": {
+      "post": {
+        "operationId": "targetDisabledWebhook",
+        "summary": "targetDisabled operational event",
+        "x-clubnotify-operational": true,
+        "description": "One of the owner's registrations or subscriptions was disabled by the service: it answered\n`410 Gone`, or every delivery failed for the disable window. `reason` is the\n`disabledReason` the target now shows. Revoking an API key disables its targets too; that\nsends one `apiKeyRevoked` instead of one `targetDisabled` per target.\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `targetDisabled`), signed, retried and logged like any webhook. Never sent about\nan operational-event subscription itself (see that operation).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/WebhookId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookSignature"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
+          }
+        ],
+        "security": [
+          {
+            "webhookSignature": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TargetDisabledEvent"
+              },
+              "examples": {
+                "goneForGood": {
+                  "$ref": "#/components/examples/TargetDisabledEvent"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any `2xx` ends delivery of this message."
+          },
+          "400": {
+            "$ref": "#/components/responses/ReceiverBadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/ReceiverUnauthorized"
+          },
+          "410": {
+            "description": "The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it."
+          },
+          "413": {
+            "$ref": "#/components/responses/ReceiverPayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/ReceiverUnsupportedMediaType"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ReceiverError"
+          },
+          "default": {
+            "$ref": "#/components/responses/ReceiverUnknownError"
+          }
+        }
+      }
+    },
+    "circuitOpened": {
+      "post": {
+        "operationId": "circuitOpenedWebhook",
+        "summary": "circuitOpened operational event",
+        "x-clubnotify-operational": true,
+        "description": "The circuit breaker of one of the owner's targets opened: several attempts in a row failed,\nthe last without any answer. Its deliveries wait until `openUntil`, then one probe goes.\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `circuitOpened`), signed, retried and logged like any webhook. Never sent about\nan operational-event subscription itself (see that operation).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/WebhookId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookSignature"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
+          }
+        ],
+        "security": [
+          {
+            "webhookSignature": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CircuitOpenedEvent"
+              },
+              "examples": {
+                "noAnswer": {
+                  "$ref": "#/components/examples/CircuitOpenedEvent"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any `2xx` ends delivery of this message."
+          },
+          "400": {
+            "$ref": "#/components/responses/ReceiverBadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/ReceiverUnauthorized"
+          },
+          "410": {
+            "description": "The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it."
+          },
+          "413": {
+            "$ref": "#/components/responses/ReceiverPayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/ReceiverUnsupportedMediaType"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ReceiverError"
+          },
+          "default": {
+            "$ref": "#/components/responses/ReceiverUnknownError"
+          }
+        }
+      }
+    },
+    "circuitClosed": {
+      "post": {
+        "operationId": "circuitClosedWebhook",
+        "summary": "circuitClosed operational event",
+        "x-clubnotify-operational": true,
+        "description": "A probe to a target whose circuit was open succeeded: the circuit is closed and the\ntarget's waiting deliveries go out again.\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `circuitClosed`), signed, retried and logged like any webhook. Never sent about\nan operational-event subscription itself (see that operation).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/WebhookId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookSignature"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
+          }
+        ],
+        "security": [
+          {
+            "webhookSignature": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CircuitClosedEvent"
+              },
+              "examples": {
+                "probeSucceeded": {
+                  "$ref": "#/components/examples/CircuitClosedEvent"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any `2xx` ends delivery of this message."
+          },
+          "400": {
+            "$ref": "#/components/responses/ReceiverBadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/ReceiverUnauthorized"
+          },
+          "410": {
+            "description": "The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it."
+          },
+          "413": {
+            "$ref": "#/components/responses/ReceiverPayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/ReceiverUnsupportedMediaType"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ReceiverError"
+          },
+          "default": {
+            "$ref": "#/components/responses/ReceiverUnknownError"
+          }
+        }
+      }
+    },
+    "secretOverlapEnded": {
+      "post": {
+        "operationId": "secretOverlapEndedWebhook",
+        "summary": "secretOverlapEnded operational event",
+        "x-clubnotify-operational": true,
+        "description": "The overlap of a secret rotation (`POST .../rotateSecret`) ended: deliveries to the target\nnow carry one signature, made with the new secret only; the previous secret can be dropped.\nSent at `previousSecretExpiresAt`, scheduled when the secret is rotated (each rotation\nschedules its own).\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `secretOverlapEnded`), signed, retried and logged like any webhook. Never sent about\nan operational-event subscription itself (see that operation).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/WebhookId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookSignature"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
+          }
+        ],
+        "security": [
+          {
+            "webhookSignature": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SecretOverlapEndedEvent"
+              },
+              "examples": {
+                "previousSecretExpired": {
+                  "$ref": "#/components/examples/SecretOverlapEndedEvent"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any `2xx` ends delivery of this message."
+          },
+          "400": {
+            "$ref": "#/components/responses/ReceiverBadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/ReceiverUnauthorized"
+          },
+          "410": {
+            "description": "The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it."
+          },
+          "413": {
+            "$ref": "#/components/responses/ReceiverPayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/ReceiverUnsupportedMediaType"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ReceiverError"
+          },
+          "default": {
+            "$ref": "#/components/responses/ReceiverUnknownError"
+          }
+        }
+      }
+    },
+    "apiKeyRevoked": {
+      "post": {
+        "operationId": "apiKeyRevokedWebhook",
+        "summary": "apiKeyRevoked operational event",
+        "x-clubnotify-operational": true,
+        "description": "The owner's API key was revoked (`DELETE /apiKeys/{apiKeyId}` or the server's\n`revoke-key`): its registrations and subscriptions are disabled and their pending\ndeliveries cancelled. Sent to that key's own operational-event subscriptions, which stay\nactive for it.\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `apiKeyRevoked`), signed, retried and logged like any webhook. Never sent about\nan operational-event subscription itself (see that operation).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/WebhookId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookSignature"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
+          }
+        ],
+        "security": [
+          {
+            "webhookSignature": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ApiKeyRevokedEvent"
+              },
+              "examples": {
+                "keyRevoked": {
+                  "$ref": "#/components/examples/ApiKeyRevokedEvent"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any `2xx` ends delivery of this message."
+          },
+          "400": {
+            "$ref": "#/components/responses/ReceiverBadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/ReceiverUnauthorized"
+          },
+          "410": {
+            "description": "The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it."
+          },
+          "413": {
+            "$ref": "#/components/responses/ReceiverPayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/ReceiverUnsupportedMediaType"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ReceiverError"
+          },
+          "default": {
+            "$ref": "#/components/responses/ReceiverUnknownError"
+          }
+        }
+      }
+    },
+    "deliveryFailed": {
+      "post": {
+        "operationId": "deliveryFailedWebhook",
+        "summary": "deliveryFailed operational event",
+        "x-clubnotify-operational": true,
+        "description": "A delivery to one of the owner's targets failed for good: every retry failed, or the target\nanswered `410`. See it with `GET /deliveries/{deliveryId}`; send it again with\n`POST /deliveries/{deliveryId}/replay`.\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `deliveryFailed`), signed, retried and logged like any webhook. Never sent about\nan operational-event subscription itself (see that operation).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/WebhookId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookSignature"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
+          }
+        ],
+        "security": [
+          {
+            "webhookSignature": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/DeliveryFailedEvent"
+              },
+              "examples": {
+                "retriesExhausted": {
+                  "$ref": "#/components/examples/DeliveryFailedEvent"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any `2xx` ends delivery of this message."
+          },
+          "400": {
+            "$ref": "#/components/responses/ReceiverBadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/ReceiverUnauthorized"
+          },
+          "410": {
+            "description": "The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it."
           },
           "413": {
             "$ref": "#/components/responses/ReceiverPayloadTooLarge"
@@ -5118,6 +5873,177 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "OperationalEventName": {
+        "type": "string",
+        "enum": [
+          "targetDisabled",
+          "circuitOpened",
+          "circuitClosed",
+          "secretOverlapEnded",
+          "apiKeyRevoked",
+          "deliveryFailed"
+        ],
+        "description": "The name of an operational event (a webhook of this contract marked `x-clubnotify-operational`)."
+      },
+      "OperationalSubscription": {
+        "type": "object",
+        "required": [
+          "id",
+          "ownerKeyId",
+          "url",
+          "events",
+          "status",
+          "disabledReason",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "Identifier, prefixed `ops_`."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "The API key (`key_...`) whose targets and key it reports on."
+          },
+          "url": {
+            "type": "string",
+            "format": "uri"
+          },
+          "events": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/OperationalEventName"
+            }
+          },
+          "secret": {
+            "type": "string",
+            "pattern": "^whsec_[A-Za-z0-9+/]{43}=$",
+            "description": "The Standard Webhooks signing secret. Only in the answer to `POST /operationalEventSubscriptions`."
+          },
+          "status": {
+            "$ref": "#/components/schemas/TargetStatus"
+          },
+          "disabledReason": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "OperationalSubscriptionList": {
+        "type": "object",
+        "required": [
+          "data",
+          "links"
+        ],
+        "additionalProperties": false,
+        "description": "Cursor-based, with links.",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/OperationalSubscription"
+            }
+          },
+          "links": {
+            "$ref": "#/components/schemas/Links"
+          }
+        }
+      },
+      "OperationalSubscriptionRequest": {
+        "type": "object",
+        "required": [
+          "url",
+          "events"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "maxLength": 2048,
+            "description": "URL to be notified. `http` or `https`, no credentials, not a private or loopback address."
+          },
+          "events": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 6,
+            "uniqueItems": true,
+            "items": {
+              "$ref": "#/components/schemas/OperationalEventName"
+            },
+            "description": "The operational events to send to `url`."
+          }
+        }
+      },
+      "OperationalEventDelivery": {
+        "type": "object",
+        "required": [
+          "id",
+          "subscriptionId",
+          "event",
+          "status",
+          "attemptCount",
+          "createdAt",
+          "payload"
+        ],
+        "description": "One operational event sent (or being sent) to one of your operational-event subscriptions.",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The delivery (`dlv_...`)."
+          },
+          "subscriptionId": {
+            "type": "string",
+            "description": "The operational-event subscription (`ops_...`) it goes to."
+          },
+          "event": {
+            "$ref": "#/components/schemas/OperationalEventName"
+          },
+          "status": {
+            "$ref": "#/components/schemas/DeliveryStatus"
+          },
+          "attemptCount": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it was queued (a `secretOverlapEnded` is queued at the rotation, due when the overlap ends)."
+          },
+          "payload": {
+            "type": "object",
+            "description": "The event's JSON body, as sent (see the event's webhook)."
+          }
+        }
+      },
+      "OperationalEventList": {
+        "type": "object",
+        "required": [
+          "data",
+          "links"
+        ],
+        "additionalProperties": false,
+        "description": "Cursor-based, with links; newest first.",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/OperationalEventDelivery"
+            }
+          },
+          "links": {
+            "$ref": "#/components/schemas/Links"
+          }
+        }
+      },
       "ApiKeyInfo": {
         "type": "object",
         "required": [
@@ -5289,6 +6215,270 @@ export const document: { readonly [key: string]: Json } = {
         "properties": {
           "message": {
             "type": "string"
+          }
+        }
+      },
+      "TargetDisabledEvent": {
+        "type": "object",
+        "required": [
+          "type",
+          "occurredAt",
+          "ownerKeyId",
+          "targetId",
+          "url",
+          "reason"
+        ],
+        "description": "A target was disabled by the service.",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "targetDisabled",
+            "description": "The event's name, as in `webhooks`."
+          },
+          "occurredAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it happened."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "description": "The API key (`key_...`) that owns what it is about."
+          },
+          "targetId": {
+            "type": "string",
+            "description": "The registration (`reg_`) or subscription (`sub_`) it is about."
+          },
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "description": "The target's URL."
+          },
+          "reason": {
+            "type": "string",
+            "description": "Why, as its `disabledReason` now says."
+          }
+        }
+      },
+      "CircuitOpenedEvent": {
+        "type": "object",
+        "required": [
+          "type",
+          "occurredAt",
+          "ownerKeyId",
+          "targetId",
+          "url",
+          "openUntil"
+        ],
+        "description": "A target's circuit breaker opened.",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "circuitOpened",
+            "description": "The event's name, as in `webhooks`."
+          },
+          "occurredAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it happened."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "description": "The API key (`key_...`) that owns what it is about."
+          },
+          "targetId": {
+            "type": "string",
+            "description": "The registration (`reg_`) or subscription (`sub_`) it is about."
+          },
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "description": "The target's URL."
+          },
+          "openUntil": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When one probe may go; until then its deliveries wait."
+          }
+        }
+      },
+      "CircuitClosedEvent": {
+        "type": "object",
+        "required": [
+          "type",
+          "occurredAt",
+          "ownerKeyId",
+          "targetId",
+          "url"
+        ],
+        "description": "A target's circuit breaker closed again (a probe succeeded).",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "circuitClosed",
+            "description": "The event's name, as in `webhooks`."
+          },
+          "occurredAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it happened."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "description": "The API key (`key_...`) that owns what it is about."
+          },
+          "targetId": {
+            "type": "string",
+            "description": "The registration (`reg_`) or subscription (`sub_`) it is about."
+          },
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "description": "The target's URL."
+          }
+        }
+      },
+      "SecretOverlapEndedEvent": {
+        "type": "object",
+        "required": [
+          "type",
+          "occurredAt",
+          "ownerKeyId",
+          "targetId",
+          "url"
+        ],
+        "description": "A secret rotation's overlap ended: the previous secret no longer signs.",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "secretOverlapEnded",
+            "description": "The event's name, as in `webhooks`."
+          },
+          "occurredAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it happened."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "description": "The API key (`key_...`) that owns what it is about."
+          },
+          "targetId": {
+            "type": "string",
+            "description": "The registration (`reg_`) or subscription (`sub_`) it is about."
+          },
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "description": "The target's URL."
+          }
+        }
+      },
+      "ApiKeyRevokedEvent": {
+        "type": "object",
+        "required": [
+          "type",
+          "occurredAt",
+          "ownerKeyId",
+          "apiKeyId",
+          "targetsDisabled"
+        ],
+        "description": "An API key was revoked and its targets disabled.",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "apiKeyRevoked",
+            "description": "The event's name, as in `webhooks`."
+          },
+          "occurredAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it happened."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "description": "The API key (`key_...`) that owns what it is about."
+          },
+          "apiKeyId": {
+            "type": "string",
+            "description": "The revoked key (`key_...`), the same as `ownerKeyId`."
+          },
+          "targetsDisabled": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "How many of its registrations and subscriptions were disabled."
+          }
+        }
+      },
+      "DeliveryFailedEvent": {
+        "type": "object",
+        "required": [
+          "type",
+          "occurredAt",
+          "ownerKeyId",
+          "deliveryId",
+          "messageId",
+          "event",
+          "targetId",
+          "url",
+          "attemptCount",
+          "lastStatusCode",
+          "lastError"
+        ],
+        "description": "A delivery failed for good.",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "deliveryFailed",
+            "description": "The event's name, as in `webhooks`."
+          },
+          "occurredAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it happened."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "description": "The API key (`key_...`) that owns what it is about."
+          },
+          "targetId": {
+            "type": "string",
+            "description": "The registration (`reg_`) or subscription (`sub_`) it is about."
+          },
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "description": "The target's URL."
+          },
+          "deliveryId": {
+            "type": "string",
+            "description": "The failed delivery (`dlv_...`)."
+          },
+          "messageId": {
+            "type": "string",
+            "description": "Its `webhook-id`."
+          },
+          "event": {
+            "type": "string",
+            "description": "The webhook or callback it carried (a name of the spec's `EventName`)."
+          },
+          "attemptCount": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "How many attempts were made."
+          },
+          "lastStatusCode": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "description": "The last attempt's HTTP status; `null` when it got no answer."
+          },
+          "lastError": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The last attempt's error (timeout, refused), when there was one."
           }
         }
       }
@@ -6158,6 +7348,91 @@ export const document: { readonly [key: string]: Json } = {
           "nextAttemptAt": null
         }
       },
+      "OperationalSubscriptionList": {
+        "summary": "One operational-event subscription",
+        "value": {
+          "data": [
+            {
+              "id": "ops_5t8w2q7m1x4k9v3n6p0r",
+              "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+              "url": "https://ops.example.com/clubnotify/events",
+              "events": [
+                "targetDisabled",
+                "circuitOpened",
+                "circuitClosed"
+              ],
+              "status": "active",
+              "disabledReason": null,
+              "createdAt": "2026-11-21T20:00:00.000Z"
+            }
+          ],
+          "links": {
+            "self": "/operationalEventSubscriptions?limit=20",
+            "next": null,
+            "prev": null,
+            "first": "/operationalEventSubscriptions?limit=20",
+            "last": "/operationalEventSubscriptions?limit=20"
+          }
+        }
+      },
+      "OperationalSubscriptionRequest": {
+        "summary": "Circuit and disable events to the on-call hook",
+        "value": {
+          "url": "https://ops.example.com/clubnotify/events",
+          "events": [
+            "targetDisabled",
+            "circuitOpened",
+            "circuitClosed"
+          ]
+        }
+      },
+      "OperationalSubscription": {
+        "summary": "A new operational-event subscription, with its secret",
+        "value": {
+          "id": "ops_5t8w2q7m1x4k9v3n6p0r",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "url": "https://ops.example.com/clubnotify/events",
+          "events": [
+            "targetDisabled",
+            "circuitOpened",
+            "circuitClosed"
+          ],
+          "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw5ZLyqb1rJNE=",
+          "status": "active",
+          "disabledReason": null,
+          "createdAt": "2026-11-21T20:00:00.000Z"
+        }
+      },
+      "OperationalEventList": {
+        "summary": "A circuit that opened, sent to one subscription",
+        "value": {
+          "data": [
+            {
+              "id": "dlv_7q2m9x4k1v8p3n6z5r0t",
+              "subscriptionId": "ops_5t8w2q7m1x4k9v3n6p0r",
+              "event": "circuitOpened",
+              "status": "succeeded",
+              "attemptCount": 1,
+              "createdAt": "2026-11-21T21:00:00.010Z",
+              "payload": {
+                "type": "circuitOpened",
+                "occurredAt": "2026-11-21T21:00:00.000Z",
+                "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+                "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+                "url": "https://hooks.example.com/clubnotify/stock",
+                "openUntil": "2026-11-21T21:01:00.000Z"
+              }
+            }
+          ],
+          "links": {
+            "self": "/operationalEvents?limit=20",
+            "next": null,
+            "prev": null,
+            "first": "/operationalEvents?limit=20",
+            "last": "/operationalEvents?limit=20"
+          }
+        }
+      },
       "ApiKeyList": {
         "summary": "Two keys, one revoked",
         "value": {
@@ -6241,6 +7516,74 @@ export const document: { readonly [key: string]: Json } = {
         "summary": "An unexpected answer",
         "value": {
           "message": "I'm a teapot"
+        }
+      },
+      "TargetDisabledEvent": {
+        "summary": "A registration answered 410 Gone",
+        "value": {
+          "type": "targetDisabled",
+          "occurredAt": "2026-11-21T21:00:00.000Z",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+          "url": "https://hooks.example.com/clubnotify/stock",
+          "reason": "the receiver answered 410 Gone"
+        }
+      },
+      "CircuitOpenedEvent": {
+        "summary": "Five attempts in a row got no answer",
+        "value": {
+          "type": "circuitOpened",
+          "occurredAt": "2026-11-21T21:00:00.000Z",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+          "url": "https://hooks.example.com/clubnotify/stock",
+          "openUntil": "2026-11-21T21:01:00.000Z"
+        }
+      },
+      "CircuitClosedEvent": {
+        "summary": "The probe after the cool-down succeeded",
+        "value": {
+          "type": "circuitClosed",
+          "occurredAt": "2026-11-21T21:01:00.500Z",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+          "url": "https://hooks.example.com/clubnotify/stock"
+        }
+      },
+      "SecretOverlapEndedEvent": {
+        "summary": "The previous secret stopped signing",
+        "value": {
+          "type": "secretOverlapEnded",
+          "occurredAt": "2026-11-22T20:00:00.000Z",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "targetId": "reg_8xq3kz1m4v7n2p5r9t6w",
+          "url": "https://hooks.example.com/clubnotify/concert-alerts"
+        }
+      },
+      "ApiKeyRevokedEvent": {
+        "summary": "A key with three targets was revoked",
+        "value": {
+          "type": "apiKeyRevoked",
+          "occurredAt": "2026-11-21T21:00:00.000Z",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "apiKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "targetsDisabled": 3
+        }
+      },
+      "DeliveryFailedEvent": {
+        "summary": "Every retry of a stock update failed",
+        "value": {
+          "type": "deliveryFailed",
+          "occurredAt": "2026-11-23T02:00:00.000Z",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "deliveryId": "dlv_6p2m9x4k1v8q3n7z5r0t",
+          "messageId": "msg_2k8v5q1x7m3n9c4z6p0r",
+          "event": "stockUpdate",
+          "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+          "url": "https://hooks.example.com/clubnotify/stock",
+          "attemptCount": 8,
+          "lastStatusCode": 500,
+          "lastError": null
         }
       }
     },
@@ -7028,6 +8371,17 @@ export const document: { readonly [key: string]: Json } = {
           "minimum": 1,
           "maximum": 100,
           "default": 10
+        }
+      },
+      "OperationalSubscriptionId": {
+        "name": "subscriptionId",
+        "in": "path",
+        "required": true,
+        "description": "The operational-event subscription's id (`ops_...`).",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
         }
       },
       "ApiKeyId": {

@@ -3,17 +3,30 @@
 import type { components } from './openapi.js';
 
 /** Every webhook of the spec, by name (case-sensitive). */
-export const webhookNames = ["concertAlert","stockUpdate"] as const;
+export const webhookNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed"] as const;
 /** Every callback of the spec, by name (case-sensitive). */
 export const callbackNames = ["concertAlert"] as const;
 
 export type WebhookName = (typeof webhookNames)[number];
 export type CallbackName = (typeof callbackNames)[number];
 
+/**
+ * The webhooks that are operational events (`x-clubnotify-operational`): about the owner's own
+ * targets, deliveries and key, registered for with `events`, never in registrations or the log.
+ */
+export const operationalEventNames = ["targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed"] as const;
+export type OperationalEventName = (typeof operationalEventNames)[number];
+
 /** The payload each webhook carries. */
 export interface WebhookPayloads {
   concertAlert: components['schemas']['ConcertAlertText'];
   stockUpdate: components['schemas']['StockUpdate'];
+  targetDisabled: components['schemas']['TargetDisabledEvent'];
+  circuitOpened: components['schemas']['CircuitOpenedEvent'];
+  circuitClosed: components['schemas']['CircuitClosedEvent'];
+  secretOverlapEnded: components['schemas']['SecretOverlapEndedEvent'];
+  apiKeyRevoked: components['schemas']['ApiKeyRevokedEvent'];
+  deliveryFailed: components['schemas']['DeliveryFailedEvent'];
 }
 
 /** The payload each callback carries; openapi-typescript emits nothing for callbacks. */
@@ -127,6 +140,338 @@ export const events = [
         "stock": 3,
         "unit": "bunch"
       }
+    }
+  },
+  {
+    "kind": "webhook",
+    "name": "targetDisabled",
+    "operational": true,
+    "operationId": "targetDisabledWebhook",
+    "contentType": "application/json",
+    "payloadRequired": true,
+    "payloadSchema": {
+      "$ref": "#/components/schemas/TargetDisabledEvent"
+    },
+    "responses": [
+      "200",
+      "400",
+      "401",
+      "410",
+      "413",
+      "415",
+      "5XX",
+      "default"
+    ],
+    "headers": [
+      {
+        "name": "webhook-id",
+        "required": true
+      },
+      {
+        "name": "webhook-timestamp",
+        "required": true
+      },
+      {
+        "name": "webhook-signature",
+        "required": true
+      },
+      {
+        "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
+      }
+    ],
+    "example": {
+      "type": "targetDisabled",
+      "occurredAt": "2026-11-21T21:00:00.000Z",
+      "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+      "url": "https://hooks.example.com/clubnotify/stock",
+      "reason": "the receiver answered 410 Gone"
+    }
+  },
+  {
+    "kind": "webhook",
+    "name": "circuitOpened",
+    "operational": true,
+    "operationId": "circuitOpenedWebhook",
+    "contentType": "application/json",
+    "payloadRequired": true,
+    "payloadSchema": {
+      "$ref": "#/components/schemas/CircuitOpenedEvent"
+    },
+    "responses": [
+      "200",
+      "400",
+      "401",
+      "410",
+      "413",
+      "415",
+      "5XX",
+      "default"
+    ],
+    "headers": [
+      {
+        "name": "webhook-id",
+        "required": true
+      },
+      {
+        "name": "webhook-timestamp",
+        "required": true
+      },
+      {
+        "name": "webhook-signature",
+        "required": true
+      },
+      {
+        "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
+      }
+    ],
+    "example": {
+      "type": "circuitOpened",
+      "occurredAt": "2026-11-21T21:00:00.000Z",
+      "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+      "url": "https://hooks.example.com/clubnotify/stock",
+      "openUntil": "2026-11-21T21:01:00.000Z"
+    }
+  },
+  {
+    "kind": "webhook",
+    "name": "circuitClosed",
+    "operational": true,
+    "operationId": "circuitClosedWebhook",
+    "contentType": "application/json",
+    "payloadRequired": true,
+    "payloadSchema": {
+      "$ref": "#/components/schemas/CircuitClosedEvent"
+    },
+    "responses": [
+      "200",
+      "400",
+      "401",
+      "410",
+      "413",
+      "415",
+      "5XX",
+      "default"
+    ],
+    "headers": [
+      {
+        "name": "webhook-id",
+        "required": true
+      },
+      {
+        "name": "webhook-timestamp",
+        "required": true
+      },
+      {
+        "name": "webhook-signature",
+        "required": true
+      },
+      {
+        "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
+      }
+    ],
+    "example": {
+      "type": "circuitClosed",
+      "occurredAt": "2026-11-21T21:01:00.500Z",
+      "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+      "url": "https://hooks.example.com/clubnotify/stock"
+    }
+  },
+  {
+    "kind": "webhook",
+    "name": "secretOverlapEnded",
+    "operational": true,
+    "operationId": "secretOverlapEndedWebhook",
+    "contentType": "application/json",
+    "payloadRequired": true,
+    "payloadSchema": {
+      "$ref": "#/components/schemas/SecretOverlapEndedEvent"
+    },
+    "responses": [
+      "200",
+      "400",
+      "401",
+      "410",
+      "413",
+      "415",
+      "5XX",
+      "default"
+    ],
+    "headers": [
+      {
+        "name": "webhook-id",
+        "required": true
+      },
+      {
+        "name": "webhook-timestamp",
+        "required": true
+      },
+      {
+        "name": "webhook-signature",
+        "required": true
+      },
+      {
+        "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
+      }
+    ],
+    "example": {
+      "type": "secretOverlapEnded",
+      "occurredAt": "2026-11-22T20:00:00.000Z",
+      "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "targetId": "reg_8xq3kz1m4v7n2p5r9t6w",
+      "url": "https://hooks.example.com/clubnotify/concert-alerts"
+    }
+  },
+  {
+    "kind": "webhook",
+    "name": "apiKeyRevoked",
+    "operational": true,
+    "operationId": "apiKeyRevokedWebhook",
+    "contentType": "application/json",
+    "payloadRequired": true,
+    "payloadSchema": {
+      "$ref": "#/components/schemas/ApiKeyRevokedEvent"
+    },
+    "responses": [
+      "200",
+      "400",
+      "401",
+      "410",
+      "413",
+      "415",
+      "5XX",
+      "default"
+    ],
+    "headers": [
+      {
+        "name": "webhook-id",
+        "required": true
+      },
+      {
+        "name": "webhook-timestamp",
+        "required": true
+      },
+      {
+        "name": "webhook-signature",
+        "required": true
+      },
+      {
+        "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
+      }
+    ],
+    "example": {
+      "type": "apiKeyRevoked",
+      "occurredAt": "2026-11-21T21:00:00.000Z",
+      "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "apiKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "targetsDisabled": 3
+    }
+  },
+  {
+    "kind": "webhook",
+    "name": "deliveryFailed",
+    "operational": true,
+    "operationId": "deliveryFailedWebhook",
+    "contentType": "application/json",
+    "payloadRequired": true,
+    "payloadSchema": {
+      "$ref": "#/components/schemas/DeliveryFailedEvent"
+    },
+    "responses": [
+      "200",
+      "400",
+      "401",
+      "410",
+      "413",
+      "415",
+      "5XX",
+      "default"
+    ],
+    "headers": [
+      {
+        "name": "webhook-id",
+        "required": true
+      },
+      {
+        "name": "webhook-timestamp",
+        "required": true
+      },
+      {
+        "name": "webhook-signature",
+        "required": true
+      },
+      {
+        "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
+      }
+    ],
+    "example": {
+      "type": "deliveryFailed",
+      "occurredAt": "2026-11-23T02:00:00.000Z",
+      "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "deliveryId": "dlv_6p2m9x4k1v8q3n7z5r0t",
+      "messageId": "msg_2k8v5q1x7m3n9c4z6p0r",
+      "event": "stockUpdate",
+      "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+      "url": "https://hooks.example.com/clubnotify/stock",
+      "attemptCount": 8,
+      "lastStatusCode": 500,
+      "lastError": null
     }
   },
   {

@@ -16,6 +16,8 @@ import * as traceStatistics from './022_trace_statistics.js';
 import * as historyStatistics from './023_history_statistics.js';
 import * as deliveryLookup from './030_delivery_lookup.js';
 import * as pullDelivery from './040_pull_delivery.js';
+import * as operationalSubscriptions from './050_operational_subscriptions.js';
+import * as operationalEventLookup from './051_operational_event_lookup.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -37,4 +39,6 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 23, name: '023_history_statistics', sql: historyStatistics.sql },
   { version: 30, name: '030_delivery_lookup', sql: deliveryLookup.sql },
   { version: 40, name: '040_pull_delivery', sql: pullDelivery.sql },
+  { version: 50, name: '050_operational_subscriptions', sql: operationalSubscriptions.sql },
+  { version: 51, name: '051_operational_event_lookup', sql: operationalEventLookup.sql },
 ];

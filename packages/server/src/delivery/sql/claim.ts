@@ -85,6 +85,7 @@ const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id)
        ) d
        LEFT JOIN registrations r ON r.id = d.target_id
        LEFT JOIN subscriptions s ON s.id = d.target_id
+       LEFT JOIN operational_subscriptions o ON o.id = d.target_id
        LEFT JOIN delivery_targets t ON t.target_id = d.target_id
      ) x`;
 

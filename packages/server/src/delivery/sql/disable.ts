@@ -14,12 +14,14 @@ export async function restartFailureWindow(tx: Queryable, targetId: string): Pro
   await tx.query('UPDATE delivery_targets SET failing_since = NULL WHERE target_id = $1', [targetId]);
 }
 
-/** The registrations or subscriptions table a target id names (`sub_…` or `reg_…`), or null. */
-export function targetTable(targetId: string): 'registrations' | 'subscriptions' | null {
-  return targetId.startsWith('sub_') ? 'subscriptions' : targetId.startsWith('reg_') ? 'registrations' : null;
+const TABLES = { reg: 'registrations', sub: 'subscriptions', ops: 'operational_subscriptions' } as const;
+
+/** The table a target id names (`reg_…`, `sub_…`, `ops_…`), or null. */
+export function targetTable(targetId: string): (typeof TABLES)[keyof typeof TABLES] | null {
+  return TABLES[targetId.slice(0, targetId.indexOf('_')) as keyof typeof TABLES] ?? null;
 }
 
-/** Disables a registration or subscription, cancels its pending deliveries and resets its health. */
+/** Disables a registration, subscription or operational-event subscription, cancels its pending deliveries and resets its health. */
 export async function disableTarget(tx: Queryable, targetId: string, reason: string): Promise<void> {
   const table = targetTable(targetId) ?? 'registrations';
   await tx.query(`UPDATE ${table} SET status = 'disabled', disabled_reason = $2, disabled_at = now() WHERE id = $1 AND status = 'active'`, [

@@ -15,7 +15,8 @@ export async function eraseOwnerDeliveries(tx: Queryable, ownerKeyId: string): P
        DELETE FROM delivery_attempts WHERE delivery_id = ANY(ARRAY(SELECT id FROM queued UNION ALL SELECT id FROM ended))
      ), targets AS (
        DELETE FROM delivery_targets WHERE target_id = ANY(ARRAY(
-         SELECT id FROM registrations WHERE owner_key_id = $1 UNION ALL SELECT id FROM subscriptions WHERE owner_key_id = $1))
+         SELECT id FROM registrations WHERE owner_key_id = $1 UNION ALL SELECT id FROM subscriptions WHERE owner_key_id = $1
+         UNION ALL SELECT id FROM operational_subscriptions WHERE owner_key_id = $1))
      )
      SELECT ((SELECT count(*) FROM queued) + (SELECT count(*) FROM ended))::int AS n`,
     [ownerKeyId],

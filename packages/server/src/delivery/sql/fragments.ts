@@ -11,13 +11,15 @@ export const RELAXED_COMMIT = `set_config('synchronous_commit', 'off', true) AS 
 // and the attempt carries one signature per secret (see sign.ts).
 const secrets = (t: string) =>
   `CASE WHEN ${t}.previous_secret_expires_at > now() THEN ${t}.secret || ' ' || ${t}.previous_secret ELSE ${t}.secret END`;
-/** A target's secret(s), rate limit and state, from its row `r` or `s` (the other one null). */
-export const targetColumns = `coalesce(${secrets('r')}, ${secrets('s')}) AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
-  coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active,
-  coalesce(r.delivery, s.delivery) = 'pull' AS pull`;
+/** A target's secret(s), rate limit, state and delivery mode, from its row `r`, `s` or `o` (the others null). */
+export const targetColumns = `coalesce(${secrets('r')}, ${secrets('s')}, o.secret) AS secret, coalesce(r.rate_limit_per_second, s.rate_limit_per_second) AS rate_limit,
+  coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL,
+           o.status = 'active' AND o.deleted_at IS NULL, false) AS target_active,
+  coalesce(r.delivery, s.delivery, 'push') = 'pull' AS pull`;
 
 /**
- * The target rows `t` (delivery_targets), `r` (registrations) and `s` (subscriptions) of each
+ * The target rows `t` (delivery_targets), `r` (registrations), `s` (subscriptions) and `o`
+ * (operational_subscriptions) of each
  * row of `k`: one primary-key lookup per table and target (LIMIT keeps the planner from
  * hashing the whole table).
  */
@@ -25,7 +27,8 @@ export const targetLookup = (
   k: string,
 ) => `LEFT JOIN LATERAL (SELECT * FROM delivery_targets t WHERE t.target_id = ${k}.target_id LIMIT 1) t ON true
        LEFT JOIN LATERAL (SELECT * FROM registrations r WHERE r.id = ${k}.target_id LIMIT 1) r ON true
-       LEFT JOIN LATERAL (SELECT * FROM subscriptions s WHERE s.id = ${k}.target_id LIMIT 1) s ON true`;
+       LEFT JOIN LATERAL (SELECT * FROM subscriptions s WHERE s.id = ${k}.target_id LIMIT 1) s ON true
+       LEFT JOIN LATERAL (SELECT * FROM operational_subscriptions o WHERE o.id = ${k}.target_id LIMIT 1) o ON true`;
 
 /**
  * A JSON array (text) of the state of the targets in `source` (a relation with a `target_id`

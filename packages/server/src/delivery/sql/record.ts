@@ -1,9 +1,11 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import type { Outcome, TargetPolicy } from '../types.js';
+import { isOperationalTarget, outcomeEvents } from '../operational-events.js';
+import type { FreshDelivery, Outcome, PayloadCheck, TargetPolicy } from '../types.js';
 import { disableTarget } from './disable.js';
 import { RELAXED_COMMIT, SUCCESS_COLUMNS } from './fragments.js';
 import { insertHistorySql, MESSAGE_COLUMNS } from './history.js';
+import { eventsOfDeliveries, queueOperationalEvents } from './operational.js';
 
 /**
  * The record statement: $1 the delivery ids (for the primary-key lookup), $2 the outcomes
@@ -119,7 +121,18 @@ const SQL = {
  * target whose circuit opened wait for its cool-down. Returns the targets whose circuit opened.
  */
 export async function recordOutcomes(db: Database, outcomes: Outcome[], policy: TargetPolicy): Promise<string[]> {
-  if (outcomes.length === 0) return [];
+  return (await recordBatch(db, outcomes, policy)).opened;
+}
+
+/** What a recorded batch changed: circuits opened, and the operational events it queued (for the local worker to take). */
+export interface Recorded {
+  opened: string[];
+  queued: FreshDelivery[];
+}
+
+/** {@link recordOutcomes}, and the owners' operational events about it, queued with the targets it disables. */
+export async function recordBatch(db: Database, outcomes: Outcome[], policy: TargetPolicy, check?: PayloadCheck): Promise<Recorded> {
+  if (outcomes.length === 0) return { opened: [], queued: [] };
   const o = outcomes;
   const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
   // A success in the batch outweighs its failures: sporadic failures never start the window.
@@ -165,12 +178,15 @@ export async function recordOutcomes(db: Database, outcomes: Outcome[], policy: 
     disable.set(row.target_id, `every delivery failed since ${since} (${formatWindow(policy.disableAfterMs)} without a success)`);
   }
   if (opened.length > 0) await holdForCoolDown(db, opened);
-  if (disable.size > 0) {
-    await db.transaction(async (tx) => {
-      for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
-    });
-  }
-  return opened.filter((id) => !disable.has(id));
+  const stillOpen = opened.filter((id) => !disable.has(id));
+  const failed = o.filter((x) => x.status === 'failed' && !isOperationalTarget(x.delivery.target_id)).map((x) => x.delivery.id);
+  const events = outcomeEvents(o, stillOpen, disable, policy.coolDownMs, await eventsOfDeliveries(db, failed));
+  if (disable.size === 0 && events.length === 0) return { opened: stillOpen, queued: [] };
+  const queued = await db.transaction(async (tx) => {
+    for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
+    return queueOperationalEvents(tx, events, { notify: false, check });
+  });
+  return { opened: stillOpen, queued };
 }
 
 /** The pending deliveries of targets whose circuit is open wait for its cool-down. */
