@@ -1,3 +1,4 @@
+import { events } from '@clubnotify/spec';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { sign } from '../src/index.js';
@@ -103,3 +104,13 @@ export function rawRequest(url: string, head: string, body: string): Promise<str
     socket.on('error', reject);
   });
 }
+
+/** A handler for every event of the spec, webhooks and callbacks, as a receiver serving them all has. */
+export function everyHandler<H>(handler: H): { webhooks: Record<string, H>; callbacks: Record<string, H> } {
+  const of = (kind: string) => Object.fromEntries(events.filter((e) => e.kind === kind).map((e) => [e.name, handler]));
+  return { webhooks: of('webhook'), callbacks: of('callback') };
+}
+
+/** The suite's rules for one event, and for the receiver as a whole. */
+export const RULES_PER_EVENT = 13;
+export const RECEIVER_RULES = 2;
