@@ -149,22 +149,20 @@ export function createApp(deps: AppDeps): Express {
   endJsonWithNewline(app);
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
-  app.use(traceRequests());
-  app.use(requestLog(logger));
-
-  app.use(countRequests(metrics));
-  // Served outside the spec's operations; every other request skips their routers.
-  app.use(onlyUnder(['/openapi.', '/docs'], docsRoutes(deps.docsCacheDir ?? defaultDocsCacheDir)));
-  app.use(onlyUnder(['/favicon.ico', '/console'], consoleRoutes(deps.consoleDir)));
-  app.use(
-    onlyUnder(
-      ['/metrics'],
-      metricsRouter(deps, metrics, budget, (token) => keys(token, reads)),
-    ),
-  );
-  // The operations' pipeline, one Express layer: matching, auth, rate limiting, validation, the handler.
+  // Every middleware of a request, one Express layer (pipeline.ts): tracing, request id, counting,
+  // the docs, console and `/metrics` (their routers see only their paths), then the operations:
+  // matching, auth, rate limiting, validation, the handler.
   app.use(
     pipeline(
+      traceRequests(),
+      requestLog(logger),
+      countRequests(metrics),
+      onlyUnder(['/openapi.', '/docs'], docsRoutes(deps.docsCacheDir ?? defaultDocsCacheDir)),
+      onlyUnder(['/favicon.ico', '/console'], consoleRoutes(deps.consoleDir)),
+      onlyUnder(
+        ['/metrics'],
+        metricsRouter(deps, metrics, budget, (token) => keys(token, reads)),
+      ),
       routeToOperation,
       deprecationHeaders(deps.deprecations ?? deprecationNotices(document), deps.deprecatedParameters ?? deprecatedParameters(document)),
       validateResponses(deps.responseValidation ?? 'strict', logger),
