@@ -1,11 +1,11 @@
 import { document } from '@clubnotify/spec';
 import express from 'express';
-import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Express, RequestHandler, Response, Router } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { Database } from './db/database.js';
 import { identify, createKeyLookup, requireScope } from './http/auth.js';
-import { contextOf, type Handler } from './http/context.js';
+import { contextOf, type Caller, type Handler } from './http/context.js';
 import { consoleRoutes } from './http/console.js';
 import {
   deprecatedParameters,
@@ -20,6 +20,7 @@ import { requestLog } from './http/request-log.js';
 import { readGate } from './http/read-gate.js';
 import { ReadBudget, defaultReadBudget } from './db/read-budget.js';
 import { traceRequests } from './http/tracing.js';
+import { onlyUnder, pipeline } from './http/pipeline.js';
 import { deliveryRoutes } from './routes/deliveries.js';
 import type { DeliveryHandoff } from './delivery/types.js';
 import { createOutgoingGuard, type OutgoingValidationMode } from './publish/outgoing-check.js';
@@ -150,76 +151,87 @@ export function createApp(deps: AppDeps): Express {
   endJsonWithNewline(app);
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
 
-  app.use(traceRequests());
-  app.use(requestLog(logger));
-
-  app.use(countRequests(metrics));
-  app.use(docsRoutes(deps.docsCacheDir ?? defaultDocsCacheDir));
-  app.use(consoleRoutes(deps.consoleDir));
-  app.get(
-    '/metrics',
-    readGate(budget, () => true),
-  );
+  // Every middleware of a request, one Express layer (pipeline.ts): tracing, request id, counting,
+  // the docs, console and `/metrics` (their routers see only their paths), then the operations:
+  // matching, auth, rate limiting, validation, the handler.
   app.use(
-    metricsRoutes({
-      metrics,
-      lookup: (token) => keys(token, reads),
-      token: deps.metricsToken,
-      limitPerMinute: deps.metricsScrapesPerMinute,
-    }),
-  );
-  app.use(routeToOperation);
-  app.use(
-    deprecationHeaders(deps.deprecations ?? deprecationNotices(document), deps.deprecatedParameters ?? deprecatedParameters(document)),
-  );
-  app.use(validateResponses(deps.responseValidation ?? 'strict', logger));
-  app.use(readGate(budget, isRead));
-  app.use(identify((token, res) => keys(token, isRead(res) ? reads : undefined)));
-  app.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: deps.rateLimitPerMinute ?? 600,
-      standardHeaders: 'draft-7',
-      legacyHeaders: false,
-      skip: (_req, res) => contextOf(res).operation.scope === null,
-      keyGenerator: (req, res) => contextOf(res).caller?.keyId ?? ipKeyGenerator(req.ip ?? 'unknown'),
-      handler: (_req, res, _next, options) => {
-        const retry = res.getHeader('Retry-After');
-        sendProblem(
-          res,
-          new HttpProblem(
-            'rate-limited',
-            `This API key made more than ${String(options.limit)} requests in a minute. Retry after ${String(retry)} seconds.`,
-          ),
-        );
+    pipeline(
+      traceRequests(),
+      requestLog(logger),
+      countRequests(metrics),
+      onlyUnder(['/openapi.', '/docs'], docsRoutes(deps.docsCacheDir ?? defaultDocsCacheDir)),
+      onlyUnder(['/favicon.ico', '/console'], consoleRoutes(deps.consoleDir)),
+      onlyUnder(
+        ['/metrics'],
+        metricsRouter(deps, metrics, budget, (token) => keys(token, reads)),
+      ),
+      routeToOperation,
+      deprecationHeaders(deps.deprecations ?? deprecationNotices(document), deps.deprecatedParameters ?? deprecatedParameters(document)),
+      validateResponses(deps.responseValidation ?? 'strict', logger),
+      readGate(budget, isRead),
+      identify((token, res) => keys(token, isRead(res) ? reads : undefined)),
+      rateLimit({
+        windowMs: 60_000,
+        limit: deps.rateLimitPerMinute ?? 600,
+        standardHeaders: 'draft-7',
+        legacyHeaders: false,
+        skip: (_req, res) => contextOf(res).operation.scope === null,
+        keyGenerator: (req, res) => contextOf(res).caller?.keyId ?? ipKeyGenerator(req.ip ?? 'unknown'),
+        handler: (_req, res, _next, options) => {
+          const retry = res.getHeader('Retry-After');
+          sendProblem(
+            res,
+            new HttpProblem(
+              'rate-limited',
+              `This API key made more than ${String(options.limit)} requests in a minute. Retry after ${String(retry)} seconds.`,
+            ),
+          );
+        },
+      }),
+      requireScope,
+      readBody,
+      ...requestValidation(deps.requestValidation),
+      (req, res, next) => {
+        const ctx = contextOf(res);
+        const handler = (ctx.operation.read ? readHandlers : handlers)[ctx.operation.id];
+        if (!handler) return next();
+        return handler(req, res, ctx);
       },
-    }),
+      // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
+      deps.deliveryRoutes ?? splitDeliveryRoutes(services, reads, isRead),
+      (_req, res) => {
+        const ctx = contextOf(res);
+        // Not a contract violation of the response but a missing mount: say so plainly.
+        res.locals.responseChecked = true;
+        throw new HttpProblem('not-found', `${ctx.operation.id} is not served by this server.`);
+      },
+    ),
   );
-  app.use(requireScope);
-  app.use(readBody);
-  if (deps.requestValidation === undefined || deps.requestValidation === true) {
-    app.use(validateRequest);
-  } else {
-    if (Array.isArray(deps.requestValidation)) app.use(...deps.requestValidation);
-    app.use(passThroughContext);
-  }
-  app.use((req, res, next) => {
-    const ctx = contextOf(res);
-    const handler = (ctx.operation.read ? readHandlers : handlers)[ctx.operation.id];
-    if (!handler) return next();
-    return handler(req, res, ctx);
-  });
-  // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
-  app.use(deps.deliveryRoutes ?? splitDeliveryRoutes(services, reads, isRead));
-  app.use((_req, res) => {
-    const ctx = contextOf(res);
-    // Not a contract violation of the response but a missing mount: say so plainly.
-    res.locals.responseChecked = true;
-    throw new HttpProblem('not-found', `${ctx.operation.id} is not served by this server.`);
-  });
   app.use(bodyErrors);
   app.use(errorHandler(logger));
   return app;
+}
+
+/** `GET /metrics` behind the reads' budget. */
+function metricsRouter(
+  deps: AppDeps,
+  metrics: Metrics,
+  budget: ReadBudget,
+  lookup: (token: string) => Promise<Caller | undefined>,
+): Router {
+  const router = express.Router();
+  router.get(
+    '/metrics',
+    readGate(budget, () => true),
+  );
+  router.use(metricsRoutes({ metrics, lookup, token: deps.metricsToken, limitPerMinute: deps.metricsScrapesPerMinute }));
+  return router;
+}
+
+/** Request validation, or what a benchmark puts in its place (`requestValidation`). */
+function requestValidation(option: AppDeps['requestValidation']): RequestHandler[] {
+  if (option === undefined || option === true) return [validateRequest];
+  return [...(Array.isArray(option) ? option : []), passThroughContext];
 }
 
 /** The handlers of the spec's operations, by operationId (the delivery routes and `GET /metrics` are mounted apart). */

@@ -17,16 +17,16 @@ export interface KeyLookup {
 }
 
 /**
- * Looks up bearer keys by their SHA-256. Known keys are cached for 5 s, which bounds how
- * long a key revoked by another process still works here; unknown and revoked keys always
- * hit the database.
+ * Looks up bearer keys by their SHA-256. Known keys are cached for 5 s (by the key itself,
+ * so a cached key costs no hashing), which bounds how long a key revoked by another process
+ * still works here; unknown and revoked keys always hit the database.
  */
 export function createKeyLookup(db: Queryable): KeyLookup {
   const cache = new Map<string, { caller: Caller; until: number }>();
   const lookup = async (token: string, via: Queryable = db) => {
-    const hash = hashApiKey(token);
-    const hit = cache.get(hash);
+    const hit = cache.get(token);
     if (hit && hit.until > Date.now()) return hit.caller;
+    const hash = hashApiKey(token);
     const rows = await via.query<{ id: string; name: string; scope: Caller['scope'] }>(
       'SELECT id, name, scope FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
       [hash],
@@ -35,11 +35,11 @@ export function createKeyLookup(db: Queryable): KeyLookup {
     if (!row) return undefined;
     if (cache.size >= CACHE_MAX) cache.clear();
     const caller: Caller = { keyId: row.id, name: row.name, scope: row.scope };
-    cache.set(hash, { caller, until: Date.now() + KEY_CACHE_TTL_MS });
+    cache.set(token, { caller, until: Date.now() + KEY_CACHE_TTL_MS });
     return caller;
   };
   const forget = (keyId: string) => {
-    for (const [hash, entry] of cache) if (entry.caller.keyId === keyId) cache.delete(hash);
+    for (const [token, entry] of cache) if (entry.caller.keyId === keyId) cache.delete(token);
   };
   return Object.assign(lookup, { forget });
 }
