@@ -60,6 +60,30 @@ const freshRegistration = () =>
     (b) => b.id as string,
   );
 
+const freshPullTarget = () =>
+  created(
+    call(h.url, 'POST', '/registerForAlert', {
+      key: h.aliceKey,
+      body: { url: `https://hooks.example.com/${randomUUID()}`, delivery: 'pull' },
+    }),
+    (b) => b.id as string,
+  );
+
+/** A message of a fresh pull target leased by its owner, as a reader holds it before reporting. */
+async function leasedMessage(): Promise<{ targetId: string; deliveryId: string; attempt: number }> {
+  const targetId = await freshPullTarget();
+  await h.db.query(
+    `INSERT INTO deliveries (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, next_attempt_at, pull)
+     VALUES ($1, $2, 'webhook', 'concertAlert', $3, $4, 'https://hooks.example.com/x', 'text/plain; charset=utf-8', 'fuzz', now(), true)`,
+    [`dlv_${randomUUID().replace(/-/g, '')}`, `msg_${randomUUID().replace(/-/g, '')}`, targetId, h.aliceKeyId],
+  );
+  const [message] = await created(
+    call(h.url, 'POST', `/targets/${targetId}/lease?waitSeconds=0`, { key: h.aliceKey }),
+    (b) => b.data as Array<{ deliveryId: string; attempt: number }>,
+  );
+  return { targetId, deliveryId: message!.deliveryId, attempt: message!.attempt };
+}
+
 /**
  * Points references at records that exist (a concert, a registration of the caller, a
  * finished delivery), as a real client would; everything else stays as generated.
@@ -77,13 +101,32 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
   }
   if ('registrationId' in p) p.registrationId = await freshRegistration();
   if ('subscriptionId' in p) {
-    p.subscriptionId = await created(
-      call(h.url, 'POST', '/concertUpdates', {
-        key: h.aliceKey,
-        body: { concertId: LIVE_CONCERT, callbackUrl: `https://hooks.example.com/${randomUUID()}` },
-      }),
-      (b) => b.id,
-    );
+    p.subscriptionId =
+      op.id === 'deleteOperationalEventSubscription'
+        ? await created(
+            call(h.url, 'POST', '/operationalEventSubscriptions', {
+              key: h.aliceKey,
+              body: { url: `https://hooks.example.com/${randomUUID()}`, events: ['targetDisabled'] },
+            }),
+            (b) => b.id,
+          )
+        : await created(
+            call(h.url, 'POST', '/concertUpdates', {
+              key: h.aliceKey,
+              body: { concertId: LIVE_CONCERT, callbackUrl: `https://hooks.example.com/${randomUUID()}` },
+            }),
+            (b) => b.id,
+          );
+  }
+  // A feed is read without waiting here (nothing is queued for a fresh target); a report names the attempt leased.
+  if (op.id === 'leaseTargetMessages') {
+    p.targetId = await freshPullTarget();
+    v.query.waitSeconds = 0;
+  }
+  if (op.id === 'reportTargetAttempt') {
+    const leased = await leasedMessage();
+    [p.targetId, p.deliveryId] = [leased.targetId, leased.deliveryId];
+    (v.body as Record<string, unknown>).attempt = leased.attempt;
   }
   // A subscriber may name only its own key as the owner to list or replay; an admin any key.
   if ('ownerKeyId' in v.query && op.scope !== 'admin') v.query.ownerKeyId = h.aliceKeyId;
@@ -93,7 +136,7 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
       (b) => b.id as string,
     );
   }
-  if ('deliveryId' in p) {
+  if ('deliveryId' in p && op.id !== 'reportTargetAttempt') {
     const target = await freshRegistration();
     const id = `dlv_${randomUUID().replace(/-/g, '')}`;
     await h.db.query(
@@ -113,6 +156,11 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
   }
   const body = v.body as Record<string, any> | undefined;
   if (op.id === 'subscribeConcertUpdates') body!.concertId = LIVE_CONCERT;
+  // A URL already served by the other delivery mode is a 409 (declared, tested in pull-delivery): a fresh one here.
+  if (body && 'delivery' in body) {
+    const field = 'callbackUrl' in body ? 'callbackUrl' : 'url';
+    body[field] = `https://hooks.example.com/${randomUUID()}`;
+  }
   if (op.id === 'changeStock') {
     body!.drink.id = drinks[Math.floor(Math.random() * drinks.length)];
     body!.ingredient.id = ingredients[Math.floor(Math.random() * ingredients.length)];

@@ -181,6 +181,11 @@ export function valueArb(rawSchema: Json): fc.Arbitrary<unknown> {
       });
     case 'boolean':
       return fc.boolean();
+    case 'array': {
+      const items = valueArb(schema.items as Json);
+      const size = { minLength: (schema.minItems as number | undefined) ?? 0, maxLength: (schema.maxItems as number | undefined) ?? 5 };
+      return schema.uniqueItems ? fc.uniqueArray(items, size) : fc.array(items, size);
+    }
     case 'object': {
       const properties = (schema.properties ?? {}) as Json;
       const required = (schema.required ?? []) as string[];
