@@ -5,10 +5,10 @@ import {
 } from '../domain/operational-subscription.js';
 import type { Handler } from '../http/context.js';
 import { problems } from '../http/problem.js';
-import { keysetPage } from '../pagination/keyset.js';
 import type { Services } from '../services.js';
 import { resetHealth } from '../delivery/sql/disable.js';
-import { insertOrGetTarget, ownedWhere, removeTarget, type TargetTable } from './targets.js';
+import { insertOrGetTarget, removeTarget, type TargetTable } from './targets.js';
+import { targetPage } from './target-list.js';
 import { requireAllowedUrl } from './url-check.js';
 
 const OPERATIONAL: TargetTable = { table: 'operational_subscriptions', idPrefix: 'ops', columns: OPERATIONAL_SUBSCRIPTION_COLUMNS };
@@ -40,26 +40,7 @@ export function operationalSubscriptionHandlers(services: Services): Record<stri
     },
 
     listOperationalEventSubscriptions: async (req, res, ctx) => {
-      const { where, params } = ownedWhere(ctx.caller!, ctx.query.ownerKeyId, []);
-      const page = await keysetPage<OperationalSubscriptionRow>(
-        services.db,
-        services.cursors,
-        {
-          collection: 'operational_subscriptions',
-          from: 'operational_subscriptions',
-          select: OPERATIONAL.columns,
-          seqColumn: 'seq',
-          order: 'asc',
-          where,
-          params,
-        },
-        {
-          path: req.path,
-          cursor: ctx.query.cursor,
-          limit: ctx.query.limit,
-          filters: [['ownerKeyId', ctx.query.ownerKeyId as string | undefined]],
-        },
-      );
+      const page = await targetPage<OperationalSubscriptionRow>(services, OPERATIONAL, req.path, ctx);
       res.json({ data: page.rows.map((row) => toOperationalSubscription(row, false)), links: page.links });
     },
 

@@ -2,9 +2,9 @@ import { webhookRegistrations, type WebhookRegistration } from '@clubnotify/spec
 import { toRegistration, type RegistrationRow } from '../domain/rows.js';
 import type { Handler } from '../http/context.js';
 import { problems } from '../http/problem.js';
-import { keysetPage } from '../pagination/keyset.js';
 import type { Services } from '../services.js';
-import { insertOrGetTarget, ownedWhere, removeTarget, requireDelivery, type TargetTable } from './targets.js';
+import { insertOrGetTarget, removeTarget, requireDelivery, type TargetTable } from './targets.js';
+import { targetPage } from './target-list.js';
 import { lifecycleHandlers, type LifecycleTarget } from './target-lifecycle.js';
 import { requireTargetUrl } from './url-check.js';
 import { wantsHealth, withHealth } from './target-health-page.js';
@@ -61,30 +61,10 @@ export function registrationHandlers(services: Services): Record<string, Handler
     ...Object.fromEntries(webhookRegistrations.map((link) => [link.operationId, register(services, link)])),
 
     listRegistrations: async (req, res, ctx) => {
-      const { where, params } = ownedWhere(ctx.caller!, ctx.query.ownerKeyId, [['event', ctx.query.event]]);
-      const page = await keysetPage<RegistrationRow>(
-        services.db,
-        services.cursors,
-        {
-          collection: 'registrations',
-          from: 'registrations',
-          select: REGISTRATIONS.columns,
-          seqColumn: 'seq',
-          order: 'asc',
-          where,
-          params,
-        },
-        {
-          path: req.path,
-          cursor: ctx.query.cursor,
-          limit: ctx.query.limit,
-          filters: [
-            ['ownerKeyId', ctx.query.ownerKeyId as string | undefined],
-            ['event', ctx.query.event],
-            ['include', ctx.query.include as string | undefined],
-          ],
-        },
-      );
+      const page = await targetPage<RegistrationRow>(services, REGISTRATIONS, req.path, ctx, {
+        filters: { event: 'event' },
+        carry: ['include'],
+      });
       const data = page.rows.map((row) => toRegistration(row, false));
       res.json({ data: wantsHealth(ctx.query) ? await withHealth(services.db, data) : data, links: page.links });
     },

@@ -1,9 +1,9 @@
 import { toSubscription, type SubscriptionRow } from '../domain/rows.js';
 import type { Handler } from '../http/context.js';
 import { problems } from '../http/problem.js';
-import { keysetPage } from '../pagination/keyset.js';
 import type { Services } from '../services.js';
-import { insertOrGetTarget, ownedWhere, removeTarget, requireDelivery, type TargetTable } from './targets.js';
+import { insertOrGetTarget, removeTarget, requireDelivery, type TargetTable } from './targets.js';
+import { targetPage } from './target-list.js';
 import { lifecycleHandlers, type LifecycleTarget } from './target-lifecycle.js';
 import { requireTargetUrl } from './url-check.js';
 import { wantsHealth, withHealth } from './target-health-page.js';
@@ -58,30 +58,10 @@ export function subscriptionHandlers(services: Services): Record<string, Handler
     },
 
     listSubscriptions: async (req, res, ctx) => {
-      const { where, params } = ownedWhere(ctx.caller!, ctx.query.ownerKeyId, [['concert_id', ctx.query.concertId]]);
-      const page = await keysetPage<SubscriptionRow>(
-        services.db,
-        services.cursors,
-        {
-          collection: 'subscriptions',
-          from: 'subscriptions',
-          select: SUBSCRIPTIONS.columns,
-          seqColumn: 'seq',
-          order: 'asc',
-          where,
-          params,
-        },
-        {
-          path: req.path,
-          cursor: ctx.query.cursor,
-          limit: ctx.query.limit,
-          filters: [
-            ['ownerKeyId', ctx.query.ownerKeyId as string | undefined],
-            ['concertId', ctx.query.concertId],
-            ['include', ctx.query.include as string | undefined],
-          ],
-        },
-      );
+      const page = await targetPage<SubscriptionRow>(services, SUBSCRIPTIONS, req.path, ctx, {
+        filters: { concertId: 'concert_id' },
+        carry: ['include'],
+      });
       const data = page.rows.map((row) => toSubscription(row, false));
       res.json({ data: wantsHealth(ctx.query) ? await withHealth(services.db, data) : data, links: page.links });
     },

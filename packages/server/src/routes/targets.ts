@@ -2,7 +2,6 @@ import { cancelDeliveriesForTarget } from '../delivery/sql/cancel.js';
 import type { Queryable } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
 import type { Caller } from '../http/context.js';
-import { listOwner } from '../http/list-owner.js';
 import { newId, newSigningSecret } from '../ids.js';
 
 /** Registrations, subscriptions and operational-event subscriptions: owned, idempotently created, softly removed targets. */
@@ -66,24 +65,6 @@ function limitExceeded(target: TargetTable, limit: number): HttpProblem {
     'limit-exceeded',
     `This API key has ${limit} live ${noun}, the most allowed. Remove one (${remove}) before adding another.`,
   );
-}
-
-/** The WHERE clause of a listing: live rows of `listOwner`'s owner (all for an admin without one), plus filters. */
-export function ownedWhere(
-  caller: Caller,
-  ownerKeyId: unknown,
-  filters: Array<[column: string, value: unknown]>,
-): { where: string[]; params: unknown[] } {
-  const where = ['deleted_at IS NULL'];
-  const params: unknown[] = [];
-  const add = (column: string, value: unknown) => {
-    params.push(value);
-    where.push(`${column} = $${params.length}`);
-  };
-  const owner = listOwner(caller, ownerKeyId);
-  if (owner !== undefined) add('owner_key_id', owner);
-  for (const [column, value] of filters) if (value !== undefined) add(column, value);
-  return { where, params };
 }
 
 /** Softly removes a target the caller owns (or any, for an admin) and cancels its pending deliveries. */
