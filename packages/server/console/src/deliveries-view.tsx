@@ -10,6 +10,7 @@ import { ReplayMatching } from './replay-matching.js';
 import type { Session } from './session.js';
 import { Status, useAction } from './use-action.js';
 import { useLatest } from './latest.js';
+import { DataTable } from './data-table.js';
 
 type Delivery = components['schemas']['Delivery'];
 type DeliveryDetail = components['schemas']['DeliveryDetail'];
@@ -125,39 +126,24 @@ export function DeliveriesView({ session }: { session: Session }) {
       {open && (
         <DeliveryTimeline delivery={open} busy={action.busy} onReplay={() => void replay(open.id)} onClose={() => setOpenId(null)} />
       )}
-      <div class="table-scroll">
-        <table>
-          <caption class="sr-only">Deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Delivery</th>
-              <th scope="col">Event</th>
-              <th scope="col">Target</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((d) => (
-              <tr key={d.id} data-delivery={d.id} data-owner={d.ownerKeyId}>
-                <td>
-                  <button type="button" class="link" aria-label={`Open timeline of ${d.id}`} onClick={() => setOpenId(d.id)}>
-                    {d.id}
-                  </button>
-                </td>
-                <td>{d.event}</td>
-                <td>{d.targetId}</td>
-                <td>
-                  <span class={`badge ${d.status}`}>{d.status}</span>
-                </td>
-                <td>{d.attemptCount}</td>
-                <td>{when(d.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Deliveries, newest first" columns={['Delivery', 'Event', 'Target', 'Status', 'Attempts', 'Created']}>
+        {shown.map((d) => (
+          <tr key={d.id} data-delivery={d.id} data-owner={d.ownerKeyId}>
+            <td>
+              <button type="button" class="link" aria-label={`Open timeline of ${d.id}`} onClick={() => setOpenId(d.id)}>
+                {d.id}
+              </button>
+            </td>
+            <td>{d.event}</td>
+            <td>{d.targetId}</td>
+            <td>
+              <span class={`badge ${d.status}`}>{d.status}</span>
+            </td>
+            <td>{d.attemptCount}</td>
+            <td>{when(d.createdAt)}</td>
+          </tr>
+        ))}
+      </DataTable>
       {shown.length === 0 && <p>No deliveries match.</p>}
       <div class="row">
         <button type="button" disabled={first || action.busy} onClick={() => setPages(pages.slice(0, -1))}>

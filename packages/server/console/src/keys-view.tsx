@@ -4,6 +4,7 @@ import { when } from './format.js';
 import { SecretNotice } from './secret-notice.js';
 import type { Session } from './session.js';
 import { Status, useAction } from './use-action.js';
+import { DataTable } from './data-table.js';
 
 type ApiKeyInfo = components['schemas']['ApiKeyInfo'];
 
@@ -49,49 +50,34 @@ export function KeysView({ session }: { session: Session }) {
       </form>
       <Status text={action.status} />
       {created && <SecretNotice {...created} onDismiss={() => setCreated(null)} />}
-      <div class="table-scroll">
-        <table>
-          <caption class="sr-only">API keys</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Id</th>
-              <th scope="col">Scope</th>
-              <th scope="col">Created</th>
-              <th scope="col">Revoked</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k.id} data-key={k.id}>
-                <td>{k.name}</td>
-                <td>{k.id}</td>
-                <td>{k.scope}</td>
-                <td>{when(k.createdAt)}</td>
-                <td>{when(k.revokedAt)}</td>
-                <td>
-                  {!k.revokedAt && confirming !== k.id && (
-                    <button type="button" class="danger" aria-label={`Revoke key ${k.name}`} onClick={() => setConfirming(k.id)}>
-                      Revoke
-                    </button>
-                  )}
-                  {confirming === k.id && (
-                    <span role="group" aria-label={`Confirm revoking ${k.name}`}>
-                      <button type="button" class="danger" onClick={() => void revoke(k.id)}>
-                        Confirm revoke
-                      </button>
-                      <button type="button" onClick={() => setConfirming(null)}>
-                        Cancel
-                      </button>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="API keys" columns={['Name', 'Id', 'Scope', 'Created', 'Revoked', 'Actions']}>
+        {keys.map((k) => (
+          <tr key={k.id} data-key={k.id}>
+            <td>{k.name}</td>
+            <td>{k.id}</td>
+            <td>{k.scope}</td>
+            <td>{when(k.createdAt)}</td>
+            <td>{when(k.revokedAt)}</td>
+            <td>
+              {!k.revokedAt && confirming !== k.id && (
+                <button type="button" class="danger" aria-label={`Revoke key ${k.name}`} onClick={() => setConfirming(k.id)}>
+                  Revoke
+                </button>
+              )}
+              {confirming === k.id && (
+                <span role="group" aria-label={`Confirm revoking ${k.name}`}>
+                  <button type="button" class="danger" onClick={() => void revoke(k.id)}>
+                    Confirm revoke
+                  </button>
+                  <button type="button" onClick={() => setConfirming(null)}>
+                    Cancel
+                  </button>
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { when } from './format.js';
 import { about, loadOperational, type OperationalPage } from './operational.js';
 import type { Session } from './session.js';
 import { Status, useAction } from './use-action.js';
+import { DataTable } from './data-table.js';
 
 /** The owner's operational-event subscriptions and the latest 50 events sent to them. */
 export function OperationalView({ session }: { session: Session }) {
@@ -23,31 +24,18 @@ export function OperationalView({ session }: { session: Session }) {
           </li>
         ))}
       </ul>
-      <div class="table-scroll">
-        <table>
-          <caption class="sr-only">Latest operational events</caption>
-          <thead>
-            <tr>
-              <th scope="col">Queued</th>
-              <th scope="col">Event</th>
-              <th scope="col">About</th>
-              <th scope="col">Delivery</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id}>
-                <td>{when(e.createdAt)}</td>
-                <td>{e.event}</td>
-                <td>{about(e.payload)}</td>
-                <td>
-                  {e.status} ({e.attemptCount} attempts)
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Latest operational events" columns={['Queued', 'Event', 'About', 'Delivery']}>
+        {events.map((e) => (
+          <tr key={e.id}>
+            <td>{when(e.createdAt)}</td>
+            <td>{e.event}</td>
+            <td>{about(e.payload)}</td>
+            <td>
+              {e.status} ({e.attemptCount} attempts)
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { OwnerSelect } from './owner-select.js';
 import { loadTargets, targetApi, type Target } from './targets.js';
 import { Status, useAction } from './use-action.js';
 import { useLatest } from './latest.js';
+import { DataTable } from './data-table.js';
 
 export function TargetsView({ session }: { session: Session }) {
   const [targets, setTargets] = useState<Target[] | null>(null);
@@ -44,24 +45,11 @@ export function TargetsView({ session }: { session: Session }) {
       {secret && <SecretNotice {...secret} onDismiss={() => setSecret(null)} />}
       {targets && targets.length === 0 && <p>Nothing registered yet.</p>}
       {targets && targets.length > 0 && (
-        <div class="table-scroll">
-          <table>
-            <caption class="sr-only">Targets with their health</caption>
-            <thead>
-              <tr>
-                <th scope="col">Target</th>
-                <th scope="col">Status</th>
-                <th scope="col">Health</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {targets.map((t) => (
-                <TargetRow key={t.id} target={t} busy={action.busy} onAction={(what) => act(t, what)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Targets with their health" columns={['Target', 'Status', 'Health', 'Actions']}>
+          {targets.map((t) => (
+            <TargetRow key={t.id} target={t} busy={action.busy} onAction={(what) => act(t, what)} />
+          ))}
+        </DataTable>
       )}
     </section>
   );
