@@ -1,64 +1,25 @@
 import type { components } from '@clubnotify/spec';
 import { formatInstant as iso } from './instant.js';
+import { targetOwner, targetState, type TargetRow } from './target-row.js';
 
 type Schemas = components['schemas'];
 
-export interface RegistrationRow {
-  seq: number;
-  id: string;
-  owner_key_id?: string;
+export interface RegistrationRow extends TargetRow {
   event: Schemas['WebhookName'];
   url: string;
-  secret: string;
-  status: Schemas['TargetStatus'];
-  disabled_reason: string | null;
-  rate_limit_per_second: number | null;
-  created_at: Date;
-  delivery: Schemas['DeliveryMode'];
 }
 
 export function toRegistration(row: RegistrationRow, withSecret: boolean): Schemas['Registration'] {
-  return {
-    id: row.id,
-    ...(row.owner_key_id ? { ownerKeyId: row.owner_key_id } : {}),
-    event: row.event,
-    url: row.url,
-    ...(withSecret ? { secret: row.secret } : {}),
-    status: row.status,
-    disabledReason: row.disabled_reason,
-    rateLimitPerSecond: row.rate_limit_per_second,
-    createdAt: iso(row.created_at),
-    delivery: row.delivery,
-  };
+  return { id: row.id, ...targetOwner(row), event: row.event, url: row.url, ...targetState(row, withSecret) };
 }
 
-export interface SubscriptionRow {
-  seq: number;
-  id: string;
-  owner_key_id?: string;
+export interface SubscriptionRow extends TargetRow {
   concert_id: string;
   callback_url: string;
-  secret: string;
-  status: Schemas['TargetStatus'];
-  disabled_reason: string | null;
-  rate_limit_per_second: number | null;
-  created_at: Date;
-  delivery: Schemas['DeliveryMode'];
 }
 
 export function toSubscription(row: SubscriptionRow, withSecret: boolean): Schemas['Subscription'] {
-  return {
-    id: row.id,
-    ...(row.owner_key_id ? { ownerKeyId: row.owner_key_id } : {}),
-    concertId: row.concert_id,
-    callbackUrl: row.callback_url,
-    ...(withSecret ? { secret: row.secret } : {}),
-    status: row.status,
-    disabledReason: row.disabled_reason,
-    rateLimitPerSecond: row.rate_limit_per_second,
-    createdAt: iso(row.created_at),
-    delivery: row.delivery,
-  };
+  return { id: row.id, ...targetOwner(row), concertId: row.concert_id, callbackUrl: row.callback_url, ...targetState(row, withSecret) };
 }
 
 export interface ConcertRow {

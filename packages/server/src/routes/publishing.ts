@@ -15,31 +15,40 @@ import type { StockChange } from '../publish/stock-change.js';
 const CONCERT = 'id, title, starts_at, venue, price_cents, currency, tickets_available, status, created_at, updated_at';
 const TEXT = 'text/plain; charset=utf-8' as const;
 
+interface AlertTarget {
+  id: string;
+  owner_key_id: string;
+  url: string;
+  delivery: string;
+}
+
 async function webhookTargets(tx: Queryable, event: OutgoingMessage['event']) {
-  return tx.query<{ id: string; owner_key_id: string; url: string; delivery: string }>(
+  return tx.query<AlertTarget>(
     `SELECT id, owner_key_id, url, delivery FROM registrations WHERE event = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
     [event],
   );
 }
 
 async function queueCallbacks(queue: Queue, tx: Queryable, concertId: string, body: string): Promise<void> {
-  const targets = await tx.query<{ id: string; owner_key_id: string; callback_url: string; delivery: string }>(
-    `SELECT id, owner_key_id, callback_url, delivery FROM subscriptions WHERE concert_id = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
+  const targets = await tx.query<AlertTarget>(
+    `SELECT id, owner_key_id, callback_url AS url, delivery FROM subscriptions WHERE concert_id = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
     [concertId],
   );
-  await queue.messages(
-    tx,
-    targets.map((t) => ({
-      kind: 'callback',
-      event: 'concertAlert',
-      targetId: t.id,
-      ownerKeyId: t.owner_key_id,
-      url: t.callback_url,
-      contentType: TEXT,
-      body,
-      pull: t.delivery === 'pull',
-    })),
-  );
+  await queue.messages(tx, concertAlerts('callback', targets, body));
+}
+
+/** One concertAlert in text to each target: webhooks to registrations, callbacks to a concert's subscriptions. */
+function concertAlerts(kind: OutgoingMessage['kind'], targets: AlertTarget[], body: string): OutgoingMessage[] {
+  return targets.map((t) => ({
+    kind,
+    event: 'concertAlert',
+    targetId: t.id,
+    ownerKeyId: t.owner_key_id,
+    url: t.url,
+    contentType: TEXT,
+    body,
+    pull: t.delivery === 'pull',
+  }));
 }
 
 async function lockConcert(tx: Queryable, id: string): Promise<ConcertRow> {
@@ -74,20 +83,7 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
             [newId('con'), body.title, startsAt, body.venue, body.priceCents ?? null, body.currency ?? 'EUR'],
           );
           const text = scheduledText(row!);
-          const targets = await webhookTargets(tx, 'concertAlert');
-          await queue.messages(
-            tx,
-            targets.map((t) => ({
-              kind: 'webhook',
-              event: 'concertAlert',
-              targetId: t.id,
-              ownerKeyId: t.owner_key_id,
-              url: t.url,
-              contentType: TEXT,
-              body: text,
-              pull: t.delivery === 'pull',
-            })),
-          );
+          await queue.messages(tx, concertAlerts('webhook', await webhookTargets(tx, 'concertAlert'), text));
           return { status: 201, body: toConcert(row!) };
         }),
       );
