@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
 import { validateBody } from '@clubnotify/spec';
-import { Outbox } from '../src/publish/outbox.js';
-import { deliveryRoutes } from '../src/routes/deliveries.js';
-import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
-import { serverSecret } from '../src/domain/server-secret.js';
-import { createCursorCodec } from '../src/pagination/cursor.js';
-import { startReceiver, type Receiver } from './delivery-support.js';
-import { dbFactories, problem, startTestServer, type TestServer } from './server-support.js';
+import type { DeliveryWorker } from '../src/delivery/worker.js';
+import type { Receiver } from './delivery-support.js';
+import { startDeliveringServer, type DeliveringServer } from './delivering-server.js';
+import { dbFactories, problem, type TestServer } from './server-support.js';
 
 interface Delivery {
   id: string;
@@ -24,45 +19,21 @@ describe.each(dbFactories)('delivery routes on $name', (factory) => {
   let worker: DeliveryWorker;
   let answer = 200;
   let r: Receiver;
+  let d: DeliveringServer;
 
   beforeAll(async () => {
-    // The routes need the server's database, which startTestServer opens: mount them late.
-    const mount: { routes?: RequestHandler } = {};
-    s = await startTestServer(factory, { seedData: false, deps: { deliveryRoutes: (req, res, next) => mount.routes!(req, res, next) } });
-    worker = createDeliveryWorker({ db: s.db, policy: { allow: ['127.0.0.1/32'] }, schedule: [0, 20], pollMs: 20, timeoutMs: 2_000 });
-    mount.routes = deliveryRoutes({
-      db: s.db,
-      cursors: createCursorCodec(await serverSecret(s.db, 'cursor')),
-      outbox: new Outbox({ db: s.db, wake: worker.wake }),
+    d = await startDeliveringServer(factory, (_req, res) => res.writeHead(answer).end(answer === 200 ? 'thanks' : 'no'), {
+      seedData: false,
     });
-    r = await startReceiver((_req, res) => res.writeHead(answer).end(answer === 200 ? 'thanks' : 'no'));
-    worker.start();
+    ({ s, worker, receiver: r } = d);
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await r?.close();
-    await s?.close();
-  });
+  afterAll(() => d?.close());
   afterEach(() => {
     answer = 200;
   });
 
-  async function register(key: string, path = '/hook'): Promise<string> {
-    const res = await s.call('POST', '/registerForAlert', { key, body: { url: r.url.replace('/hook', path) } });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { id: string }).id;
-  }
-
-  async function schedule(title: string): Promise<void> {
-    const res = await s.call('POST', '/concerts', {
-      key: s.adminKey,
-      headers: { 'idempotency-key': randomUUID() },
-      body: { title, startsAt: '2026-12-01T21:00:00Z', venue: 'Blue Room', priceCents: 1200 },
-    });
-    expect(res.status).toBe(201);
-    worker.wake();
-    await worker.drained();
-  }
+  const register = (key: string, path?: string) => d.registerAlert(key, path);
+  const schedule = (title: string) => d.scheduleConcert(title);
 
   async function list(key: string, query = ''): Promise<{ data: Delivery[]; links: { next: string | null } }> {
     const res = await s.call('GET', `/deliveries${query}`, { key });

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Outbox } from '../src/publish/outbox.js';
-import { deliveryRoutes } from '../src/routes/deliveries.js';
-import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker.js';
-import { serverSecret } from '../src/domain/server-secret.js';
-import { createCursorCodec } from '../src/pagination/cursor.js';
-import { startReceiver, type Receiver } from './delivery-support.js';
-import { dbFactories, pointers, problem, startTestServer, type TestServer } from './server-support.js';
+import type { DeliveryWorker } from '../src/delivery/worker.js';
+import type { Receiver } from './delivery-support.js';
+import { startDeliveringServer, type DeliveringServer } from './delivering-server.js';
+import { dbFactories, pointers, problem, type TestServer } from './server-support.js';
 
 interface Detail {
   id: string;
@@ -29,28 +25,14 @@ describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker;
   let r: Receiver;
+  let d: DeliveringServer;
   let answer = 200;
 
   beforeAll(async () => {
-    const mount: { routes?: RequestHandler } = {};
-    const wake = () => worker?.wake();
-    s = await startTestServer(factory, {
-      deps: { deliveryRoutes: (req, res, next) => mount.routes!(req, res, next), wakeDeliveries: wake },
-    });
-    worker = createDeliveryWorker({ db: s.db, policy: { allow: ['127.0.0.1/32'] }, schedule: [0, 20], pollMs: 20, timeoutMs: 2_000 });
-    mount.routes = deliveryRoutes({
-      db: s.db,
-      cursors: createCursorCodec(await serverSecret(s.db, 'cursor')),
-      outbox: new Outbox({ db: s.db, wake }),
-    });
-    r = await startReceiver((_req, res) => res.writeHead(answer).end());
-    worker.start();
+    d = await startDeliveringServer(factory, (_req, res) => res.writeHead(answer).end(), { wakeOnPublish: true });
+    ({ s, worker, receiver: r } = d);
   });
-  afterAll(async () => {
-    await worker?.stop();
-    await r?.close();
-    await s?.close();
-  });
+  afterAll(() => d?.close());
   afterEach(() => {
     answer = 200;
   });
