@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, startServer, type RunningServer } from '@clubnotify/server';
+import { startLoopbackServer } from '../loopback-server.js';
 
 export const consoleBuilt = existsSync(join(import.meta.dirname, '../../packages/server/dist/console/index.html'));
 
@@ -29,28 +27,16 @@ export async function startConsoleSite(): Promise<ConsoleSite> {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const dataDir = await mkdtemp(join(tmpdir(), 'cn-console-'));
   const adminKey = `cn_${randomBytes(32).toString('base64url')}`;
-  const server: RunningServer = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_API_KEY: adminKey,
-      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-      DELIVERY_SCHEDULE_MS: '0,200,400',
-      LOG_LEVEL: 'silent',
-    }),
-  );
+  const { server, close } = await startLoopbackServer(adminKey, 'cn-console-');
   return {
     url: server.url.replace('localhost', '127.0.0.1'),
     adminKey,
     receiverUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
     received,
     async close() {
-      await server.close();
+      await close();
       await new Promise((resolve) => receiver.close(resolve));
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

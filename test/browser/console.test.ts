@@ -1,14 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page, type Request, type Route } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifacts, chromiumPath, hasChromium, launchChromium } from './chromium.js';
 import { consoleBuilt, startConsoleSite, type ConsoleSite } from './console-site.js';
 
-const chromiumPath = '/usr/bin/chromium';
-const artifacts = join(import.meta.dirname, 'artifacts');
-const hasChromium = existsSync(chromiumPath);
 if (!hasChromium) console.warn(`test/browser/console.test.ts skipped: ${chromiumPath} is absent (apt-get install -y chromium).`);
 if (!consoleBuilt) console.warn('test/browser/console.test.ts skipped: the console is not built (npm run build).');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -70,10 +68,7 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
   beforeAll(async () => {
     await mkdir(artifacts, { recursive: true });
     site = await startConsoleSite();
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
     page.setDefaultTimeout(10_000);
     page.on('console', (message) => {

@@ -1,14 +1,11 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from '@clubnotify/spec';
+import { artifacts, chromiumPath, hasChromium, launchChromium } from './chromium.js';
 import { serveBuiltDocs, serveServerDocs, type DocsSite } from './docs-site.js';
 
-const chromiumPath = '/usr/bin/chromium';
-const artifacts = join(import.meta.dirname, 'artifacts');
-const hasChromium = existsSync(chromiumPath);
 if (!hasChromium) {
   console.warn(`test/browser/docs.test.ts skipped: ${chromiumPath} is absent (apt-get install -y chromium).`);
 }
@@ -56,10 +53,7 @@ describe.skipIf(!hasChromium).each(sites)('the Redoc page of $name in Chromium',
   beforeAll(async () => {
     await mkdir(artifacts, { recursive: true });
     site = await serve();
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     // Self-contained means it renders with every off-host request refused.
     await page.route('**/*', (route) => {

@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createNodeHandler, createReceiver, type EventContext } from '@clubnotify/receiver';
 import { createClient } from '@clubnotify/sdk';
-import { loadConfig, startServer, type RunningServer } from '@clubnotify/server';
+import type { RunningServer } from '@clubnotify/server';
 import type { WebhookPayloads } from '@clubnotify/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoopbackServer, type LoopbackServer } from '../loopback-server.js';
 
 // The whole product in one flow: the SDK registers and publishes, the server queues and
 // signs, the delivery engine sends over loopback, the receiver kit verifies and dispatches.
 describe('a published event travels from the SDK through the server to a receiver kit', () => {
   const adminKey = `cn_${randomBytes(32).toString('base64url')}`;
   const received: Array<{ event: string; payload: unknown; ctx: EventContext }> = [];
-  let dataDir: string;
+  let loopback: LoopbackServer;
   let server: RunningServer;
   let receiverServer: Server;
   let receiverUrl: string;
@@ -28,23 +26,13 @@ describe('a published event travels from the SDK through the server to a receive
     });
     await new Promise<void>((resolve) => receiverServer.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiverServer.address() as AddressInfo).port}`;
-    dataDir = await mkdtemp(join(tmpdir(), 'cn-e2e-'));
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_API_KEY: adminKey,
-      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-      DELIVERY_SCHEDULE_MS: '0,200,400',
-      LOG_LEVEL: 'silent',
-    });
-    server = await startServer(config);
+    loopback = await startLoopbackServer(adminKey, 'cn-e2e-');
+    server = loopback.server;
   }, 60_000);
 
   afterAll(async () => {
-    await server?.close();
+    await loopback?.close();
     await new Promise((resolve) => receiverServer?.close(resolve));
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('delivers concertAlert, stockUpdate and the concertAlert callback, signed and valid', async () => {

@@ -5,16 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { EdgeRuntime, runServer } from 'edge-runtime';
 import { signedHeaders } from '@clubnotify/receiver';
 import { createClient } from '@clubnotify/sdk';
-import { loadConfig, signPayload, startServer, type RunningServer } from '@clubnotify/server';
+import { signPayload, type RunningServer } from '@clubnotify/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoopbackServer, type LoopbackServer } from '../loopback-server.js';
 import { repoRoot } from './support.js';
 
 const BUDGET_BYTES = 30 * 1024;
@@ -58,7 +57,7 @@ describe('a one-event receiver on an edge runtime', () => {
   let runtime: EdgeRuntime;
   let edge: Awaited<ReturnType<typeof runServer>>;
   let server: RunningServer;
-  let dataDir: string;
+  let loopback: LoopbackServer;
   let secret: string;
 
   beforeAll(async () => {
@@ -67,17 +66,8 @@ describe('a one-event receiver on an edge runtime', () => {
     built = await bundle();
     runtime = new EdgeRuntime({ initialCode: built.code });
     edge = await runServer({ runtime, port: 0, host: '127.0.0.1' });
-    dataDir = await mkdtemp(join(tmpdir(), 'cn-edge-'));
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_API_KEY: adminKey,
-      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-      DELIVERY_SCHEDULE_MS: '0,200,400',
-      LOG_LEVEL: 'silent',
-    });
-    server = await startServer(config);
+    loopback = await startLoopbackServer(adminKey, 'cn-edge-');
+    server = loopback.server;
     const registration = await createClient({ baseUrl: server.url, apiKey: adminKey }).registerForStockUpdates(
       `${edge.url.replace(/\/$/, '')}/webhooks/stockUpdate`,
     );
@@ -86,9 +76,8 @@ describe('a one-event receiver on an edge runtime', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await server?.close();
+    await loopback?.close();
     await edge?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it(`bundles to under ${BUDGET_BYTES / 1024} KB minified and gzipped, with that event's validator only`, () => {
