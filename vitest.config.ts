@@ -15,6 +15,8 @@ export default defineConfig({
     // An embedded database is created (initdb, every migration) in many tests: seconds alone, tens of seconds on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for an event; its 1 s default failed browser checks on a loaded machine.
+    expect: { poll: { timeout: 20_000 } },
     pool: 'forks',
     // Spec coverage: every test process records what the reference server answered (npm run spec:coverage).
     // The PostgreSQL notice says once why PostgreSQL suites are skipped without DATABASE_URL.

@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     site = await startConsoleSite();
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
       offHost.push(route.request().url());
       return route.abort();
     });
-  }, 60_000);
+  }, 180_000); // a fresh embedded database runs every migration: a minute and more on a loaded machine
 
   afterAll(async () => {
     await browser?.close();

@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium).each(sites)('the Redoc page of $name in Chromium',
       offHost.push(url);
       return route.abort();
     });
-  });
+  }, 180_000); // a fresh embedded database runs every migration: a minute and more on a loaded machine
 
   afterAll(async () => {
     await browser?.close();
