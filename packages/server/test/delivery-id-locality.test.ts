@@ -87,7 +87,8 @@ describe.each(databaseKinds)('history inserts amid random ids (%s)', (kind) => {
   it('dirty a few pages per hundred rows, where random ids dirty a leaf per index and row', async () => {
     const random = await dirtied(randomIds('dlv', ROWS), randomIds('msg', ROWS), HISTORY + 1);
     const ordered = await dirtied(newIds('dlv', ROWS), newIds('msg', ROWS), HISTORY + ROWS + 1);
-    if (process.env.LOCALITY_FIGURES) console.log(`${kind}: pages dirtied per row, random ${random / ROWS}, time-ordered ${ordered / ROWS}`);
+    if (process.env.LOCALITY_FIGURES)
+      console.log(`${kind}: pages dirtied per row, random ${random / ROWS}, time-ordered ${ordered / ROWS}`);
     // Random ids touch nearly every leaf of the two id indexes (about 280 each at 50,000 rows; two per row at millions).
     expect(random / ROWS).toBeGreaterThan(0.25);
     expect(ordered / ROWS).toBeLessThan(0.12);
