@@ -40,13 +40,15 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
     // The two first statements answer only once the rest have arrived (and wait).
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    let bothOut!: () => void;
-    const twoOut = new Promise<void>((resolve) => (bothOut = resolve));
+    let ran = 0;
+    let bothRan!: () => void;
+    const twoRan = new Promise<void>((resolve) => (bothRan = resolve));
     const gated: Queryable = {
       async query<T>(sql: string, params?: unknown[]) {
         const n = ++statements;
-        if (n === 2) bothOut();
         const rows = await t.db.query<T>(sql, params);
+        // Both first statements have run (and committed) before the third may go: their order is settled.
+        if (n <= 2 && ++ran === 2) bothRan();
         if (n <= 2) await gate;
         return rows;
       },
@@ -63,7 +65,7 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
       change('itm_negroni', 7, 'itm_gin', 8),
       change('itm_mojito', 9, 'itm_lime', 10),
     ].map((c) => batcher.change(c));
-    await twoOut;
+    await twoRan;
     // A batcher that did not wait for a free statement would send a third one now.
     await new Promise((r) => setTimeout(r, 50));
     expect(statements).toBe(2);
