@@ -114,14 +114,12 @@ export function createApp(deps: AppDeps): Express {
   const budget = deps.readBudget ?? new ReadBudget(defaultReadBudget(deps.db.kind));
   const metrics = deps.metrics ?? createMetrics(deps.db, { reads });
   const check = createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation);
-  // PGlite runs one statement at a time: one stock change statement out is enough there.
   const pull = new PullFeed({ ...deps.pull, db: deps.db });
   const outbox = new Outbox({
     db: deps.db,
     handoff: deps.deliveryHandoff,
     readers: pull,
     wake: deps.wakeDeliveries,
-    stockStatements: deps.db.kind === 'pglite' ? 1 : 2,
     check,
   });
   const services: Services = {

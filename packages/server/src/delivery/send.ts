@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { TraceHeaders } from '../telemetry/trace-context.js';
 import { signPayload } from './sign.js';
 import { parseRetryAfter } from './schedule.js';
+import { watchDeadline, type Deadlined } from './attempt-deadlines.js';
 
 /** Bytes of a response body kept in the delivery log. */
 export const RESPONSE_BODY_LIMIT = 4096;
@@ -32,7 +33,7 @@ export interface AttemptResult {
  * Sends one signed attempt. Redirects are not followed (a bare dispatch has no redirect
  * interceptor), and at most {@link RESPONSE_BODY_LIMIT} bytes of the answer are kept before
  * the request is aborted, so a huge answer costs no memory. The time limit covers the wait
- * for the headers (undici's own timer) and then the whole body (one timer of ours).
+ * for the headers (undici's own timer) and then the whole body (its deadline, watched with the others: attempt-deadlines.ts).
  *
  * It uses undici's dispatch handler interface rather than `request()`: no response stream,
  * no async resource and no header object per attempt, which on a busy worker was a large
@@ -44,6 +45,7 @@ export function sendAttempt(dispatcher: Dispatcher, req: AttemptRequest, timeout
   const timestamp = Math.floor(startedAt.getTime() / 1000);
   return new Promise((resolve) => {
     const handler = new AttemptHandler(startedAt, started, timeoutMs, resolve);
+    watchDeadline(timeoutMs, handler);
     try {
       const target = targetOf(req.url);
       const signature = signPayload(req.secret, req.messageId, timestamp, req.body);
@@ -103,13 +105,12 @@ function result(
 }
 
 /** Collects one answer: its status, `Retry-After` on a 429 or 503, and the first bytes of its body. */
-class AttemptHandler implements Dispatcher.DispatchHandler {
+class AttemptHandler implements Dispatcher.DispatchHandler, Deadlined {
   #abort: ((reason?: Error) => void) | undefined;
   #statusCode: number | null = null;
   #retryAfterMs: number | null = null;
   #chunks: Buffer[] = [];
   #size = 0;
-  #timer: NodeJS.Timeout | undefined;
   #timedOut = false;
   #cut = false;
   #done = false;
@@ -120,6 +121,21 @@ class AttemptHandler implements Dispatcher.DispatchHandler {
     readonly timeoutMs: number,
     readonly resolve: (result: AttemptResult) => void,
   ) {}
+
+  get deadline(): number {
+    return this.started + this.timeoutMs;
+  }
+
+  get ended(): boolean {
+    return this.#done;
+  }
+
+  /** The time limit passed: a body still coming is cut (headers not yet come are undici's to time out). */
+  expire(): void {
+    if (this.#statusCode === null) return;
+    this.#timedOut = true;
+    this.#stop();
+  }
 
   onConnect(abort: (reason?: Error) => void): void {
     this.#abort = abort;
@@ -135,14 +151,8 @@ class AttemptHandler implements Dispatcher.DispatchHandler {
         }
       }
     }
-    const left = this.timeoutMs - (performance.now() - this.started);
-    this.#timer = setTimeout(
-      () => {
-        this.#timedOut = true;
-        this.#stop();
-      },
-      Math.max(0, left),
-    );
+    // Headers that came after the deadline (undici's own timer is coarser) find it passed already.
+    if (performance.now() >= this.deadline) setTimeout(() => this.expire(), 0);
     return true;
   }
 
@@ -173,12 +183,12 @@ class AttemptHandler implements Dispatcher.DispatchHandler {
   #finish(error: string | null): void {
     if (this.#done) return;
     this.#done = true;
-    clearTimeout(this.#timer);
     if (this.#statusCode === null) {
       this.resolve(result(this.startedAt, this.started, null, error, null, null));
       return;
     }
     const chunks = this.#chunks;
+    this.#chunks = [];
     const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     const text = bytes.subarray(0, RESPONSE_BODY_LIMIT).toString('utf8');
     // A multi-byte character cut at the limit (or by the timeout) decodes to U+FFFD; drop it. PostgreSQL text cannot hold NUL.

@@ -134,7 +134,9 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
         const queuedAt = delivery.queued_at ?? (delivery.created_at ? Date.parse(delivery.created_at) : NaN);
         if (queuedAt > 0) firstAttempt.observe(Math.max(0, result.startedAt.getTime() - queuedAt) / 1000);
       }
-      void eventOf(delivery.target_id).then((event) => deliveries.inc({ event, outcome }));
+      const event = eventOf.known(delivery.target_id);
+      if (event !== undefined) deliveries.inc({ event, outcome });
+      else void eventOf(delivery.target_id).then((read) => deliveries.inc({ event: read, outcome }));
     },
     countOutgoingViolation({ kind, event }) {
       outgoing.inc({ kind, event });

@@ -20,7 +20,7 @@ export interface OutboxOptions {
   readers?: DeliveryHandoff;
   /** Wakes the local worker for deliveries it was not handed: requeued ones, or all without a handoff. */
   wake?: () => void;
-  /** Stock change statements out at once outside a transaction (see {@link StockChangeBatcher}); default 2. */
+  /** Stock change statements out at once outside a transaction (see {@link StockChangeBatcher}); default 1. */
   stockStatements?: number;
   /** Checks every body against the spec before it is queued: throws (strict) or logs and counts (warn). */
   check?: OutgoingGuard & { readonly refuses: boolean };
@@ -54,7 +54,7 @@ export class Outbox {
 
   constructor(options: OutboxOptions) {
     this.#options = options;
-    this.#stock = new StockChangeBatcher(options.db, this.#notifies, options.stockStatements ?? 2, this.#fanOut);
+    this.#stock = new StockChangeBatcher(options.db, this.#notifies, options.stockStatements ?? 1, this.#fanOut);
   }
 
   /** Runs `work` (which runs and commits its transaction); once it has resolved, hands over what it queued. */

@@ -27,11 +27,13 @@ export class StockChangeBatcher {
 
   /**
    * `notify`: the statements wake the workers of every process (no local handoff).
-   * `inFlight`: statements out at once (PostgreSQL runs one while the other's commit is
-   * flushed; PGlite runs one statement at a time, so one is enough there).
+   * `inFlight`: statements out at once. One: a statement costs the database about as much
+   * as ten changes in it (its plan's start, the targets' state, a durable commit), so the
+   * changes that arrive while it is out are worth gathering into the next (PGlite runs one
+   * statement at a time anyway).
    * `fanOut`: shared with the changes made inside transactions.
    */
-  constructor(db: Queryable, notify: boolean, inFlight = 2, fanOut = new StockFanOut()) {
+  constructor(db: Queryable, notify: boolean, inFlight = 1, fanOut = new StockFanOut()) {
     this.#db = db;
     this.#notify = notify;
     this.#inFlight = inFlight;
