@@ -35,6 +35,11 @@ interface Sample {
   queue: number;
   rssMb: number;
   heapMb: number;
+  /** PGlite only: PostgreSQL's WebAssembly memory and the database thread's JavaScript heap (total). */
+  wasmMb: number;
+  dbHeapMb: number;
+  /** RSS less both threads' heaps (total) and the WebAssembly memory: native allocations, code, stacks. */
+  restMb: number;
 }
 
 const mb = (bytes: number) => bytes / 1_048_576;
@@ -45,6 +50,12 @@ function metric(text: string, name: string): number {
   for (const line of text.split('\n'))
     if (line.startsWith(`${name} `) || line.startsWith(`${name}{`)) sum += Number(line.split(' ').at(-1));
   return sum;
+}
+
+/** One series of a metric, picked by a label (`type="total"`). */
+function series(text: string, name: string, label: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && l.includes(label));
+  return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
 function startReceiver(onArrival: () => void): Promise<Server> {
@@ -89,14 +100,18 @@ export default async function soak(): Promise<void> {
   const admin = newAdminKey();
   let arrived = 0;
   const receiver = await startReceiver(() => arrived++);
-  const server = await spawnServer({
-    ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir }),
-    ADMIN_API_KEY: admin,
-    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-    DELIVERY_RETENTION: RETENTION,
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-  });
+  const server = await spawnServer(
+    {
+      ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir }),
+      ADMIN_API_KEY: admin,
+      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+      DELIVERY_RETENTION: RETENTION,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+    },
+    // Migrations on a fresh data folder take over a minute on a loaded machine.
+    180_000,
+  );
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   for (let r = 0; r < REGISTRATIONS; r++)
     await call(server.url, 'POST', '/registerForStockUpdates', { key: admin, body: { url: `${receiverUrl}/hook/${r}` } });
@@ -107,6 +122,10 @@ export default async function soak(): Promise<void> {
       : Number(execFileSync('du', ['-sb', dataDir], { encoding: 'utf8' }).split('\t')[0]);
   const sample = async (minute: number): Promise<Sample> => {
     const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${admin}` } })).text();
+    const rssMb = mb(server.rss());
+    const wasmMb = mb(metric(text, 'clubnotify_pglite_wasm_memory_bytes'));
+    const dbHeapMb = mb(series(text, 'clubnotify_pglite_thread_heap_bytes', 'type="total"'));
+    const heapTotalMb = mb(metric(text, 'clubnotify_nodejs_heap_size_total_bytes'));
     return {
       minute,
       arrived,
@@ -114,8 +133,11 @@ export default async function soak(): Promise<void> {
       historyMb: mb(metric(text, 'clubnotify_delivery_history_bytes')),
       databaseMb: mb(await databaseBytes()),
       queue: metric(text, 'clubnotify_delivery_queue_depth'),
-      rssMb: mb(server.rss()),
+      rssMb,
       heapMb: mb(metric(text, 'clubnotify_nodejs_heap_size_used_bytes')),
+      wasmMb,
+      dbHeapMb,
+      restMb: rssMb - heapTotalMb - dbHeapMb - wasmMb,
     };
   };
 
@@ -158,12 +180,14 @@ function report(samples: Sample[], database: string): void {
       .map((l) => l.toFixed(2))
       .join(', ')}\n`,
   );
-  console.log('| minute | delivered | history rows | history MB | database MB | queue | RSS MB | heap MB |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| minute | delivered | history rows | history MB | database MB | queue | RSS MB | heap MB | PGlite wasm MB | PGlite thread heap MB | rest MB |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const f = (n: number) => n.toFixed(1);
   for (const s of samples)
     console.log(
-      `| ${f(s.minute)} | ${s.arrived} | ${s.historyRows} | ${f(s.historyMb)} | ${f(s.databaseMb)} | ${s.queue} | ${f(s.rssMb)} | ${f(s.heapMb)} |`,
+      `| ${f(s.minute)} | ${s.arrived} | ${s.historyRows} | ${f(s.historyMb)} | ${f(s.databaseMb)} | ${s.queue} | ${f(s.rssMb)} | ${f(s.heapMb)} | ${f(s.wasmMb)} | ${f(s.dbHeapMb)} | ${f(s.restMb)} |`,
     );
   const third = Math.floor(samples.length / 3);
   if (third < 1) return;
@@ -172,7 +196,15 @@ function report(samples: Sample[], database: string): void {
   const last = samples.slice(2 * third);
   console.log('\n| measure | middle third (mean) | last third (mean) | ratio (last / middle) |');
   console.log('|---|---:|---:|---:|');
-  for (const k of ['historyRows', 'databaseMb', 'rssMb', 'heapMb'] as const)
+  const measures = [
+    'historyRows',
+    'databaseMb',
+    'rssMb',
+    'heapMb',
+    ...(database === 'PostgreSQL' ? [] : (['wasmMb', 'dbHeapMb'] as const)),
+    'restMb',
+  ] as const;
+  for (const k of measures)
     console.log(`| ${k} | ${f(mean(middle, k))} | ${f(mean(last, k))} | ${(mean(last, k) / mean(middle, k)).toFixed(3)} |`);
   console.log('');
 }

@@ -85,7 +85,7 @@ export async function startServer(
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     await seed(db);
     if (config.adminApiKey && (await ensureAdminKey(db, config.adminApiKey))) logger.info('admin key from ADMIN_API_KEY created');
-    const metrics = createMetrics(db, { processMetrics: true, reads: db.reads });
+    const metrics = createMetrics(db, { processMetrics: true, reads: db.reads, embeddedMemory: db.memory?.bind(db) });
     const worker = createDeliveryWorker({
       onOutcome: metrics.onOutcome,
       checkPayload: createOutgoingGuard(config.outgoingValidation, logger, metrics.countOutgoingViolation),

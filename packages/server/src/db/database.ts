@@ -3,6 +3,13 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** PGlite's thread: PostgreSQL's WebAssembly memory (it never shrinks) and the thread's JavaScript heap. */
+export interface EmbeddedMemory {
+  wasmBytes: number;
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+}
+
 /** The server's storage: PGlite (embedded) or PostgreSQL, one SQL dialect for both. */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -10,6 +17,8 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball (`DatabaseOptions.snapshot`). */
   dump?(): Promise<Uint8Array>;
+  /** PGlite only: the memory of the database thread, which the process's heap figures leave out. */
+  memory?(): Promise<EmbeddedMemory>;
   /**
    * PostgreSQL: the reads' own connections (console, lists, health, metrics), read-only, so
    * that reads never take a connection the delivery path needs. Absent: reads share these.

@@ -65,6 +65,7 @@ async function openPglite(dataDir: string, snapshot: Uint8Array | undefined): Pr
       }
     },
     dump: () => mutex.run(() => db.dump()),
+    memory: () => db.memory(),
     close: () => mutex.run(() => db.close()),
   };
 }

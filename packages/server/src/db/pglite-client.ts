@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import type { EmbeddedMemory } from './database.js';
 import { DatabaseUnavailableError } from './unavailable.js';
 
-type Request = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' };
+type Request =
+  { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'memory' } | { op: 'close' };
 type Reply = { id: number; rows?: unknown[]; error?: Record<string, unknown> } | { ready: true } | { initError: Record<string, unknown> };
 
 /** An error raised in the database thread, with PostgreSQL's fields (code, detail, …) copied over. */
@@ -72,6 +74,11 @@ export class PgliteClient {
   /** The data directory as a gzipped tarball, to open another database from. */
   async dump(): Promise<Uint8Array> {
     return (await this.#send({ op: 'dump' }))[0] as Uint8Array;
+  }
+
+  /** The database thread's memory: PostgreSQL's WebAssembly memory and the thread's JavaScript heap. */
+  async memory(): Promise<EmbeddedMemory> {
+    return (await this.#send({ op: 'memory' }))[0] as EmbeddedMemory;
   }
 
   async close(): Promise<void> {

@@ -40,14 +40,19 @@ const ERROR_FIELDS = /** @type {Record<string, string>} */ ({
 });
 
 /**
- * Runs protocol messages and returns the reply as a Buffer over the same memory (PGlite
- * hands back a fresh copy already).
+ * Runs protocol messages and returns the reply. Through execProtocolRawStream, not
+ * execProtocolRawSync: the latter also parses every reply into PGlite's own result list,
+ * which only PGlite's query()/exec() empty, so statements run here alone kept each reply's
+ * messages alive (the soak's database-thread heap grew by about 3 MB a minute).
  * @param {PGlite} db
  * @param {Uint8Array[]} messages
  */
-function run(db, messages) {
-  const reply = db.execProtocolRawSync(Buffer.concat(messages));
-  return Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength);
+async function run(db, messages) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  // Each chunk is a view of the WebAssembly memory: copied before the next overwrites it.
+  await db.execProtocolRawStream(Buffer.concat(messages), { syncToFs: false, onRawData: (data) => void chunks.push(Buffer.from(data)) });
+  return chunks.length === 1 ? /** @type {Buffer} */ (chunks[0]) : Buffer.concat(chunks);
 }
 
 /**
@@ -141,29 +146,29 @@ export function createStatementCache(db) {
   let counter = 0;
 
   /** @param {string} sql */
-  function forget(sql) {
+  async function forget(sql) {
     const statement = statements.get(sql);
     if (!statement) return;
     statements.delete(sql);
-    run(db, [serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
+    await run(db, [serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
   }
 
-  /** @param {string} sql @returns {Statement} */
-  function prepare(sql) {
+  /** @param {string} sql @returns {Promise<Statement>} */
+  async function prepare(sql) {
     const name = `cn_${counter++}`;
-    const reply = run(db, [serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    const reply = await run(db, [serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     const { paramTypes, fields = [], error } = readMessages(reply);
     if (error) throw databaseError(error);
     /** @type {Statement} */
     const statement = { name, paramTypes: paramTypes ?? [], fields, parsers: fields.map((f) => db.parsers[f.oid]) };
     // The first entry is the least recently used (query() moves each hit to the end).
-    if (statements.size >= MAX_STATEMENTS) forget(/** @type {string} */ (statements.keys().next().value));
+    if (statements.size >= MAX_STATEMENTS) await forget(/** @type {string} */ (statements.keys().next().value));
     statements.set(sql, statement);
     return statement;
   }
 
   /** @param {Statement} statement @param {unknown[]} params */
-  function execute(statement, params) {
+  async function execute(statement, params) {
     if (params.length !== statement.paramTypes.length) {
       throw databaseError({
         severity: 'ERROR',
@@ -177,7 +182,7 @@ export function createStatementCache(db) {
       const serializer = db.serializers[oid];
       return serializer ? serializer(value) : String(value);
     });
-    const reply = run(db, [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
+    const reply = await run(db, [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
     const { fields, parsers } = statement;
     /** @type {Record<string, unknown>[]} */
     const rows = [];
@@ -217,12 +222,12 @@ export function createStatementCache(db) {
           statements.delete(sql);
           statements.set(sql, statement);
         } else {
-          statement = prepare(sql);
+          statement = await prepare(sql);
         }
-        let result = execute(statement, params);
+        let result = await execute(statement, params);
         if (result.error?.code === FEATURE_NOT_SUPPORTED && /cached plan/.test(result.error.message ?? '')) {
-          forget(sql);
-          result = execute(prepare(sql), params);
+          await forget(sql);
+          result = await execute(await prepare(sql), params);
         }
         if (result.error) throw databaseError(result.error);
         if (result.status === 'I') await db.syncToFs();

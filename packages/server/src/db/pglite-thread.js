@@ -1,6 +1,7 @@
 // The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs here
 // so its queries never block the server's event loop. Plain JavaScript on purpose: the file
 // is loaded as is by `new Worker()` in every context (tsx, vitest, the built package).
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { createStatementCache } from './pglite-statements.js';
@@ -16,6 +17,18 @@ function serialize(error) {
   // PostgreSQL's error fields (code, detail, constraint, …) travel along.
   for (const [key, value] of Object.entries(error)) if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
   return fields;
+}
+
+/**
+ * What this thread holds: PostgreSQL's WebAssembly memory (it only ever grows) and this
+ * thread's own JavaScript heap, which the process's heap figures leave out.
+ * @param {import('@electric-sql/pglite').PGlite} db
+ */
+function memory(db) {
+  // `mod` (the Emscripten module) is protected in PGlite's types, not at run time.
+  const mod = /** @type {{ mod?: { HEAPU8: Uint8Array } }} */ (/** @type {unknown} */ (db)).mod;
+  const heap = getHeapStatistics();
+  return { wasmBytes: mod?.HEAPU8.buffer.byteLength ?? 0, heapUsedBytes: heap.used_heap_size, heapTotalBytes: heap.total_heap_size };
 }
 
 try {
@@ -34,7 +47,7 @@ try {
   const statements = createStatementCache(db);
   port.on(
     'message',
-    async (/** @type {{ id: number; op: 'query' | 'exec' | 'dump' | 'close'; sql?: string; params?: unknown[] }} */ message) => {
+    async (/** @type {{ id: number; op: 'query' | 'exec' | 'dump' | 'memory' | 'close'; sql?: string; params?: unknown[] }} */ message) => {
       try {
         if (message.op === 'query') {
           const rows = await statements.query(/** @type {string} */ (message.sql), message.params);
@@ -42,6 +55,8 @@ try {
         } else if (message.op === 'exec') {
           await db.exec(/** @type {string} */ (message.sql));
           port.postMessage({ id: message.id, rows: [] });
+        } else if (message.op === 'memory') {
+          port.postMessage({ id: message.id, rows: [memory(db)] });
         } else if (message.op === 'dump') {
           const tarball = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
           port.postMessage({ id: message.id, rows: [tarball] }, [tarball.buffer]);

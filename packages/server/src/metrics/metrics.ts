@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
-import type { Queryable } from '../db/database.js';
+import type { EmbeddedMemory, Queryable } from '../db/database.js';
 import type { Outcome } from '../delivery/types.js';
 import { createEventLookup } from './event-lookup.js';
 
@@ -39,12 +39,17 @@ class OwnerLabels {
 
 /**
  * Creates a registry per server (tests run several servers in one process). `processMetrics`
- * adds prom-client's default process metrics (memory, CPU, event loop lag).
+ * adds prom-client's default process metrics (memory, CPU, event loop lag); `embeddedMemory`
+ * (PGlite) adds the database thread's memory, which those leave out.
  */
-export function createMetrics(db: Queryable, options: { processMetrics?: boolean; reads?: Queryable } = {}): Metrics {
+export function createMetrics(
+  db: Queryable,
+  options: { processMetrics?: boolean; reads?: Queryable; embeddedMemory?: () => Promise<EmbeddedMemory> } = {},
+): Metrics {
   const scrapes = options.reads ?? db;
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'clubnotify_' });
+  const readEmbedded = options.embeddedMemory ? embeddedMemoryGauges(registry, options.embeddedMemory) : async () => {};
   const requests = new Counter({
     name: 'clubnotify_http_requests_total',
     help: 'Requests answered, by operationId of the spec (or "unmatched") and status code.',
@@ -142,11 +147,11 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
       outgoing.inc({ kind, event });
     },
     async scrape() {
-      await readQueue();
+      await Promise.all([readQueue(), readEmbedded()]);
       return registry.metrics();
     },
     async snapshot() {
-      await readQueue();
+      await Promise.all([readQueue(), readEmbedded()]);
       return registry.getMetricsAsJSON();
     },
   };
@@ -162,6 +167,27 @@ export function createMetrics(db: Queryable, options: { processMetrics?: boolean
       historyBytes.set({ table }, Number(row?.[`${table}_bytes`] ?? 0));
     }
   }
+}
+
+/** Gauges of the PGlite thread's memory; returns the function that reads them. */
+function embeddedMemoryGauges(registry: Registry, read: () => Promise<EmbeddedMemory>): () => Promise<void> {
+  const wasm = new Gauge({
+    name: 'clubnotify_pglite_wasm_memory_bytes',
+    help: "The embedded database's WebAssembly memory (PostgreSQL's whole address space; it never shrinks).",
+    registers: [registry],
+  });
+  const heap = new Gauge({
+    name: 'clubnotify_pglite_thread_heap_bytes',
+    help: "The embedded database thread's JavaScript heap, used and total (the nodejs_heap_* figures are the main thread's).",
+    labelNames: ['type'],
+    registers: [registry],
+  });
+  return async () => {
+    const m = await read();
+    wasm.set(m.wasmBytes);
+    heap.set({ type: 'used' }, m.heapUsedBytes);
+    heap.set({ type: 'total' }, m.heapTotalBytes);
+  };
 }
 
 const HISTORY_TABLES = ['delivery_history', 'delivery_attempts'] as const;
