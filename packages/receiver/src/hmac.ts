@@ -46,9 +46,9 @@ export class HmacSha256Key {
     at = ascii(inner, seconds, at);
     inner[at++] = DOT;
     inner.set(body, at);
-    // The inner hash as a latin1 string, one character a byte: node:crypto answers a string
+    // The inner hash as a 'binary' (latin1) string, one character a byte: node:crypto answers a string
     // about 0.8 µs sooner than a Buffer.
-    latin1(this.#outer, hash('sha256', inner.subarray(0, size), 'latin1'), BLOCK);
+    latin1(this.#outer, hash('sha256', inner.subarray(0, size), 'binary'), BLOCK);
     return this.#outer;
   }
 
