@@ -34,7 +34,7 @@ let next = 0;
 Client.prototype.getRequestBuffer = () => (next < pool ? requests[next++]! : signed(next++));
 
 const cpuBefore = process.cpuUsage();
-const result = await autocannon({ url: url.href, connections, duration: seconds, method: 'POST', path: PATH, body: BODY });
+const result = await autocannon({ url: new URL(PATH, url).href, connections, duration: seconds, method: 'POST', body: BODY });
 if (next < result.requests.total) throw new Error('autocannon did not take its requests from getRequestBuffer');
 console.log(
   JSON.stringify({
