@@ -49,8 +49,12 @@ function onNodeData(this: NodeJS.ReadableStream, chunk: Buffer): void {
 }
 
 function onNodeEnd(this: NodeJS.ReadableStream): void {
-  const read = stopReading(this);
-  if (read) read.sink.body(read.chunks.length === 1 ? read.chunks[0]! : Buffer.concat(read.chunks, read.size));
+  // An ended stream emits no more data: its listeners stay (they find no read), which saves
+  // three removeListener calls a request.
+  const read = reads.get(this);
+  if (!read) return;
+  reads.delete(this);
+  read.sink.body(read.chunks.length === 1 ? read.chunks[0]! : Buffer.concat(read.chunks, read.size));
 }
 
 function onNodeError(this: NodeJS.ReadableStream, error: Error): void {

@@ -1,6 +1,7 @@
-import { ROOT_CONTEXT, type Context } from '@opentelemetry/api';
+import type { Context } from '@opentelemetry/api';
 import type { EventContext, EventKind } from './events.js';
 import type { CheckedHeaders } from './request-checks.js';
+import { untracedContext } from './tracing.js';
 
 /**
  * The `ctx` a handler gets. The AbortController and the Date are made on first use: most
@@ -10,8 +11,7 @@ export class HandlerContext implements EventContext {
   #controller: AbortController | undefined;
   #timestamp: Date | undefined;
   readonly #seconds: number;
-  /** Set by the runner when the handler's span starts (tracing.ts). */
-  traceContext: Context = ROOT_CONTEXT;
+  #traceContext: Context | undefined;
 
   constructor(
     readonly id: string,
@@ -37,6 +37,18 @@ export class HandlerContext implements EventContext {
       headers.traceparent,
       headers.tracestate,
     );
+  }
+
+  /**
+   * The context the handler runs in, with its span (tracing.ts): set by the runner when it
+   * starts one, else made on first read (no tracer provider and no context manager).
+   */
+  get traceContext(): Context {
+    return (this.#traceContext ??= untracedContext(this.traceparent, this.tracestate));
+  }
+
+  set traceContext(value: Context) {
+    this.#traceContext = value;
   }
 
   get timestamp(): Date {

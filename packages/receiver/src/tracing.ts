@@ -1,5 +1,6 @@
 import {
   context,
+  ROOT_CONTEXT,
   createTraceState,
   INVALID_SPANID as INVALID_SPAN_ID,
   INVALID_TRACEID as INVALID_TRACE_ID,
@@ -10,6 +11,7 @@ import {
   SpanStatusCode,
   trace,
   TraceFlags,
+  type Context,
   type Span,
   type SpanContext,
 } from '@opentelemetry/api';
@@ -53,14 +55,15 @@ export function senderSpan(traceparent: string | undefined, tracestate: string |
  * sender's context.
  */
 export function traced<R>(ctx: HandlerContext, call: () => R): R {
+  const off = tracingOff();
+  // Nothing to make active and nothing to record: `ctx.traceContext` is made if the handler reads it.
+  if (off && !contextManagerOn()) return call();
   const active = context.active();
   const sender = senderSpan(ctx.traceparent, ctx.tracestate);
   const fromSender = sender !== undefined && trace.getSpanContext(active)?.traceId !== sender.traceId;
   let span: Span;
-  if (tracingOff()) {
-    // No tracer provider registered: skip the proxy, the no-op tracer's checks and one context copy.
-    const parent = fromSender ? sender : trace.getSpanContext(active);
-    span = trace.wrapSpanContext(parent && (fromSender || isSpanContextValid(parent)) ? parent : INVALID_SPAN_CONTEXT);
+  if (off) {
+    span = untracedSpan(active, sender, fromSender);
     ctx.traceContext = trace.setSpan(active, span);
   } else {
     const parent = fromSender ? trace.setSpanContext(active, sender) : active;
@@ -89,6 +92,29 @@ export function traced<R>(ctx: HandlerContext, call: () => R): R {
     );
   } else settle(span, result as void | HandlerResult);
   return result;
+}
+
+/**
+ * Without a tracer provider: the span the API's no-op tracer would give (the parent's context,
+ * not recording), made directly, skipping the proxy, the no-op tracer's checks and one context copy.
+ */
+function untracedSpan(active: Context, sender: SpanContext | undefined, fromSender: boolean): Span {
+  const parent = fromSender ? sender : trace.getSpanContext(active);
+  return trace.wrapSpanContext(parent && (fromSender || isSpanContextValid(parent)) ? parent : INVALID_SPAN_CONTEXT);
+}
+
+/** The handler's trace context when `traced` ran it with no context manager and no tracer provider (the root context was active). */
+export function untracedContext(traceparent: string | undefined, tracestate: string | undefined): Context {
+  const sender = senderSpan(traceparent, tracestate);
+  return trace.setSpan(ROOT_CONTEXT, untracedSpan(ROOT_CONTEXT, sender, sender !== undefined));
+}
+
+const PROBE = ROOT_CONTEXT.setValue(Symbol('clubnotify.receiver.probe'), true);
+const probeActive = () => context.active() === PROBE;
+
+/** Whether a context manager is registered (the API's no-op one makes nothing active). */
+function contextManagerOn(): boolean {
+  return context.with(PROBE, probeActive);
 }
 
 function settle(span: Span, result: void | HandlerResult): void {

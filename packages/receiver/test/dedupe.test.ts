@@ -43,6 +43,32 @@ describe('MemoryDedupeStore', () => {
     expect(store.size).toBe(1);
   });
 
+  it('keeps a claim and a handled id apart on a clock with fractions of a millisecond', async () => {
+    let clock = 1000.75;
+    const store = new MemoryDedupeStore({ now: () => clock });
+    expect(await store.claim('c', 0.0005)).toBe('claimed');
+    expect(await store.claim('c', 0.0005)).toBe('in-progress');
+    clock += 1;
+    expect(await store.claim('c', 60)).toBe('claimed');
+    await store.complete('c', 600);
+    await store.release('c');
+    clock += 599_000;
+    expect(await store.claim('c', 60)).toBe('handled');
+    clock += 1_001;
+    expect(await store.claim('c', 60)).toBe('claimed');
+  });
+
+  it('keeps a handled id after a failed run of the same id released its claim', async () => {
+    const store = new MemoryDedupeStore({ maxEntries: 2 });
+    await store.claim('d', 60);
+    await store.complete('d', 600);
+    await store.release('d');
+    expect(await store.claim('d', 60)).toBe('handled');
+    for (const id of ['e', 'f']) await store.complete(id, 600);
+    expect(store.size).toBe(2);
+    expect(await store.claim('d', 60)).toBe('claimed');
+  });
+
   it('refuses a time to live shorter than twice the tolerance', () => {
     expect(() => createReceiver({ secret: SECRET, dedupeTtlSec: 500, handlers: {} })).toThrow(/at least twice/);
   });

@@ -7,9 +7,18 @@ export interface MemoryStoreOptions {
   now?: () => number;
 }
 
-interface Entry {
-  state: 'processing' | 'handled';
-  expiresAt: number;
+/** A duration in whole milliseconds, never shorter than asked. */
+function ms(sec: number): number {
+  return Math.ceil(sec * 1000);
+}
+
+/** The expiry a value holds (see `entries`). */
+function expiry(value: number): number {
+  return Math.floor(value / 2);
+}
+
+function isHandled(value: number): boolean {
+  return value % 2 !== 0;
 }
 
 /**
@@ -17,20 +26,23 @@ interface Entry {
  * arrive and the Map never holds more than `maxEntries`.
  */
 export class MemoryDedupeStore implements DedupeStore {
-  private readonly entries = new Map<string, Entry>();
-  // Ids in the order they were written, with the expiry written then: the sweep pops from
+  // id -> its expiry in whole ms after `epoch`, doubled, plus one once handled: one small
+  // integer per id, which V8 keeps in the Map's slot (no object per id for the GC to promote).
+  private readonly entries = new Map<string, number>();
+  // Ids in the order they were written, with the value written then: the sweep pops from
   // the front in O(1) (iterating a Map from its start skips every deleted slot, which made
-  // each insert at the cap cost ~50 µs). A popped id whose entry was rewritten is skipped.
-  // Two parallel arrays rather than an object per write: fewer objects for the GC to promote.
+  // each insert at the cap cost ~50 µs). A popped id whose value was rewritten is skipped.
   private ids: string[] = [];
-  private expiries: number[] = [];
+  private values: number[] = [];
   private head = 0;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly epoch: number;
 
   constructor(options: MemoryStoreOptions = {}) {
     this.maxEntries = options.maxEntries ?? 100_000;
     this.now = options.now ?? Date.now;
+    this.epoch = Math.floor(this.now());
   }
 
   get size(): number {
@@ -51,50 +63,52 @@ export class MemoryDedupeStore implements DedupeStore {
 
   /** `claim()` without the promise: the receiver calls these to save a few microtasks a message. */
   claimNow(id: string, leaseSec: number): ClaimResult {
-    const now = this.now();
+    const now = this.elapsed();
     const existing = this.entries.get(id);
-    if (existing && existing.expiresAt > now) return existing.state === 'handled' ? 'handled' : 'in-progress';
-    this.set(id, { state: 'processing', expiresAt: now + leaseSec * 1000 }, now);
+    if (existing !== undefined && expiry(existing) > now) return isHandled(existing) ? 'handled' : 'in-progress';
+    this.set(id, 2 * (now + ms(leaseSec)), now);
     return 'claimed';
   }
 
   completeNow(id: string, ttlSec: number): void {
-    const now = this.now();
-    const existing = this.entries.get(id);
-    if (existing === undefined) return this.set(id, { state: 'handled', expiresAt: now + ttlSec * 1000 }, now);
-    // The entry is changed in place (the Map keeps it) and queued again with its new expiry;
-    // the Map does not grow, so there is nothing to sweep.
-    existing.state = 'handled';
-    existing.expiresAt = now + ttlSec * 1000;
-    this.queue(id, existing.expiresAt);
+    const now = this.elapsed();
+    this.set(id, 2 * (now + ms(ttlSec)) + 1, now);
   }
 
   releaseNow(id: string): void {
-    if (this.entries.get(id)?.state === 'processing') this.entries.delete(id);
+    const existing = this.entries.get(id);
+    if (existing !== undefined && !isHandled(existing)) this.entries.delete(id);
   }
 
-  private queue(id: string, expiresAt: number): void {
+  /** Whole milliseconds since the store was made. */
+  private elapsed(): number {
+    return Math.floor(this.now()) - this.epoch;
+  }
+
+  private set(id: string, value: number, now: number): void {
+    this.entries.set(id, value);
     this.ids.push(id);
-    this.expiries.push(expiresAt);
+    this.values.push(value);
+    this.sweep(now);
   }
 
-  private set(id: string, entry: Entry, now: number): void {
-    this.entries.set(id, entry);
-    this.queue(id, entry.expiresAt);
-    while (this.head < this.ids.length) {
+  private sweep(now: number): void {
+    const { ids, values, entries } = this;
+    let head = this.head;
+    while (head < ids.length) {
       // Nothing due at the front and room left: no Map lookup needed to know there is nothing to sweep.
-      if (this.expiries[this.head]! > now && this.entries.size <= this.maxEntries) break;
-      const first = this.ids[this.head]!;
-      const current = this.entries.get(first);
-      if (current && current.expiresAt === this.expiries[this.head]) {
-        if (this.entries.size <= this.maxEntries && current.expiresAt > now) break;
-        this.entries.delete(first);
+      if (expiry(values[head]!) > now && entries.size <= this.maxEntries) break;
+      const first = ids[head]!;
+      if (entries.get(first) === values[head]) {
+        if (entries.size <= this.maxEntries && expiry(values[head]!) > now) break;
+        entries.delete(first);
       }
-      this.head++;
+      head++;
     }
-    if (this.head > 1024 && this.head * 2 > this.ids.length) {
-      this.ids = this.ids.slice(this.head);
-      this.expiries = this.expiries.slice(this.head);
+    this.head = head;
+    if (head > 1024 && head * 2 > ids.length) {
+      this.ids = ids.slice(head);
+      this.values = values.slice(head);
       this.head = 0;
     }
   }
