@@ -41,11 +41,27 @@ function onNodeData(this: NodeJS.ReadableStream, chunk: Buffer): void {
   read.size += chunk.length;
   if (read.size > read.limit) {
     stopReading(this);
-    this.resume();
+    drainRest(this, read.limit * DRAIN_FACTOR - read.size);
     read.sink.fail(new BodyTooLargeError(read.limit));
     return;
   }
   read.chunks.push(chunk);
+}
+
+/**
+ * How much of an oversized body is read and thrown away, as a multiple of the limit, so that the
+ * 413 reaches a sender still writing (closing on unread bytes resets the connection, and the
+ * sender sees EPIPE instead of the answer: nginx's lingering close). Past it, the socket goes.
+ */
+export const DRAIN_FACTOR = 8;
+
+export function drainRest(stream: NodeJS.ReadableStream, bytes: number): void {
+  let left = bytes;
+  stream.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  });
+  stream.resume();
 }
 
 function onNodeEnd(this: NodeJS.ReadableStream): void {

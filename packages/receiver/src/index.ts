@@ -34,7 +34,7 @@ export { createExpressMiddleware, type ExpressLikeRequest, type ExpressLikeNext 
 export { createFetchHandler } from './adapters/fetch.js';
 export type { RouteOptions } from './adapters/route.js';
 export { triggerEvent, newMessageId, type TriggerOptions, type TriggerResult } from './trigger.js';
-export { BodyTooLargeError } from './body.js';
+export { BodyTooLargeError, DRAIN_FACTOR } from './body.js';
 export { runSuite, type RuleResult, type SuiteGroup, type SuiteOptions, type SuiteReport } from './suite/run.js';
 export { formatSuiteReport } from './suite/report.js';
 export type { Outcome } from './suite/judge.js';

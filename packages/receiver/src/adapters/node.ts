@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readNodeBody, readNodeStream, type BodySink } from '../body.js';
+import { DRAIN_FACTOR, drainRest, readNodeBody, readNodeStream, type BodySink } from '../body.js';
 import { Begun, coreOf, type ReceiverCore } from '../core.js';
 import type { Receiver } from '../receiver.js';
 import type { ReceiverResponse } from '../problems.js';
@@ -22,6 +22,13 @@ export function send(res: ServerResponse, response: ReceiverResponse): void {
 function isEmpty(headers: Record<string, string>): boolean {
   for (const _ in headers) return false;
   return true;
+}
+
+/** A 413 keeps the connection: the body reader drains what is left of the body (see DRAIN_FACTOR). */
+function lingering(response: ReceiverResponse): ReceiverResponse {
+  if (response.status !== 413 || !('connection' in response.headers)) return response;
+  const { connection: _close, ...headers } = response.headers;
+  return { ...response, headers };
 }
 
 function failed(res: ServerResponse, error: unknown): void {
@@ -65,7 +72,7 @@ class NodeExchange implements BodySink {
 
   fail(error: unknown): void {
     try {
-      this.send(this.core.unread(this.begun, error));
+      this.send(lingering(this.core.unread(this.begun, error)));
     } catch (other) {
       this.error(other);
     }
@@ -102,7 +109,10 @@ function exchange(
 ): void {
   const begun = core.begin(req.method ?? 'GET', route(options, url) ?? undefined, req.headers);
   if (!(begun instanceof Begun)) {
-    send(res, begun);
+    if (begun.status === 413 && req.body === undefined) {
+      drainRest(req, core.maxBodyBytes * DRAIN_FACTOR);
+      send(res, lingering(begun));
+    } else send(res, begun);
     done?.();
     return;
   }
