@@ -65,7 +65,7 @@ describe.each(databaseKinds)('fair delivery on %s', (kind) => {
       await r.close();
       await t.drop();
     }
-  }, 30_000);
+  }, 90_000); // 200 registrations, then stopping beside 64 hanging attempts: half a minute on a loaded machine
 
   it('opens a target’s circuit after consecutive timeouts, holds its deliveries, then closes it on a successful probe', async () => {
     const t = await createTestDatabase(kind);
