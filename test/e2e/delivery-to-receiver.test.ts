@@ -28,7 +28,7 @@ describe('a published event travels from the SDK through the server to a receive
     receiverUrl = `http://127.0.0.1:${(receiverServer.address() as AddressInfo).port}`;
     loopback = await startLoopbackServer(adminKey, 'cn-e2e-');
     server = loopback.server;
-  }, 60_000);
+  }, 180_000); // a fresh embedded database runs every migration: a minute and more on a loaded machine
 
   afterAll(async () => {
     await loopback?.close();

@@ -73,7 +73,7 @@ describe('a one-event receiver on an edge runtime', () => {
     );
     secret = registration.secret!;
     await runtime.evaluate(`globalThis.WEBHOOK_SECRET = ${JSON.stringify(secret)}`);
-  }, 60_000);
+  }, 180_000); // a fresh embedded database runs every migration: a minute and more on a loaded machine
 
   afterAll(async () => {
     await loopback?.close();
