@@ -140,12 +140,12 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     await page.getByRole('button', { name: 'Publish stock change' }).click();
     await page.getByText('Changing stock: done.').waitFor();
     await shot('2-publish');
-    await expect.poll(() => site.received.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => site.received.length).toBe(1);
     expect(JSON.parse(site.received[0]!.body)).toMatchObject({ drink: { id: 'itm_mojito' } });
 
     await page.getByRole('button', { name: 'Deliveries' }).click();
     const delivery = page.locator('tr[data-delivery]').first();
-    await expect.poll(() => delivery.innerText(), { timeout: 10_000 }).toMatch(/stockUpdate[\s\S]*succeeded/);
+    await expect.poll(() => delivery.innerText()).toMatch(/stockUpdate[\s\S]*succeeded/);
     await expect.poll(() => page.locator('figcaption').first().innerText()).toMatch(/All targets: 1 ok \/ 0 failed attempts/);
     await expect.poll(() => page.locator('.charts-heading').innerText()).toMatch(/attempts per minute.*the table below lists deliveries/);
   });
@@ -158,9 +158,9 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     await shot('3-timeline');
 
     await timeline.getByRole('button', { name: 'Replay' }).click();
-    await expect.poll(() => site.received.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => site.received.length).toBe(2);
     expect(site.received[1]!.headers['webhook-id']).toBe(site.received[0]!.headers['webhook-id']);
-    await expect.poll(() => timeline.innerText(), { timeout: 10_000 }).toContain('ok from the loopback receiver #2');
+    await expect.poll(() => timeline.innerText()).toContain('ok from the loopback receiver #2');
     expect(JSON.parse(await page.getByTestId('payload').innerText())).toEqual(JSON.parse(site.received[0]!.body));
   });
 
@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     expect(site.received).toHaveLength(2);
     await form.getByRole('button', { name: 'Replay 1' }).click();
     await expect.poll(() => form.getByTestId('replay-result').innerText()).toBe('1 delivery was queued again.');
-    await expect.poll(() => site.received.length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => site.received.length).toBe(3);
     expect(site.received[2]!.headers['webhook-id']).toBe(messageId);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -202,9 +202,7 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
       for (const view of ['Registrations & subscriptions', 'Deliveries', 'Operational events', 'Publish', 'API keys']) {
         await page.getByRole('button', { name: view }).click();
         // The view renders after its data arrives: wait for the settled width, and name the view that overflows.
-        await expect
-          .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: view, timeout: 5_000 })
-          .toBeLessThanOrEqual(420);
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: view }).toBeLessThanOrEqual(420);
       }
       await shot('8-narrow');
     } finally {
@@ -233,7 +231,7 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     const row = page.locator('tr[data-target^="reg_"]');
     const before = site.received.length;
     await row.getByRole('button', { name: /^Send test event/ }).click();
-    await expect.poll(() => site.received.length, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => site.received.length).toBe(before + 1);
     await row.getByRole('button', { name: /^Pause/ }).click();
     await expect.poll(() => row.innerText()).toMatch(/paused/);
     await row.getByRole('button', { name: /^Resume/ }).focus();

@@ -142,7 +142,7 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
   });
 
   it('sends the published concert to the registered receiver, signed with the registration secret', async () => {
-    await expect.poll(() => alerts.length, { timeout: 15_000, interval: 50 }).toBe(1);
+    await expect.poll(() => alerts.length, { interval: 50 }).toBe(1);
     const [{ text, ctx }] = alerts as [{ text: string; ctx: EventContext }];
     expect(text).toMatch(/Mock Night.*Main Room/);
     expect(ctx.id).toMatch(/^msg_/);
@@ -152,6 +152,6 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
       const res = await fetch(`${mock.url}/deliveries?event=concertAlert`, { headers: auth });
       return ((await res.json()) as { data: Array<{ status: string }> }).data.map((d) => d.status);
     };
-    await expect.poll(statuses, { timeout: 10_000, interval: 50 }).toEqual(['succeeded']);
+    await expect.poll(statuses, { interval: 50 }).toEqual(['succeeded']);
   });
 });

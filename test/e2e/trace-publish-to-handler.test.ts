@@ -90,7 +90,7 @@ describe('a published concert is one trace from the publish to the receiver hand
   });
 
   it('continues the caller traceparent through publish, attempt and handler, a retry from the database and a replay from the history', async () => {
-    await server.waitFor(/OpenTelemetry on/, 10_000);
+    await server.waitFor(/OpenTelemetry on/);
     const admin = createClient({ baseUrl: serverUrl, apiKey: adminKey });
     const { key } = await admin.apiKeys.create({ name: 'fan site', scope: 'subscriber' });
     const fan = createClient({ baseUrl: serverUrl, apiKey: key });

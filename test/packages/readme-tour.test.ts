@@ -179,7 +179,7 @@ it(
     expect(receiver).toMatch(/^(?:# |ℹ )fail 0$/m);
     expect(scheduled).toMatch(/"id":"con_/);
     // The scaffold's handler prints only after the signature and payload checks passed.
-    await terminals.get(3)!.waitFor('Jazz Night', 30_000);
+    await terminals.get(3)!.waitFor('Jazz Night', 150_000);
     expect(terminals.get(3)!.output).toMatch(/concert scheduled: .*Jazz Night/);
     expect(outputs[4]).toMatch(/"event":"concertAlert"/);
     expect(outputs[4]).toMatch(/"attempts":\[/);

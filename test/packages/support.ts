@@ -39,7 +39,10 @@ export function run(
 export interface Background {
   child: ChildProcessWithoutNullStreams;
   output(): string;
-  /** Resolves when the output matches `pattern`; rejects if the process exits first or after `ms`. */
+  /**
+   * Resolves when the output matches `pattern`; rejects if the process exits first or after `ms`.
+   * The default stays just under the journeys' own time limits: on a busy machine a fresh server takes minutes.
+   */
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
   /** Signals the whole group and resolves with the exit code (or signal) of the child. */
   stop(signal?: NodeJS.Signals): Promise<number | string | null>;
@@ -68,7 +71,7 @@ export function background(
   return {
     child,
     output: () => output,
-    waitFor(pattern, ms = 60_000) {
+    waitFor(pattern, ms = 200_000) {
       return new Promise((resolveWait, reject) => {
         const timer = setTimeout(() => finish(new Error(`no ${pattern} after ${ms} ms; output so far:\n${output}`)), ms);
         const check = () => {

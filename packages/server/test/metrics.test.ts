@@ -82,12 +82,8 @@ describe('GET /metrics during a delivery run over real sockets', () => {
     const attempts = (text: string, outcome: string) =>
       sample(text, `clubnotify_delivery_attempts_total{event="stockUpdate",outcome="${outcome}"}`);
     // Mid-run: the failed first attempt is counted as retrying while the delivery is still queued.
-    await expect
-      .poll(async () => attempts(await scrape(), 'retrying'), { timeout: 10_000, interval: 50 })
-      .toBe(attempts(before, 'retrying') + 1);
-    await expect
-      .poll(async () => attempts(await scrape(), 'succeeded'), { timeout: 10_000, interval: 50 })
-      .toBe(attempts(before, 'succeeded') + 1);
+    await expect.poll(async () => attempts(await scrape(), 'retrying'), { interval: 50 }).toBe(attempts(before, 'retrying') + 1);
+    await expect.poll(async () => attempts(await scrape(), 'succeeded'), { interval: 50 }).toBe(attempts(before, 'succeeded') + 1);
 
     const after = await scrape();
     expect(attempts(after, 'failed')).toBe(0);
