@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -75,9 +76,12 @@ export async function startServer(
   let db: MigratableDatabase | undefined;
   try {
     await listen(server, config);
+    const dataDir = inMemory ? MEMORY_DATA_DIR : join(config.dataDir, 'pglite');
+    // The first start runs initdb and every migration: seconds, and nothing else to show meanwhile.
+    if (!config.databaseUrl && !inMemory && !existsSync(dataDir)) logger.info({ dataDir }, 'creating the embedded database (first start)');
     db = await openDatabase({
       url: config.databaseUrl,
-      dataDir: inMemory ? MEMORY_DATA_DIR : join(config.dataDir, 'pglite'),
+      dataDir,
       snapshot: storage.snapshot,
       readPoolSize: config.reads.concurrency,
     });
