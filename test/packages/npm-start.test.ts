@@ -16,11 +16,11 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-it('npm start serves the console and stops when npm alone gets SIGTERM, as a process manager sends it', { timeout: 120_000 }, async () => {
+it('npm start serves the console and stops when npm alone gets SIGTERM, as a process manager sends it', { timeout: 240_000 }, async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'cn-npm-start-'));
   const { DATABASE_URL: _url, ...env } = process.env;
   started = background('npm', ['start'], { cwd: repoRoot, env: { ...env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
-  const [, url] = await started.waitFor(/listening on (http:\/\/\S+)/, 90_000);
+  const [, url] = await started.waitFor(/listening on (http:\/\/\S+)/);
   expect((await fetch(`${url}/console`)).status).toBe(200);
 
   const exited = new Promise<number | null>((resolve) => started!.child.once('exit', (code) => resolve(code)));

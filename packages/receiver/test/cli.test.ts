@@ -192,7 +192,7 @@ describe('init', () => {
     expect(stdout).toMatch(/default 4000/);
   });
 
-  it('scaffolds a project whose own npm test passes and whose npm start listens', { timeout: 120_000 }, async () => {
+  it('scaffolds a project whose own npm test passes and whose npm start listens', { timeout: 240_000 }, async () => {
     await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', packageDir], { cwd: repoRoot });
     const project = join(dir, 'my-receiver');
     const init = await receiverCli(['init', project, '--kit', packageDir, '--spec', join(packageDir, '../spec')]);
@@ -252,7 +252,7 @@ describe('init', () => {
 
   // The install from the registry's kit is the node case above; here the three other
   // frameworks' templates run against the repository's own node_modules (no install).
-  it('scaffolds express, hono and fastify receivers whose own tests pass and whose code typechecks', { timeout: 120_000 }, async () => {
+  it('scaffolds express, hono and fastify receivers whose own tests pass and whose code typechecks', { timeout: 240_000 }, async () => {
     await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', packageDir], { cwd: repoRoot });
     await Promise.all(
       (['express', 'hono', 'fastify'] as const).map(async (framework) => {
