@@ -6,6 +6,10 @@
  * delivery p99 while the console's views and one GET per target are read in a loop.
  * PostgreSQL when DATABASE_URL is set (5,000,000 messages), PGlite otherwise (1,000,000);
  * GROWTH_HISTORY=200000 for a smaller history, GROWTH_ROUNDS for more or fewer rounds.
+ * Beside the timings, what a message cost each server (growth-costs.ts): the bench process's CPU
+ * and, on PostgreSQL, its database backends' CPU and shared-buffer accesses; wall-clock ratios
+ * swing with the machine's load, these much less. GROWTH_EXPLAIN=0.05 logs that share of both
+ * databases' statements with their plans, buffers and WAL (auto_explain, the PostgreSQL log).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -14,6 +18,7 @@ import { loadConfig, startServer, type RunningServer } from '../../packages/serv
 import { fillDeliveredHistory } from '../../packages/server/test/fill-history.js';
 import { consoleReads, startReaders } from '../../packages/server/test/readers-thread.js';
 import { createScratchPostgres } from '../../packages/server/test/scratch-postgres.js';
+import { costMeter, logPlans, type CostMeter, type PhaseCost } from './growth-costs.js';
 import { percentile, printFigures, printRatios, type Row } from './table.js';
 
 const POSTGRES = Boolean(process.env.DATABASE_URL);
@@ -35,6 +40,8 @@ interface Site {
   key: string;
   targetId: string;
   registrationIds: string[];
+  /** The PostgreSQL database's name (undefined on PGlite). */
+  db: string | undefined;
   close(): Promise<void>;
 }
 
@@ -56,6 +63,7 @@ receiver.keepAliveTimeout = 60_000;
 async function startSite(name: string, history: number, receiverUrl: string): Promise<Site> {
   const key = `cn_${randomBytes(32).toString('base64url')}`;
   const scratch = POSTGRES ? await createScratchPostgres(`cn_growth_${name}`) : undefined;
+  if (scratch && process.env.GROWTH_EXPLAIN) await logPlans(process.env.DATABASE_URL!, scratch.url, Number(process.env.GROWTH_EXPLAIN));
   const server = await startServer(
     loadConfig({
       PORT: '0',
@@ -83,9 +91,9 @@ async function startSite(name: string, history: number, receiverUrl: string): Pr
   if (history > 0) {
     const started = performance.now();
     await fillDeliveredHistory(server.db, { messages: history, targets: registrationIds, ownerKeyId: target.ownerKeyId });
-    await server.db.query('ANALYZE');
+    await settleHistory(server);
     console.log(
-      `${name}: ${history.toLocaleString('en')} delivered messages written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${name}: ${history.toLocaleString('en')} delivered messages written and settled in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }
   return {
@@ -95,6 +103,7 @@ async function startSite(name: string, history: number, receiverUrl: string): Pr
     key,
     targetId: target.id,
     registrationIds,
+    db: scratch ? new URL(scratch.url).pathname.slice(1) : undefined,
     async close() {
       await server.close();
       await scratch?.drop();
@@ -102,7 +111,22 @@ async function startSite(name: string, history: number, receiverUrl: string): Pr
   };
 }
 
+/**
+ * Leaves the filled history as a history that grew over days is: vacuumed (the visibility map
+ * and hint bits set, as autovacuum's insert rule leaves it on PostgreSQL and the pruner on PGlite),
+ * its statistics taken, and its writes checkpointed. Without this the rounds began seconds after
+ * a gigabyte was written, while it was still being checkpointed and written back to the disk the
+ * commits of both servers wait on. Only the history's tables: the others are alike on both
+ * servers, and their statistics are the engine's business on both (a database-wide ANALYZE here
+ * gave the queue and the small tables statistics the empty server never had, so plans differed).
+ */
+async function settleHistory(server: RunningServer): Promise<void> {
+  await server.db.query('VACUUM (ANALYZE) delivery_history, delivery_attempts');
+  await server.db.query('CHECKPOINT');
+}
+
 let roundNo = 0;
+let meter: CostMeter;
 const publish = (site: Site, round: number, i: number) =>
   fetch(`${site.base}/stockChanges`, {
     method: 'POST',
@@ -123,8 +147,9 @@ const arrived = (round: number, count: number) =>
   });
 
 /** BURST stock changes, 16 at a time: delivered messages per second from the first publish to the last arrival. */
-async function throughput(site: Site): Promise<number> {
+async function throughput(site: Site, costs?: PhaseCost[]): Promise<number> {
   const round = ++roundNo;
+  const before = await meter.snapshot();
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -133,6 +158,7 @@ async function throughput(site: Site): Promise<number> {
     }),
   );
   await arrived(round, BURST);
+  costs?.push(meter.cost(before, await meter.snapshot(), site.db, BURST));
   const last = Math.max(...Array.from({ length: BURST }, (_, i) => arrivals.get(`${round}/${i}`)!));
   return (BURST * 1000) / (last - started);
 }
@@ -192,17 +218,22 @@ export default async function growth(): Promise<void> {
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/stock`;
   const storage = POSTGRES ? 'PostgreSQL' : 'PGlite';
   console.log(`${storage}, ${HISTORY.toLocaleString('en')} delivered messages of history against an empty database, ${ROUNDS} rounds\n`);
+  meter = await costMeter(process.env.DATABASE_URL);
   const grown = await startSite('history', HISTORY, receiverUrl);
   const empty = await startSite('empty', 0, receiverUrl);
   try {
-    const results = new Map<Site, { throughput: number[]; p99: number[]; busyP99: number[]; refused: number }>(
-      [grown, empty].map((s) => [s, { throughput: [], p99: [], busyP99: [], refused: 0 }]),
-    );
+    const results = new Map<
+      Site,
+      { throughput: number[]; p99: number[]; busyP99: number[]; refused: number; costs: PhaseCost[]; buffers: number }
+    >([grown, empty].map((s) => [s, { throughput: [], p99: [], busyP99: [], refused: 0, costs: [], buffers: 0 }]));
     for (const site of [grown, empty]) await throughput(site); // warm-up
+    await statsReported();
+    for (const site of [grown, empty]) results.get(site)!.buffers = -(await meter.buffers(site.db ?? ''));
+    let delivered = 0;
     for (let r = 0; r < ROUNDS; r++) {
       for (const site of r % 2 === 0 ? [grown, empty] : [empty, grown]) {
         const result = results.get(site)!;
-        result.throughput.push(await throughput(site));
+        result.throughput.push(await throughput(site, result.costs));
         const quiet = await paced(site);
         result.p99.push(quiet.p99);
         const readers = await startReaders(site.base, site.key, consoleReads(site.registrationIds));
@@ -211,7 +242,10 @@ export default async function growth(): Promise<void> {
         result.busyP99.push(busy.p99);
         result.refused += quiet.refused + busy.refused;
       }
+      delivered += BURST + 2 * PACED;
     }
+    await statsReported();
+    for (const site of [grown, empty]) results.get(site)!.buffers += await meter.buffers(site.db ?? '');
     const [g, e] = [results.get(grown)!, results.get(empty)!];
     const rows: Row[] = [
       {
@@ -224,6 +258,31 @@ export default async function growth(): Promise<void> {
       { name: `enqueue-to-arrival p99 at ${RATE}/s`, ours: median(g.p99), baseline: median(e.p99), unit: 'ms', better: 'lower' },
       { name: 'the same under console readers', ours: median(g.busyP99), baseline: median(e.busyP99), unit: 'ms', better: 'lower' },
     ];
+    const cost = (c: PhaseCost[], key: keyof PhaseCost) => median(c.map((x) => x[key]));
+    const costRows: Row[] = [
+      {
+        name: 'bench process CPU a message (throughput phase)',
+        ours: cost(g.costs, 'nodeUs'),
+        baseline: cost(e.costs, 'nodeUs'),
+        unit: 'µs',
+        better: 'lower',
+      },
+      {
+        name: 'database CPU a message (throughput phase)',
+        ours: cost(g.costs, 'dbUs'),
+        baseline: cost(e.costs, 'dbUs'),
+        unit: 'µs',
+        better: 'lower',
+      },
+      {
+        name: 'shared buffers a message (all rounds, readers too)',
+        ours: g.buffers / delivered,
+        baseline: e.buffers / delivered,
+        unit: '',
+        better: 'lower',
+      },
+    ];
+    rows.push(...costRows.filter((row) => !Number.isNaN(row.ours))); // PGlite: the database is in the bench process
     const [gr, er] = [await readTimings(grown), await readTimings(empty)];
     for (const name of Object.keys(gr)) rows.push({ name, ours: gr[name]!, baseline: er[name]!, unit: 'ms', better: 'lower' });
     printRatios(
@@ -236,11 +295,28 @@ export default async function growth(): Promise<void> {
       ['p99 with history, without / with readers', `${g.p99.map(Math.round).join(', ')} / ${g.busyP99.map(Math.round).join(', ')}`, 'ms'],
       ['p99 empty, without / with readers', `${e.p99.map(Math.round).join(', ')} / ${e.busyP99.map(Math.round).join(', ')}`, 'ms'],
       ['publishes refused', g.refused + e.refused],
+      ['bench CPU a message with history / empty', `${perRound(g.costs, 'nodeUs')} / ${perRound(e.costs, 'nodeUs')}`, 'µs'],
+      ...(POSTGRES
+        ? [
+            ['database CPU a message with history / empty', `${perRound(g.costs, 'dbUs')} / ${perRound(e.costs, 'dbUs')}`, 'µs'] as [
+              string,
+              string,
+              string,
+            ],
+          ]
+        : []),
+      ['machine busy with history / empty', `${perRound(g.costs, 'busyPct')} / ${perRound(e.costs, 'busyPct')}`, '%'],
+      ['iowait with history / empty', `${perRound(g.costs, 'iowaitPct')} / ${perRound(e.costs, 'iowaitPct')}`, '%'],
     ]);
   } finally {
     await grown.close();
     await empty.close();
     receiver.closeAllConnections();
     await new Promise((resolve) => receiver.close(resolve));
+    await meter.close();
   }
 }
+
+const perRound = (costs: PhaseCost[], key: keyof PhaseCost) => costs.map((c) => Math.round(c[key])).join(', ');
+/** Backends report their buffer counts when idle, at most 10 s late (PGSTAT_IDLE_INTERVAL). */
+const statsReported = () => (POSTGRES ? new Promise((resolve) => setTimeout(resolve, 11_000)) : Promise.resolve());

@@ -84,6 +84,39 @@ describe.each(databaseKinds)('the history’s statistics on %s', (kind) => {
   }, 120_000);
 });
 
+describe.each(databaseKinds)('the insert-only history on %s', (kind) => {
+  // Issue 29.3: without autovacuum (PGlite, or PostgreSQL with it off) nothing else ever vacuums it before pruning starts.
+  it('is vacuumed once a fifth of its pages are new, as autovacuum would, where no autovacuum runs', async (ctx) => {
+    const t = await createTestDatabase(kind);
+    try {
+      const [setting] = await t.db.query<{ on: boolean }>(`SELECT current_setting('autovacuum')::boolean AS on`);
+      if (kind === 'postgres' && setting?.on) ctx.skip();
+      const pages = async () =>
+        (
+          await t.db.query<{ pages: number; visible: number }>(
+            `SELECT (pg_relation_size(oid) / 8192)::int AS pages, relallvisible::int AS visible FROM pg_class WHERE oid = 'delivery_history'::regclass`,
+          )
+        )[0]!;
+      const filled = await fillDeliveredHistory(t.db, { messages: 2_000, targets: 3, retriedEvery: 0 });
+      await tidyHistory(t.db, false);
+      const first = await pages();
+      expect(first.pages).toBeGreaterThan(16);
+      expect(first.visible).toBe(first.pages);
+      await fillDeliveredHistory(t.db, { messages: 100, targets: filled.targetIds, ownerKeyId: filled.ownerKeyId, retriedEvery: 0 });
+      await tidyHistory(t.db, false);
+      const second = await pages();
+      expect(second.pages).toBeGreaterThan(first.pages);
+      expect(second.visible).toBe(first.visible);
+      await fillDeliveredHistory(t.db, { messages: 1_000, targets: filled.targetIds, ownerKeyId: filled.ownerKeyId, retriedEvery: 0 });
+      await tidyHistory(t.db, false);
+      const third = await pages();
+      expect(third.visible).toBe(third.pages);
+    } finally {
+      await t.drop();
+    }
+  }, 120_000);
+});
+
 describe.runIf(process.env.DATABASE_URL)('pruning on PostgreSQL', () => {
   it('prunes in one process at a time: a batch while another holds the pruning lock deletes nothing', async () => {
     const t = await createTestDatabase('postgres');
