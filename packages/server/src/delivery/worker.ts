@@ -113,6 +113,7 @@ class Worker implements DeliveryWorker {
     this.#recorder = new OutcomeRecorder({
       db,
       batchDelayMs,
+      onTheWire: () => this.#held.count('sending'),
       policy,
       onError,
       checkPayload: options.checkPayload,
