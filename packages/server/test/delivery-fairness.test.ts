@@ -96,7 +96,7 @@ describe.each(databaseKinds)('fair delivery on %s', (kind) => {
         ),
       );
       worker.start();
-      await waitFor(async () => (await targetHealth(t.db, [reg.id])).get(reg.id)!.circuitState === 'open', 5_000, 'the circuit to open');
+      await waitFor(async () => (await targetHealth(t.db, [reg.id])).get(reg.id)!.circuitState === 'open', 30_000, 'the circuit to open');
       const open = (await targetHealth(t.db, [reg.id])).get(reg.id)!;
       expect(open.consecutiveFailures).toBeGreaterThanOrEqual(2);
       expect(open.lastFailureAt).not.toBeNull();

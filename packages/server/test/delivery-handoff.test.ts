@@ -74,7 +74,7 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
       onError: (e) => expect.fail(String(e)),
     });
     worker.start();
-    await waitFor(() => counted.claims() >= 1, 5_000, 'the first claim');
+    await waitFor(() => counted.claims() >= 1, 30_000, 'the first claim');
     const publish = async (n: number) => {
       const fresh = await t.db.transaction((tx) =>
         enqueueDeliveries(
@@ -87,11 +87,11 @@ describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (ki
     };
     // PostgreSQL: nobody serves these targets yet, so the first publish goes through a claim, which takes them.
     await publish(0);
-    await waitFor(() => receiver.received.length === 3, 5_000, 'the first event');
+    await waitFor(() => receiver.received.length === 3, 30_000, 'the first event');
     await worker.drained();
     const before = counted.claims();
     for (let n = 1; n <= 5; n++) await publish(n);
-    await waitFor(() => receiver.received.length === 18, 5_000, 'five more events');
+    await waitFor(() => receiver.received.length === 18, 30_000, 'five more events');
     await worker.drained();
     expect(counted.claims()).toBe(before);
     const bodies = receiver.received.map((r) => r.body);
@@ -265,11 +265,11 @@ describe.skipIf(!process.env.DATABASE_URL)('wake-ups after a handoff on PostgreS
     const publish = async (target: typeof mine, body: string) =>
       a.offer(await t.db.transaction((tx) => enqueueDeliveries(tx, [textMessage(target, receiver.url, body)], a)));
     await publish(mine, 'to a');
-    await waitFor(() => receiver.received.length === 1, 5_000, 'the message a serves');
+    await waitFor(() => receiver.received.length === 1, 30_000, 'the message a serves');
     await new Promise((r) => setTimeout(r, 200));
     expect(notes, 'no notification for what a sent itself').toEqual([]);
     await publish(theirs, 'to b');
-    await waitFor(() => receiver.received.length === 2, 5_000, 'the message b serves, well before its poll');
+    await waitFor(() => receiver.received.length === 2, 30_000, 'the message b serves, well before its poll');
     expect(notes).toEqual([a.id]);
     // Its outcome is recorded after the receiver answered: wait for it, then read who served the target.
     const row = async () =>
@@ -278,7 +278,7 @@ describe.skipIf(!process.env.DATABASE_URL)('wake-ups after a handoff on PostgreS
           `SELECT d.status, t.holder FROM delivery_messages d JOIN delivery_targets t ON t.target_id = d.target_id WHERE d.body = 'to b'`,
         )
       )[0];
-    await waitFor(async () => (await row())?.status === 'succeeded', 5_000, 'the outcome of the message b served');
+    await waitFor(async () => (await row())?.status === 'succeeded', 30_000, 'the outcome of the message b served');
     expect(await row()).toEqual({ status: 'succeeded', holder: b.id });
   });
 
@@ -300,7 +300,7 @@ describe.skipIf(!process.env.DATABASE_URL)('wake-ups after a handoff on PostgreS
       }),
     ).rejects.toThrow('abort');
     await t.db.transaction((tx) => enqueueDeliveries(tx, [textMessage(reg, receiver.url, 'committed')]));
-    await waitFor(() => receiver.received.length === 1, 5_000, 'the committed message, well before the poll');
+    await waitFor(() => receiver.received.length === 1, 30_000, 'the committed message, well before the poll');
     expect(notes).toEqual(['']);
     expect(receiver.received.map((r) => r.body)).toEqual(['committed']);
   });

@@ -328,10 +328,11 @@ describe('delivery across processes', () => {
               },
             ]),
           );
-          await waitFor(() => r.received.length > i, 5_000, `message ${i}`);
+          await waitFor(() => r.received.length > i, 20_000, `message ${i}`);
           latencies.push(r.received[i]!.at - sent);
         }
-        expect(Math.max(...latencies)).toBeLessThan(1_000);
+        // Far below the 30 s poll, with room for a loaded machine.
+        expect(Math.max(...latencies)).toBeLessThan(10_000);
       } finally {
         worker.send('stop');
         await exited(worker);

@@ -116,7 +116,8 @@ describe.each(databaseKinds)('rate-limited delivery on %s', (kind) => {
 
   it('sends a target without a limit as fast as it answers', async () => {
     const arrivals = await deliver(20, null);
-    expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(1_000);
+    // Limited to 5/s the same 20 take at least 3.8 s.
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(3_000);
     expect(
       await t.db.query(
         `SELECT 1 FROM delivery_targets WHERE rate_next_at IS NOT NULL AND target_id IN (SELECT id FROM registrations WHERE rate_limit_per_second IS NULL)`,

@@ -106,7 +106,9 @@ describe.each(databaseKinds)('the insert-only history on %s', (kind) => {
       await tidyHistory(t.db, false);
       const second = await pages();
       expect(second.pages).toBeGreaterThan(first.pages);
-      expect(second.visible).toBe(first.visible);
+      // Not vacuumed: the new pages are not all-visible. An ANALYZE may have recounted the map meanwhile (the
+      // statistics of the first fill can reach it late) and found the page the inserts went on cleared.
+      expect(second.visible).toBeLessThanOrEqual(first.visible);
       await fillDeliveredHistory(t.db, { messages: 1_000, targets: filled.targetIds, ownerKeyId: filled.ownerKeyId, retriedEvery: 0 });
       await tidyHistory(t.db, false);
       const third = await pages();

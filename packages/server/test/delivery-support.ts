@@ -112,7 +112,7 @@ export async function startReceiver(
 }
 
 /** Polls `check` until it is true or `ms` pass. */
-export async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, ms = 30_000, what = 'condition'): Promise<void> {
   const until = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
