@@ -12,7 +12,8 @@
  * the cores with the receiver (so requests/s ratios are squeezed towards 1 when it dominates).
  * On a shared machine CPU per request is far steadier than requests/s, which follows whatever
  * else the cores are doing. `test/bench/receiver/in-process.ts` compares CPU per request with
- * no sockets at all, for A/B of a change.
+ * no sockets at all, for A/B of a change; `test/bench/receiver/instructions.sh` counts
+ * instructions per request over real sockets (callgrind), steady whatever the load.
  * `BENCH_FRAMEWORKS=express,node` limits the frameworks.
  */
 import { spawn } from 'node:child_process';

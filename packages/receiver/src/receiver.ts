@@ -115,6 +115,7 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     'createReceiver',
   );
   const keys = secrets.map((s) => new HmacSha256Key(decodeSecret(s)));
+  const verifyOptions = { toleranceSec };
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const mode = options.mode ?? (env?.NODE_ENV === 'production' ? 'production' : 'development');
   // Concurrent duplicates in this process share one run, but only while its lease holds.
@@ -194,7 +195,7 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     const { signed } = headers;
     if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
     try {
-      verifyWithKeys(keys, signed, raw, { toleranceSec });
+      verifyWithKeys(keys, signed, raw, verifyOptions);
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       return verificationProblem(error);

@@ -58,6 +58,17 @@ describe('verify', () => {
     }
   });
 
+  it('refuses the right bytes in base64url, and the right signature as a v2 entry, in a header of one 47-character entry', () => {
+    const at = { now: vector.timestamp };
+    const url = vector.expected.replace(/\+/g, '-').replace(/\//g, '_');
+    expect(url).not.toBe(vector.expected);
+    expect(Buffer.from(url.slice(3), 'base64')).toEqual(Buffer.from(vector.expected.slice(3), 'base64'));
+    for (const header of [url, vector.expected.replace('v1,', 'v2,'), vector.expected.replace('v1,', 'V1,')]) {
+      expect(header).toHaveLength(vector.expected.length);
+      expect(() => verify(vector.secret, { ...headers, 'webhook-signature': header }, vector.body, at)).toThrow(/No signature/);
+    }
+  });
+
   it('rejects the test vector once it is older than the tolerance', () => {
     expect(() => verify(vector.secret, headers, vector.body, { now: vector.timestamp + 301 })).toThrow(WebhookVerificationError);
     expect(verify(vector.secret, headers, vector.body, { now: vector.timestamp + 300 }).id).toBe(vector.id);
