@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-
-const TICK_MS = 10; // USER_HZ is 100 on Linux
+import { cpuMs } from './peers/cpu.js';
 
 export interface Snapshot {
   at: number;
@@ -23,16 +22,6 @@ export interface PhaseCost {
   dbUs: number;
   busyPct: number;
   iowaitPct: number;
-}
-
-function procCpuMs(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return undefined;
-  }
 }
 
 function machine(): Snapshot['machine'] {
@@ -66,9 +55,9 @@ export async function costMeter(adminUrl: string | undefined): Promise<CostMeter
         const { rows } = await admin.query<{ pid: number; datname: string }>(
           'SELECT pid, datname FROM pg_stat_activity WHERE datname IS NOT NULL AND pid <> pg_backend_pid()',
         );
-        for (const { pid, datname } of rows) if (!seen.has(pid)) seen.set(pid, { db: datname, ms: procCpuMs(pid) ?? 0 });
+        for (const { pid, datname } of rows) if (!seen.has(pid)) seen.set(pid, { db: datname, ms: cpuMs(pid) ?? 0 });
         for (const [pid, entry] of seen) {
-          const ms = procCpuMs(pid);
+          const ms = cpuMs(pid);
           if (ms === undefined) continue;
           dbMs.set(entry.db, (dbMs.get(entry.db) ?? 0) + ms - entry.ms);
         }
