@@ -164,6 +164,13 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     expect(JSON.parse(await page.getByTestId('payload').innerText())).toEqual(JSON.parse(site.received[0]!.body));
   });
 
+  /** Waits for the next live poll of the deliveries view to be answered and drawn. */
+  async function liveRefresh() {
+    const polled = (r: Request) => new URL(r.url()).pathname === '/deliveries' && r.method() === 'GET';
+    await page.waitForEvent('requestfinished', { predicate: polled, timeout: 60_000 });
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0))));
+  }
+
   it('finds a message by its webhook-id, counts what the filters select, and replays it', async () => {
     const messageId = site.received[0]!.headers['webhook-id'] as string;
     // A typed filter applies on change (Enter or leaving the field), not on every keystroke.
@@ -173,7 +180,11 @@ describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium agai
     };
     await setField('#f-message', messageId);
     await expect.poll(() => page.locator('tr[data-delivery]').count()).toBe(1);
-    await setField('#f-message', 'msg_nothing_has_this_id');
+    // The live refresh re-renders the view while someone types; what they typed must survive it.
+    await page.locator('#f-message').fill('msg_nothing_has_this_id');
+    await liveRefresh();
+    expect(await page.locator('#f-message').inputValue()).toBe('msg_nothing_has_this_id');
+    await page.locator('#f-message').blur();
     await page.getByText('No deliveries match.').waitFor();
     await setField('#f-message', messageId);
     const hourAgo = new Date(Date.now() - 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

@@ -1,4 +1,5 @@
 import { eventNames } from '@clubnotify/sdk';
+import { FilterInput } from './filter-input.js';
 import { OwnerSelect } from './owner-select.js';
 import type { Session } from './session.js';
 
@@ -32,7 +33,8 @@ export const noFilters: Filters = {
 export const instant = (local: string): string | undefined => (local ? new Date(local).toISOString() : undefined);
 
 export function DeliveryFilters({ session, value, onChange }: { session: Session; value: Filters; onChange: (f: Filters) => void }) {
-  const set = (name: keyof Filters) => (e: Event) => onChange({ ...value, [name]: (e.currentTarget as HTMLInputElement).value });
+  const set = (name: keyof Filters) => (e: Event) => onChange({ ...value, [name]: (e.currentTarget as HTMLSelectElement).value });
+  const commit = (name: 'targetId' | 'messageId' | 'from' | 'to') => (text: string) => onChange({ ...value, [name]: text });
   return (
     <form class="inline" aria-label="Filter deliveries" onSubmit={(e) => e.preventDefault()}>
       <OwnerSelect session={session} id="f-owner" value={value.ownerKeyId} onChange={(ownerKeyId) => onChange({ ...value, ownerKeyId })} />
@@ -55,17 +57,17 @@ export function DeliveryFilters({ session, value, onChange }: { session: Session
         ))}
       </select>
       <label for="f-target">Target id</label>
-      <input id="f-target" value={value.targetId} placeholder="reg_… or sub_…" onChange={set('targetId')} />
+      <FilterInput id="f-target" value={value.targetId} placeholder="reg_… or sub_…" onCommit={commit('targetId')} />
       <label for="f-message">Message id</label>
-      <input id="f-message" value={value.messageId} placeholder="msg_… (webhook-id)" onChange={set('messageId')} />
+      <FilterInput id="f-message" value={value.messageId} placeholder="msg_… (webhook-id)" onCommit={commit('messageId')} />
       <label class="check">
         <input type="checkbox" checked={value.undelivered} onChange={(e) => onChange({ ...value, undelivered: e.currentTarget.checked })} />{' '}
         Not delivered
       </label>
       <label for="f-from">From</label>
-      <input id="f-from" type="datetime-local" value={value.from} onChange={set('from')} />
+      <FilterInput id="f-from" type="datetime-local" value={value.from} onCommit={commit('from')} />
       <label for="f-to">To</label>
-      <input id="f-to" type="datetime-local" value={value.to} onChange={set('to')} />
+      <FilterInput id="f-to" type="datetime-local" value={value.to} onCommit={commit('to')} />
     </form>
   );
 }
