@@ -117,5 +117,5 @@ describe('clubnotify-server revoke-key', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
     // Four CLI runs, each opening the embedded database from disk (the first one migrates it).
-  }, 120_000);
+  }, 300_000);
 });
