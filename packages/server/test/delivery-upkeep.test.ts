@@ -30,7 +30,8 @@ describe('the embedded database’s write-ahead log', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'cn-wal-'));
     db = await openDatabase({ dataDir });
     await migrate(db);
-  });
+    // A fresh database on disk (initdb and every migration): 4 s quiet, over 60 s at load 30.
+  }, 240_000);
   afterAll(async () => {
     await db?.close();
     await rm(dataDir, { recursive: true, force: true });
