@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { loadConfig, startServer, type RunningServer } from '../../packages/server/src/index.js';
 import { fillDeliveredHistory } from '../../packages/server/test/fill-history.js';
 import { consoleReads, startReaders } from '../../packages/server/test/readers-thread.js';
@@ -28,6 +29,7 @@ const BURST = 1_000;
 const PACED = 300;
 const RATE = 50;
 const READS = 20;
+const SLOWEST = Number(process.env.GROWTH_SLOWEST ?? 0);
 const DRINKS = ['mojito', 'caipirinha', 'old_fashioned', 'negroni', 'espresso_martini', 'margarita', 'daiquiri', 'pale_ale', 'cola'];
 const INGREDIENTS = ['mint', 'lime', 'bourbon', 'gin', 'campari', 'coffee_beans', 'tequila', 'white_rum', 'lemon'];
 
@@ -167,17 +169,46 @@ async function throughput(site: Site, costs?: PhaseCost[]): Promise<number> {
 async function paced(site: Site): Promise<{ p99: number; refused: number }> {
   const round = ++roundNo;
   const scheduled: number[] = [];
+  const sent: number[] = [];
+  const answered: number[] = [];
   const statuses: Promise<number>[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const start = performance.now() + 20;
   for (let i = 0; i < PACED; i++) {
     scheduled[i] = start + (i * 1000) / RATE;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, scheduled[i]! - performance.now())));
-    statuses.push(publish(site, round, i));
+    sent[i] = performance.now();
+    statuses.push(publish(site, round, i).finally(() => (answered[i] = performance.now())));
   }
   const refused = (await Promise.all(statuses)).filter((s) => s >= 300).length;
   await arrived(round, PACED);
-  const latencies = scheduled.map((at, i) => arrivals.get(`${round}/${i}`)! - at).sort((a, b) => a - b);
-  return { p99: percentile(latencies, 99), refused };
+  loop.disable();
+  const latencies = scheduled.map((at, i) => arrivals.get(`${round}/${i}`)! - at);
+  if (SLOWEST) printSlowest(site, round, latencies, { scheduled, sent, answered }, loop);
+  return { p99: percentile([...latencies].sort((a, b) => a - b), 99), refused };
+}
+
+/**
+ * GROWTH_SLOWEST=n: where a paced round's n slowest arrivals spent their time (the publish's
+ * start late on its schedule, its answer, from the answer to the arrival) and the bench
+ * process's event-loop delay over the round (both servers, the receiver and PGlite share it).
+ */
+function printSlowest(
+  site: Site,
+  round: number,
+  latencies: number[],
+  at: { scheduled: number[]; sent: number[]; answered: number[] },
+  loop: IntervalHistogram,
+): void {
+  const ms = (n: number) => n.toFixed(1);
+  const order = latencies.map((_, i) => i).sort((a, b) => latencies[b]! - latencies[a]!);
+  const slow = order.slice(0, SLOWEST).map((i) => {
+    const arrival = arrivals.get(`${round}/${i}`)!;
+    return `#${i} ${ms(latencies[i]!)} = late ${ms(at.sent[i]! - at.scheduled[i]!)} + answer ${ms(at.answered[i]! - at.sent[i]!)} + ${ms(arrival - at.answered[i]!)}`;
+  });
+  const lag = (p: number) => ms(loop.percentile(p) / 1e6);
+  console.log(`${site.name} round ${round}: loop delay p50 ${lag(50)} p99 ${lag(99)} max ${ms(loop.max / 1e6)} ms; ${slow.join('; ')}`);
 }
 
 /** Median time to answer each operator read, READS times each. */
