@@ -186,7 +186,13 @@ async function paced(site: Site): Promise<{ p99: number; refused: number }> {
   loop.disable();
   const latencies = scheduled.map((at, i) => arrivals.get(`${round}/${i}`)! - at);
   if (SLOWEST) printSlowest(site, round, latencies, { scheduled, sent, answered }, loop);
-  return { p99: percentile([...latencies].sort((a, b) => a - b), 99), refused };
+  return {
+    p99: percentile(
+      [...latencies].sort((a, b) => a - b),
+      99,
+    ),
+    refused,
+  };
 }
 
 /**
