@@ -92,7 +92,7 @@ describe.each(databaseKinds)('the queue’s empty pages on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
-  });
+  }, 120_000);
   afterAll(() => t?.drop());
 
   it('keeps the pages of a drained queue through a vacuum and the upkeep, and gives back those of a large one', async () => {
@@ -111,5 +111,5 @@ describe.each(databaseKinds)('the queue’s empty pages on %s', (kind) => {
     await runUpkeep(t.db);
     await runUpkeep(t.db);
     expect(await pages()).toBeLessThan(16);
-  });
+  }, 120_000);
 });
