@@ -12,6 +12,7 @@
  * databases' statements with their plans, buffers and WAL (auto_explain, the PostgreSQL log).
  */
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
@@ -26,7 +27,7 @@ const POSTGRES = Boolean(process.env.DATABASE_URL);
 const HISTORY = Number(process.env.GROWTH_HISTORY ?? (POSTGRES ? 5_000_000 : 1_000_000));
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 3);
 const BURST = 1_000;
-const PACED = 300;
+const PACED = Number(process.env.GROWTH_PACED ?? 300);
 const RATE = 50;
 const READS = 20;
 const SLOWEST = Number(process.env.GROWTH_SLOWEST ?? 0);
@@ -186,6 +187,8 @@ async function paced(site: Site): Promise<{ p99: number; refused: number }> {
   loop.disable();
   const latencies = scheduled.map((at, i) => arrivals.get(`${round}/${i}`)! - at);
   if (SLOWEST) printSlowest(site, round, latencies, { scheduled, sent, answered }, loop);
+  if (process.env.GROWTH_LATENCIES)
+    appendFileSync(process.env.GROWTH_LATENCIES, `${JSON.stringify({ site: site.name, round, latencies })}\n`);
   return {
     p99: percentile(
       [...latencies].sort((a, b) => a - b),
