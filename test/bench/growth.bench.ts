@@ -53,15 +53,24 @@ interface Site {
 
 /** One receiver for both servers: the drink's stock carries the message's index, the ingredient's the round. */
 const arrivals = new Map<string, number>();
-let onArrival = () => {};
+/** Distinct messages arrived, by round, and who waits for a round's count. */
+const arrivedCount = new Map<number, number>();
+const waiters = new Map<number, { count: number; resolve(): void }>();
 const receiver: Server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     const body = JSON.parse(Buffer.concat(chunks).toString()) as Json;
-    arrivals.set(`${body.ingredient.stock as number}/${body.drink.stock as number}`, performance.now());
+    const round = body.ingredient.stock as number;
+    const key = `${round}/${body.drink.stock as number}`;
+    const first = !arrivals.has(key); // sent again (at least once): the first arrival counts
+    if (first) arrivals.set(key, performance.now());
     res.end();
-    onArrival();
+    if (!first) return;
+    const n = (arrivedCount.get(round) ?? 0) + 1;
+    arrivedCount.set(round, n);
+    const waiter = waiters.get(round);
+    if (waiter && n >= waiter.count) waiter.resolve();
   });
 });
 receiver.keepAliveTimeout = 60_000;
@@ -143,13 +152,11 @@ const publish = (site: Site, round: number, i: number) =>
     }),
   }).then(async (res) => (await res.arrayBuffer(), res.status));
 
+/** Resolves once `count` distinct messages of `round` arrived (several rounds may be awaited at once). */
 const arrived = (round: number, count: number) =>
   new Promise<void>((resolve) => {
-    onArrival = () => {
-      for (let i = 0; i < count; i++) if (!arrivals.has(`${round}/${i}`)) return;
-      resolve();
-    };
-    onArrival();
+    if ((arrivedCount.get(round) ?? 0) >= count) return resolve();
+    waiters.set(round, { count, resolve });
   });
 
 /** BURST stock changes, 16 at a time: delivered messages per second from the first publish to the last arrival. */
