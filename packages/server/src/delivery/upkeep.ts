@@ -5,9 +5,13 @@ const MAINTAIN_EVERY_MS = 30_000;
 const REFRESH_STATS_MS = 100;
 /** Dead queue rows below which a vacuum is not worth its scan (autovacuum's threshold is 50 plus a fifth). */
 const VACUUM_THRESHOLD = 1_000;
-/** A queue this large with fewer live rows than pages is mostly empty space, as after a large backlog. */
+/**
+ * A queue this large (with its TOAST table: bodies) with fewer live rows than pages is mostly
+ * empty space, as after a large backlog.
+ */
 const SHRINK_BYTES = 16 * 1_048_576;
-const shrinkSql = `pg_relation_size(c.oid) > ${SHRINK_BYTES} AND c.reltuples < pg_relation_size(c.oid) / current_setting('block_size')::int`;
+const shrinkSql = `pg_relation_size(c.oid) + coalesce(pg_relation_size(nullif(c.reltoastrelid, 0)), 0) > ${SHRINK_BYTES}
+  AND c.reltuples < pg_relation_size(c.oid) / current_setting('block_size')::int`;
 
 /**
  * The `deliveries` table's upkeep beside the claims. Statistics taken when nothing was
