@@ -46,8 +46,9 @@ export interface CostMeter {
 export async function costMeter(adminUrl: string | undefined): Promise<CostMeter> {
   const admin = adminUrl ? new pg.Client({ connectionString: adminUrl }) : undefined;
   await admin?.connect();
-  // Backends come and go with the pools: a pid's CPU counts from the first snapshot that saw it.
-  const seen = new Map<number, { db: string; ms: number }>();
+  // Backends come and go with the pools: a pid's CPU counts from the first snapshot that saw it
+  // to its last reading (a backend that ended keeps what it used: dropping it made a phase's CPU negative).
+  const seen = new Map<number, { db: string; first: number; last: number }>();
   return {
     async snapshot() {
       const dbMs = new Map<string, number>();
@@ -55,11 +56,14 @@ export async function costMeter(adminUrl: string | undefined): Promise<CostMeter
         const { rows } = await admin.query<{ pid: number; datname: string }>(
           'SELECT pid, datname FROM pg_stat_activity WHERE datname IS NOT NULL AND pid <> pg_backend_pid()',
         );
-        for (const { pid, datname } of rows) if (!seen.has(pid)) seen.set(pid, { db: datname, ms: cpuMs(pid) ?? 0 });
+        for (const { pid, datname } of rows) {
+          const ms = cpuMs(pid) ?? 0;
+          if (!seen.has(pid)) seen.set(pid, { db: datname, first: ms, last: ms });
+        }
         for (const [pid, entry] of seen) {
           const ms = cpuMs(pid);
-          if (ms === undefined) continue;
-          dbMs.set(entry.db, (dbMs.get(entry.db) ?? 0) + ms - entry.ms);
+          if (ms !== undefined && ms >= entry.last) entry.last = ms;
+          dbMs.set(entry.db, (dbMs.get(entry.db) ?? 0) + entry.last - entry.first);
         }
       }
       const cpu = process.cpuUsage();

@@ -1,7 +1,9 @@
 /**
  * History growth (issue 35): the same server on a database with N delivered messages of
  * history and on an empty reference database, side by side, rounds interleaved. Reported:
- * publish-to-delivery throughput, paced enqueue-to-arrival p99, the reads an operator makes
+ * publish-to-delivery throughput, paced enqueue-to-arrival p99 (each server in its turn, and both
+ * in one paced stream that alternates between them every second, so both meet the same load of
+ * the machine), the reads an operator makes
  * (one target with health, the console's targets view, failed deliveries, a test event) and
  * delivery p99 while the console's views and one GET per target are read in a loop.
  * PostgreSQL when DATABASE_URL is set (5,000,000 messages), PGlite otherwise (1,000,000);
@@ -12,8 +14,10 @@
  * databases' statements with their plans, buffers and WAL (auto_explain, the PostgreSQL log).
  */
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { loadConfig, startServer, type RunningServer } from '../../packages/server/src/index.js';
 import { fillDeliveredHistory } from '../../packages/server/test/fill-history.js';
 import { consoleReads, startReaders } from '../../packages/server/test/readers-thread.js';
@@ -25,9 +29,11 @@ const POSTGRES = Boolean(process.env.DATABASE_URL);
 const HISTORY = Number(process.env.GROWTH_HISTORY ?? (POSTGRES ? 5_000_000 : 1_000_000));
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 3);
 const BURST = 1_000;
-const PACED = 300;
+const PACED = Number(process.env.GROWTH_PACED ?? 300);
 const RATE = 50;
 const READS = 20;
+const SLOWEST = Number(process.env.GROWTH_SLOWEST ?? 0);
+const SLICE_S = 1;
 const DRINKS = ['mojito', 'caipirinha', 'old_fashioned', 'negroni', 'espresso_martini', 'margarita', 'daiquiri', 'pale_ale', 'cola'];
 const INGREDIENTS = ['mint', 'lime', 'bourbon', 'gin', 'campari', 'coffee_beans', 'tequila', 'white_rum', 'lemon'];
 
@@ -47,15 +53,24 @@ interface Site {
 
 /** One receiver for both servers: the drink's stock carries the message's index, the ingredient's the round. */
 const arrivals = new Map<string, number>();
-let onArrival = () => {};
+/** Distinct messages arrived, by round, and who waits for a round's count. */
+const arrivedCount = new Map<number, number>();
+const waiters = new Map<number, { count: number; resolve(): void }>();
 const receiver: Server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     const body = JSON.parse(Buffer.concat(chunks).toString()) as Json;
-    arrivals.set(`${body.ingredient.stock as number}/${body.drink.stock as number}`, performance.now());
+    const round = body.ingredient.stock as number;
+    const key = `${round}/${body.drink.stock as number}`;
+    const first = !arrivals.has(key); // sent again (at least once): the first arrival counts
+    if (first) arrivals.set(key, performance.now());
     res.end();
-    onArrival();
+    if (!first) return;
+    const n = (arrivedCount.get(round) ?? 0) + 1;
+    arrivedCount.set(round, n);
+    const waiter = waiters.get(round);
+    if (waiter && n >= waiter.count) waiter.resolve();
   });
 });
 receiver.keepAliveTimeout = 60_000;
@@ -137,13 +152,11 @@ const publish = (site: Site, round: number, i: number) =>
     }),
   }).then(async (res) => (await res.arrayBuffer(), res.status));
 
+/** Resolves once `count` distinct messages of `round` arrived (several rounds may be awaited at once). */
 const arrived = (round: number, count: number) =>
   new Promise<void>((resolve) => {
-    onArrival = () => {
-      for (let i = 0; i < count; i++) if (!arrivals.has(`${round}/${i}`)) return;
-      resolve();
-    };
-    onArrival();
+    if ((arrivedCount.get(round) ?? 0) >= count) return resolve();
+    waiters.set(round, { count, resolve });
   });
 
 /** BURST stock changes, 16 at a time: delivered messages per second from the first publish to the last arrival. */
@@ -163,21 +176,70 @@ async function throughput(site: Site, costs?: PhaseCost[]): Promise<number> {
   return (BURST * 1000) / (last - started);
 }
 
-/** PACED stock changes at RATE a second: p99 from each one's scheduled time to its arrival, and refused publishes. */
-async function paced(site: Site): Promise<{ p99: number; refused: number }> {
-  const round = ++roundNo;
-  const scheduled: number[] = [];
-  const statuses: Promise<number>[] = [];
+/**
+ * PACED stock changes a site at RATE a second: p99 from each one's scheduled time to its
+ * arrival, and refused publishes. With two sites the stream alternates between them in slices of
+ * `slice` messages (one second at RATE), so both are measured under the same load of the machine.
+ */
+async function paced(sites: Site[], slice = RATE * SLICE_S): Promise<Array<{ p99: number; refused: number }>> {
+  const rounds = sites.map(() => ++roundNo);
+  const scheduled: number[][] = sites.map(() => []);
+  const sent: number[][] = sites.map(() => []);
+  const answered: number[][] = sites.map(() => []);
+  const statuses: Array<Promise<number>[]> = sites.map(() => []);
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const start = performance.now() + 20;
-  for (let i = 0; i < PACED; i++) {
-    scheduled[i] = start + (i * 1000) / RATE;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, scheduled[i]! - performance.now())));
-    statuses.push(publish(site, round, i));
+  for (let i = 0; i < PACED * sites.length; i++) {
+    const s = Math.floor(i / slice) % sites.length;
+    const j = scheduled[s]!.length;
+    scheduled[s]![j] = start + (i * 1000) / RATE;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, scheduled[s]![j]! - performance.now())));
+    sent[s]![j] = performance.now();
+    statuses[s]!.push(publish(sites[s]!, rounds[s]!, j).finally(() => (answered[s]![j] = performance.now())));
   }
-  const refused = (await Promise.all(statuses)).filter((s) => s >= 300).length;
-  await arrived(round, PACED);
-  const latencies = scheduled.map((at, i) => arrivals.get(`${round}/${i}`)! - at).sort((a, b) => a - b);
-  return { p99: percentile(latencies, 99), refused };
+  const refused = await Promise.all(statuses.map(async (st) => (await Promise.all(st)).filter((status) => status >= 300).length));
+  await Promise.all(rounds.map((round) => arrived(round, PACED)));
+  loop.disable();
+  return sites.map((site, s) => {
+    const round = rounds[s]!;
+    const latencies = scheduled[s]!.map((at, i) => arrivals.get(`${round}/${i}`)! - at);
+    if (SLOWEST) printSlowest(site, round, latencies, { scheduled: scheduled[s]!, sent: sent[s]!, answered: answered[s]! }, loop);
+    if (process.env.GROWTH_LATENCIES)
+      appendFileSync(
+        process.env.GROWTH_LATENCIES,
+        `${JSON.stringify({ site: site.name, round, alternating: sites.length > 1, latencies })}\n`,
+      );
+    return {
+      p99: percentile(
+        [...latencies].sort((a, b) => a - b),
+        99,
+      ),
+      refused: refused[s]!,
+    };
+  });
+}
+
+/**
+ * GROWTH_SLOWEST=n: where a paced round's n slowest arrivals spent their time (the publish's
+ * start late on its schedule, its answer, from the answer to the arrival) and the bench
+ * process's event-loop delay over the round (both servers, the receiver and PGlite share it).
+ */
+function printSlowest(
+  site: Site,
+  round: number,
+  latencies: number[],
+  at: { scheduled: number[]; sent: number[]; answered: number[] },
+  loop: IntervalHistogram,
+): void {
+  const ms = (n: number) => n.toFixed(1);
+  const order = latencies.map((_, i) => i).sort((a, b) => latencies[b]! - latencies[a]!);
+  const slow = order.slice(0, SLOWEST).map((i) => {
+    const arrival = arrivals.get(`${round}/${i}`)!;
+    return `#${i} ${ms(latencies[i]!)} = late ${ms(at.sent[i]! - at.scheduled[i]!)} + answer ${ms(at.answered[i]! - at.sent[i]!)} + ${ms(arrival - at.answered[i]!)}`;
+  });
+  const lag = (p: number) => ms(loop.percentile(p) / 1e6);
+  console.log(`${site.name} round ${round}: loop delay p50 ${lag(50)} p99 ${lag(99)} max ${ms(loop.max / 1e6)} ms; ${slow.join('; ')}`);
 }
 
 /** Median time to answer each operator read, READS times each. */
@@ -211,7 +273,12 @@ async function readTimings(site: Site): Promise<Record<string, number>> {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The middle value, or the mean of the two middle values of an even count (the upper one alone favoured the slower rounds). */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 export default async function growth(): Promise<void> {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -224,25 +291,31 @@ export default async function growth(): Promise<void> {
   try {
     const results = new Map<
       Site,
-      { throughput: number[]; p99: number[]; busyP99: number[]; refused: number; costs: PhaseCost[]; buffers: number }
-    >([grown, empty].map((s) => [s, { throughput: [], p99: [], busyP99: [], refused: 0, costs: [], buffers: 0 }]));
+      { throughput: number[]; p99: number[]; sliceP99: number[]; busyP99: number[]; refused: number; costs: PhaseCost[]; buffers: number }
+    >([grown, empty].map((s) => [s, { throughput: [], p99: [], sliceP99: [], busyP99: [], refused: 0, costs: [], buffers: 0 }]));
     for (const site of [grown, empty]) await throughput(site); // warm-up
     await statsReported();
     for (const site of [grown, empty]) results.get(site)!.buffers = -(await meter.buffers(site.db ?? ''));
     let delivered = 0;
     for (let r = 0; r < ROUNDS; r++) {
-      for (const site of r % 2 === 0 ? [grown, empty] : [empty, grown]) {
+      const order = r % 2 === 0 ? [grown, empty] : [empty, grown];
+      for (const site of order) {
         const result = results.get(site)!;
         result.throughput.push(await throughput(site, result.costs));
-        const quiet = await paced(site);
-        result.p99.push(quiet.p99);
+        const [quiet] = await paced([site]);
+        result.p99.push(quiet!.p99);
         const readers = await startReaders(site.base, site.key, consoleReads(site.registrationIds));
-        const busy = await paced(site);
+        const [busy] = await paced([site]);
         await readers.stop();
-        result.busyP99.push(busy.p99);
-        result.refused += quiet.refused + busy.refused;
+        result.busyP99.push(busy!.p99);
+        result.refused += quiet!.refused + busy!.refused;
       }
-      delivered += BURST + 2 * PACED;
+      const together = await paced(order);
+      order.forEach((site, s) => {
+        results.get(site)!.sliceP99.push(together[s]!.p99);
+        results.get(site)!.refused += together[s]!.refused;
+      });
+      delivered += BURST + 3 * PACED;
     }
     await statsReported();
     for (const site of [grown, empty]) results.get(site)!.buffers += await meter.buffers(site.db ?? '');
@@ -256,6 +329,13 @@ export default async function growth(): Promise<void> {
         better: 'higher',
       },
       { name: `enqueue-to-arrival p99 at ${RATE}/s`, ours: median(g.p99), baseline: median(e.p99), unit: 'ms', better: 'lower' },
+      {
+        name: `the same, both servers in alternating ${SLICE_S} s slices`,
+        ours: median(g.sliceP99),
+        baseline: median(e.sliceP99),
+        unit: 'ms',
+        better: 'lower',
+      },
       { name: 'the same under console readers', ours: median(g.busyP99), baseline: median(e.busyP99), unit: 'ms', better: 'lower' },
     ];
     const cost = (c: PhaseCost[], key: keyof PhaseCost) => median(c.map((x) => x[key]));
@@ -294,6 +374,11 @@ export default async function growth(): Promise<void> {
       ['throughput empty', e.throughput.map(Math.round).join(', '), 'msg/s'],
       ['p99 with history, without / with readers', `${g.p99.map(Math.round).join(', ')} / ${g.busyP99.map(Math.round).join(', ')}`, 'ms'],
       ['p99 empty, without / with readers', `${e.p99.map(Math.round).join(', ')} / ${e.busyP99.map(Math.round).join(', ')}`, 'ms'],
+      [
+        'p99 in alternating slices with history / empty',
+        `${g.sliceP99.map(Math.round).join(', ')} / ${e.sliceP99.map(Math.round).join(', ')}`,
+        'ms',
+      ],
       ['publishes refused', g.refused + e.refused],
       ['bench CPU a message with history / empty', `${perRound(g.costs, 'nodeUs')} / ${perRound(e.costs, 'nodeUs')}`, 'µs'],
       ...(POSTGRES

@@ -7,7 +7,7 @@ import type { MigratableDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/open.js';
 import { Upkeep } from '../src/delivery/upkeep.js';
-import { addRegistration, createTestDatabase, waitFor, type TestDatabase } from './delivery-support.js';
+import { addRegistration, createTestDatabase, databaseKinds, waitFor, type TestDatabase } from './delivery-support.js';
 import { fillPending } from './fill-history.js';
 
 const MB = 1_048_576;
@@ -75,4 +75,42 @@ describe.skipIf(!process.env.DATABASE_URL)('the queue on PostgreSQL without auto
     expect((await stats()).vacuums).toBe(before + 1);
     expect((await stats()).dead).toBe(0);
   });
+});
+
+/**
+ * A vacuum that truncates the emptied queue locks out every publish for a moment (migration 060):
+ * vacuums keep its pages, and the upkeep gives them back only once it is mostly empty space.
+ */
+describe.each(databaseKinds)('the queue’s empty pages on %s', (kind) => {
+  let t: TestDatabase;
+  const pages = async () =>
+    (await t.db.query<{ n: number }>(`SELECT (pg_relation_size('deliveries') / current_setting('block_size')::int)::int AS n`))[0]!.n;
+  const drain = async (messages: number) => {
+    const target = await addRegistration(t.db, 'https://hooks.example.com/a', { event: 'stockUpdate' });
+    await fillPending(t.db, { messages, targetIds: [target.id], ownerKeyId: target.ownerKeyId });
+    await t.db.query('DELETE FROM deliveries');
+  };
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  }, 120_000);
+  afterAll(() => t?.drop());
+
+  it('keeps the pages of a drained queue through a vacuum and the upkeep, and gives back those of a large one', async () => {
+    await drain(2_000);
+    const drained = await pages();
+    expect(drained).toBeGreaterThan(100);
+    await t.db.query('VACUUM deliveries');
+    expect(await pages()).toBe(drained);
+    await runUpkeep(t.db);
+    await runUpkeep(t.db);
+    expect(await pages()).toBe(drained);
+
+    await drain(30_000);
+    expect(await pages()).toBeGreaterThan(2_048);
+    // The first upkeep may still see the backlog's statistics; by the second the queue is known to be empty.
+    await runUpkeep(t.db);
+    await runUpkeep(t.db);
+    expect(await pages()).toBeLessThan(16);
+  }, 120_000);
 });

@@ -5,13 +5,22 @@ const MAINTAIN_EVERY_MS = 30_000;
 const REFRESH_STATS_MS = 100;
 /** Dead queue rows below which a vacuum is not worth its scan (autovacuum's threshold is 50 plus a fifth). */
 const VACUUM_THRESHOLD = 1_000;
+/**
+ * A queue this large (with its TOAST table: bodies) with fewer live rows than pages is mostly
+ * empty space, as after a large backlog.
+ */
+const SHRINK_BYTES = 16 * 1_048_576;
+const shrinkSql = `pg_relation_size(c.oid) + coalesce(pg_relation_size(nullif(c.reltoastrelid, 0)), 0) > ${SHRINK_BYTES}
+  AND c.reltuples < pg_relation_size(c.oid) / current_setting('block_size')::int`;
 
 /**
  * The `deliveries` table's upkeep beside the claims. Statistics taken when nothing was
  * pending make the planner sort every pending row on each claim instead of reading the due
  * index in order: the two columns it needs are refreshed as soon as a backlog shows (taken
  * during one, they stay good). PGlite has no autovacuum, so the worker vacuums for it;
- * PostgreSQL's autovacuum lags a burst, so it analyzes too. PGlite has no checkpointer either:
+ * PostgreSQL's autovacuum lags a burst, so it analyzes too. Vacuums keep the queue's empty pages
+ * (migration 060: truncating them locked out every publish for a moment, after every burst); the
+ * upkeep gives them back only when the queue is mostly empty space. PGlite has no checkpointer either:
  * without the worker's CHECKPOINT its WAL (and the data folder, or memory) grows 16 MB a
  * segment for good. None of it holds up the claims (on a large table ANALYZE takes a while):
  * one task at a time, not awaited.
@@ -48,7 +57,10 @@ export class Upkeep {
   }
 
   async #tidyPglite(): Promise<void> {
-    await this.#db.query('VACUUM ANALYZE deliveries');
+    const [row] = await this.#db.query<{ shrink: boolean }>(
+      `SELECT ${shrinkSql} AS shrink FROM pg_class c WHERE c.oid = 'deliveries'::regclass`,
+    );
+    await this.#db.query(`VACUUM (ANALYZE${row?.shrink ? ', TRUNCATE' : ''}) deliveries`);
     await this.#db.query('CHECKPOINT');
   }
 
@@ -59,10 +71,12 @@ export class Upkeep {
    * autovacuum's own rule (a fifth dead), skipping it while autovacuum or another process is at it.
    */
   async #tidyPostgres(): Promise<void> {
-    const [row] = await this.#db.query<{ due: boolean }>(
-      `SELECT n_dead_tup > greatest(${VACUUM_THRESHOLD}, n_live_tup / 5) AS due FROM pg_stat_user_tables WHERE relid = 'deliveries'::regclass`,
+    const [row] = await this.#db.query<{ due: boolean; shrink: boolean }>(
+      `SELECT s.n_dead_tup > greatest(${VACUUM_THRESHOLD}, s.n_live_tup / 5) AS due, ${shrinkSql} AS shrink
+       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relid = 'deliveries'::regclass`,
     );
-    await this.#db.query(row?.due ? 'VACUUM (ANALYZE, SKIP_LOCKED) deliveries' : 'ANALYZE deliveries');
+    if (row?.shrink) await this.#db.query('VACUUM (ANALYZE, SKIP_LOCKED, TRUNCATE) deliveries');
+    else await this.#db.query(row?.due ? 'VACUUM (ANALYZE, SKIP_LOCKED) deliveries' : 'ANALYZE deliveries');
   }
 
   /** Runs a task unless one is still running (then false). */

@@ -18,6 +18,7 @@ import * as deliveryLookup from './030_delivery_lookup.js';
 import * as pullDelivery from './040_pull_delivery.js';
 import * as operationalSubscriptions from './050_operational_subscriptions.js';
 import * as operationalEventLookup from './051_operational_event_lookup.js';
+import * as queueVacuumTruncate from './060_queue_vacuum_truncate.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -41,4 +42,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 40, name: '040_pull_delivery', sql: pullDelivery.sql },
   { version: 50, name: '050_operational_subscriptions', sql: operationalSubscriptions.sql },
   { version: 51, name: '051_operational_event_lookup', sql: operationalEventLookup.sql },
+  { version: 60, name: '060_queue_vacuum_truncate', sql: queueVacuumTruncate.sql },
 ];
