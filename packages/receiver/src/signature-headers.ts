@@ -33,7 +33,10 @@ const TIMESTAMP = /^[0-9]{1,12}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 function isBlank(value: string | undefined): boolean {
-  return value === undefined || value.trim() === '';
+  if (value === undefined || value === '') return true;
+  // A value that starts with a visible ASCII character is not blank: no trimmed copy needed.
+  const first = value.charCodeAt(0);
+  return !(first > 0x20 && first < 0x7f) && value.trim() === '';
 }
 
 function missingHeader(name: string): WebhookVerificationError {

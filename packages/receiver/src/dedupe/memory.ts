@@ -72,7 +72,16 @@ export class MemoryDedupeStore implements DedupeStore {
 
   completeNow(id: string, ttlSec: number): void {
     const now = this.elapsed();
-    this.set(id, 2 * (now + ms(ttlSec)) + 1, now);
+    const value = 2 * (now + ms(ttlSec)) + 1;
+    const last = this.ids.length - 1;
+    // Completed straight after its claim (a synchronous handler): the claim is still the last
+    // id queued, so its queued value is rewritten in place; no second entry, no sweep.
+    if (last >= this.head && this.ids[last] === id && this.entries.get(id) === this.values[last]) {
+      this.entries.set(id, value);
+      this.values[last] = value;
+      return;
+    }
+    this.set(id, value, now);
   }
 
   releaseNow(id: string): void {
