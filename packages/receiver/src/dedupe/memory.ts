@@ -74,9 +74,10 @@ export class MemoryDedupeStore implements DedupeStore {
     const now = this.elapsed();
     const value = 2 * (now + ms(ttlSec)) + 1;
     const last = this.ids.length - 1;
-    // Completed straight after its claim (a synchronous handler): the claim is still the last
-    // id queued, so its queued value is rewritten in place; no second entry, no sweep.
-    if (last >= this.head && this.ids[last] === id && this.entries.get(id) === this.values[last]) {
+    // Completed straight after its claim (a synchronous handler): the id is still the last one
+    // queued, so its queued value is rewritten in place with the Map's; no second entry, no sweep.
+    // (The Map's value of an id always equals its latest queued value, which this keeps.)
+    if (last >= this.head && this.ids[last] === id) {
       this.entries.set(id, value);
       this.values[last] = value;
       return;
