@@ -23,8 +23,8 @@ function isHandled(value: number): boolean {
 }
 
 /**
- * The default store: ids in a Map, in one process. Expired ids are swept as new ones
- * arrive and the Map never holds more than `maxEntries`.
+ * The default store: ids in a table in memory, in one process. Expired ids are swept as new
+ * ones arrive and the table never holds more than `maxEntries`.
  */
 export class MemoryDedupeStore implements DedupeStore {
   // id -> its expiry in whole ms after `epoch`, doubled, plus one once handled: one number per
