@@ -77,8 +77,8 @@ export class MemoryDedupeStore implements DedupeStore {
     const value = 2 * (now + ms(ttlSec)) + 1;
     const last = this.ids.length - 1;
     // Completed straight after its claim (a synchronous handler): the id is still the last one
-    // queued, so its queued value is rewritten in place with the Map's; no second entry, no sweep.
-    // (The Map's value of an id always equals its latest queued value, which this keeps.)
+    // queued, so its queued value is rewritten in place with the table's; no second entry, no sweep.
+    // (The table's value of an id always equals its latest queued value, which this keeps.)
     if (last >= this.head && this.ids[last] === id) {
       this.entries.set(id, value);
       this.values[last] = value;
@@ -108,7 +108,7 @@ export class MemoryDedupeStore implements DedupeStore {
     const { ids, values, entries } = this;
     let head = this.head;
     while (head < ids.length) {
-      // Nothing due at the front and room left: no Map lookup needed to know there is nothing to sweep.
+      // Nothing due at the front and room left: no table lookup needed to know there is nothing to sweep.
       if (expiry(values[head]!) > now && entries.size <= this.maxEntries) break;
       const first = ids[head]!;
       if (entries.get(first) === values[head]) {
