@@ -1,6 +1,6 @@
 import type { AnyHandler } from './handler-run.js';
 import type { ContractEvent, EventKind } from './events.js';
-import type { HeaderSource } from './headers.js';
+import type { HeaderSource, LowerCaseNames } from './headers.js';
 import type { ReceiverResponse } from './problems.js';
 import type { CheckedHeaders } from './request-checks.js';
 
@@ -21,7 +21,13 @@ export class Begun {
  */
 export interface ReceiverCore {
   readonly maxBodyBytes: number;
-  begin(method: string, event: { kind: EventKind; name: string } | undefined, headers: HeaderSource): ReceiverResponse | Begun;
+  /** `lowerCase`: `headers` is a record whose names are all lower-case (Node's `req.headers`). */
+  begin(
+    method: string,
+    event: { kind: EventKind; name: string } | undefined,
+    headers: HeaderSource,
+    lowerCase?: LowerCaseNames,
+  ): ReceiverResponse | Begun;
   /** `body` as the framework has it: bytes, a string, nothing, or (wrongly) a parsed object. */
   finish(begun: Begun, body: unknown): ReceiverResponse | Promise<ReceiverResponse>;
   /** The answer when reading the body failed: 413 for BodyTooLargeError; any other error is thrown. */

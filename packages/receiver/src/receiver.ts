@@ -6,7 +6,7 @@ import { attachCore, Begun, type ReceiverCore } from './core.js';
 import type { DedupeStore } from './dedupe/store.js';
 import { eventFinder, findEvent, type ContractEvent, type EventContract, type EventKind, type Handler, type Handlers } from './events.js';
 import { createRunner, type AnyHandler } from './handler-run.js';
-import { headerValue, type HeaderSource } from './headers.js';
+import { headerValue, type HeaderSource, type LowerCaseNames } from './headers.js';
 import { HmacSha256Key } from './hmac.js';
 import { apiError, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
@@ -155,7 +155,12 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     return apiError(500, 'raw_body_required', RAW_BODY_HINT);
   }
 
-  function begin(method: string, routed: ReceiverRequest['event'], headerSource: HeaderSource): ReceiverResponse | Begun {
+  function begin(
+    method: string,
+    routed: ReceiverRequest['event'],
+    headerSource: HeaderSource,
+    lowerCase: LowerCaseNames = false,
+  ): ReceiverResponse | Begun {
     const operational = servesOperational && routed?.kind === 'webhook' && routed.name === OPERATIONAL_ROUTE;
     const event = operational ? find('webhook', FIRST_OPERATIONAL_EVENT!) : routed && find(routed.kind, routed.name);
     const handler = operational ? byType : event && handlerFor(event.kind, event.name);
@@ -168,11 +173,11 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
         ...problem(405, `${event.kind} ${event.name} is delivered with POST.`),
         headers: { 'content-type': 'application/problem+json', allow: 'POST' },
       };
-    const headers = headerProblem(headerSource);
+    const headers = headerProblem(headerSource, lowerCase);
     if ('status' in headers) return checked(event, headers);
-    const mediaError = mediaTypeError(event, headerValue(headerSource, 'content-type'));
+    const mediaError = mediaTypeError(event, headerValue(headerSource, 'content-type', lowerCase));
     if (mediaError) return checked(event, problem(415, mediaError));
-    const declaredLength = Number(headerValue(headerSource, 'content-length'));
+    const declaredLength = Number(headerValue(headerSource, 'content-length', lowerCase));
     if (declaredLength > maxBodyBytes) return checked(event, tooLarge());
     return new Begun(event, handler, headers);
   }
@@ -202,7 +207,8 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     }
 
     if (!isUtf8(raw)) return problem(400, 'The body is not valid UTF-8.', { type: 'invalid-encoding', title: 'Invalid encoding' });
-    const text = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+    // A Buffer (what the Node adapters read) decodes itself; a view over any other Uint8Array costs a Buffer.
+    const text = raw instanceof Buffer ? raw.toString() : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
     let payload: unknown = text;
     if (event.contentType === 'application/json') {
       try {
@@ -228,7 +234,8 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
         errors: validation.errors,
       });
 
-    const pending = inflight.get(signed.id);
+    // Nothing in flight (every handler so far answered synchronously): no lookup of the id.
+    const pending = inflight.size === 0 ? undefined : inflight.get(signed.id);
     if (pending && pending.leaseEnds > Date.now()) return pending.answer;
     const answer = run(event, handler, payload, HandlerContext.of(headers, event));
     if (!(answer instanceof Promise)) return answer;

@@ -1,5 +1,5 @@
 import type { ContractEvent } from './events.js';
-import { headerValue, RepeatedHeaderError, singleHeader, type HeaderSource } from './headers.js';
+import { headerValue, RepeatedHeaderError, singleHeader, type HeaderSource, type LowerCaseNames } from './headers.js';
 import { problem, type ReceiverResponse } from './problems.js';
 import { readSignatureHeaders, WebhookVerificationError, type SignatureHeaders } from './signature-headers.js';
 
@@ -27,10 +27,10 @@ export interface CheckedHeaders {
 }
 
 /** The signature headers and attempt number, or the 400 naming what is missing or malformed. */
-export function headerProblem(headers: HeaderSource): ReceiverResponse | CheckedHeaders {
+export function headerProblem(headers: HeaderSource, lowerCase: LowerCaseNames = false): ReceiverResponse | CheckedHeaders {
   let signed;
   try {
-    signed = readSignatureHeaders(headers);
+    signed = readSignatureHeaders(headers, lowerCase);
   } catch (error) {
     if (!(error instanceof WebhookVerificationError)) throw error;
     return problem(400, error.message, {
@@ -40,7 +40,7 @@ export function headerProblem(headers: HeaderSource): ReceiverResponse | Checked
   }
   let attemptHeader;
   try {
-    attemptHeader = singleHeader(headers, 'webhook-attempt');
+    attemptHeader = singleHeader(headers, 'webhook-attempt', lowerCase);
   } catch (error) {
     if (!(error instanceof RepeatedHeaderError)) throw error;
     return problem(400, error.message, { type: 'malformed-headers', title: 'Malformed webhook headers' });
@@ -54,8 +54,8 @@ export function headerProblem(headers: HeaderSource): ReceiverResponse | Checked
   return {
     signed,
     attempt: attemptHeader === undefined ? 1 : Number(attemptHeader),
-    traceparent: headerValue(headers, 'traceparent'),
-    tracestate: headerValue(headers, 'tracestate'),
+    traceparent: headerValue(headers, 'traceparent', lowerCase),
+    tracestate: headerValue(headers, 'tracestate', lowerCase),
   };
 }
 

@@ -1,4 +1,4 @@
-import { headerLines, RepeatedHeaderError, singleHeader, type HeaderSource } from './headers.js';
+import { headerLines, RepeatedHeaderError, singleHeader, type HeaderSource, type LowerCaseNames } from './headers.js';
 
 /** Why a message was refused: `missing` and `malformed` headers (400), or `signature` and `timestamp` (401). */
 export type VerificationFailure = 'missing-header' | 'malformed-header' | 'timestamp' | 'signature';
@@ -33,16 +33,19 @@ const TIMESTAMP = /^[0-9]{1,12}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 function isBlank(value: string | undefined): boolean {
-  return value === undefined || value.trim() === '';
+  if (value === undefined || value === '') return true;
+  // A value that starts with a visible ASCII character is not blank: no trimmed copy needed.
+  const first = value.charCodeAt(0);
+  return !(first > 0x20 && first < 0x7f) && value.trim() === '';
 }
 
 function missingHeader(name: string): WebhookVerificationError {
   return new WebhookVerificationError('missing-header', `The ${name} header is missing.`);
 }
 
-function single(headers: HeaderSource, name: string): string | undefined {
+function single(headers: HeaderSource, name: string, lowerCase: LowerCaseNames): string | undefined {
   try {
-    return singleHeader(headers, name);
+    return singleHeader(headers, name, lowerCase);
   } catch (error) {
     if (error instanceof RepeatedHeaderError) throw new WebhookVerificationError('malformed-header', error.message);
     throw error;
@@ -56,12 +59,15 @@ export interface SignatureHeaders {
   signatures: string;
 }
 
-/** Parses and checks the three headers without the body: throws for missing or malformed ones. */
-export function readSignatureHeaders(headers: HeaderSource): SignatureHeaders {
-  const id = single(headers, 'webhook-id');
-  const timestamp = single(headers, 'webhook-timestamp');
+/**
+ * Parses and checks the three headers without the body: throws for missing or malformed ones.
+ * `lowerCase`: every name of a record source is lower-case (Node's `req.headers`).
+ */
+export function readSignatureHeaders(headers: HeaderSource, lowerCase: LowerCaseNames = false): SignatureHeaders {
+  const id = single(headers, 'webhook-id', lowerCase);
+  const timestamp = single(headers, 'webhook-timestamp', lowerCase);
   // Several lines are several lists of signatures: every entry of every line counts.
-  const lines = headerLines(headers, 'webhook-signature');
+  const lines = headerLines(headers, 'webhook-signature', lowerCase);
   const signatures = lines.length === 1 ? lines[0]! : lines.join(' ');
   if (isBlank(id)) throw missingHeader('webhook-id');
   if (isBlank(timestamp)) throw missingHeader('webhook-timestamp');

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { constantTimeEqual, HmacSha256Key } from './hmac.js';
+import { constantTimeEqual, constantTimeEqualAt, HmacSha256Key } from './hmac.js';
 import type { HeaderSource } from './headers.js';
 import { decodeSecret } from './secret.js';
 import {
@@ -36,9 +36,9 @@ export function verify(
   return verifyWithKeys(keys, readSignatureHeaders(headers), rawBody, options);
 }
 
-/** The base64 of a header that is exactly one `v1,` entry of 32 bytes in padded base64 (44 characters). */
-function soleV1(header: string): string | undefined {
-  return header.length === 47 && header.startsWith('v1,') && header.charCodeAt(46) === 0x3d ? header.slice(3) : undefined;
+/** Whether a header is exactly one `v1,` entry of 32 bytes in padded base64 (44 characters from offset 3). */
+function isSoleV1(header: string): boolean {
+  return header.length === 47 && header.startsWith('v1,') && header.charCodeAt(46) === 0x3d;
 }
 
 /** `verify()` with keys decoded once and headers already read (the receiver's hot path). */
@@ -53,16 +53,16 @@ export function verifyWithKeys(
   // The header nearly every sender writes: one entry, no list to split and no regex to run.
   // A miss goes through the full parse below, which decides what counts as a signature (the
   // entry's strings were compared already).
-  const sole = soleV1(message.signatures);
-  if (sole !== undefined) {
+  const sole = isSoleV1(message.signatures);
+  if (sole) {
     for (const key of keys)
-      if (constantTimeEqual(sole, key.signBase64(message.id, message.timestamp, body)))
+      if (constantTimeEqualAt(message.signatures, 3, key.signBase64(message.id, message.timestamp, body)))
         return { id: message.id, timestamp: message.timestamp };
   }
   const encoded = v1Signatures(message.signatures);
   if (encoded.length === 0) throw noMatch();
   // Senders write the padded base64 that node:crypto writes: compare the strings, in constant time.
-  for (const key of sole === undefined ? keys : []) {
+  for (const key of sole ? [] : keys) {
     const expected = key.signBase64(message.id, message.timestamp, body);
     for (const candidate of encoded) if (constantTimeEqual(candidate, expected)) return { id: message.id, timestamp: message.timestamp };
   }

@@ -43,6 +43,23 @@ describe('MemoryDedupeStore', () => {
     expect(store.size).toBe(1);
   });
 
+  // A synchronous handler completes its id straight after the claim: the store rewrites the claim in place.
+  it('evicts ids completed straight after their claim oldest first, and sweeps them once expired', async () => {
+    let clock = 0;
+    const store = new MemoryDedupeStore({ maxEntries: 3, now: () => clock });
+    for (const id of ['a', 'b', 'c', 'd']) {
+      expect(store.claimNow(id, 60)).toBe('claimed');
+      store.completeNow(id, 10);
+    }
+    expect(store.size).toBe(3);
+    expect(['b', 'c', 'd'].map((id) => store.claimNow(id, 60))).toEqual(['handled', 'handled', 'handled']);
+    clock = 11_000;
+    expect(store.claimNow('e', 60)).toBe('claimed');
+    store.completeNow('e', 10);
+    expect(store.size).toBe(1);
+    expect(store.claimNow('a', 60)).toBe('claimed');
+  });
+
   it('keeps a claim and a handled id apart on a clock with fractions of a millisecond', async () => {
     let clock = 1000.75;
     const store = new MemoryDedupeStore({ now: () => clock });

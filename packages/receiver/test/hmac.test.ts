@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, HmacSha256Key } from '../src/hmac.js';
+import { constantTimeEqual, constantTimeEqualAt, HmacSha256Key } from '../src/hmac.js';
 
 function reference(key: Uint8Array, id: string, timestamp: number, body: Uint8Array): Buffer {
   return createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
@@ -28,6 +28,16 @@ describe('HmacSha256Key (pads computed once, node:crypto one-shot hashes)', () =
     expect(hmac.sign('msg_small', 2, small)).toEqual(reference(key, 'msg_small', 2, small));
   });
 
+  it('matches node:crypto for a size it signed before its buffer grew, and for sizes past its cache of views', () => {
+    const key = randomBytes(32);
+    const hmac = new HmacSha256Key(key);
+    const bodies = Array.from({ length: 150 }, (_, i) => randomBytes(i * 3));
+    for (const body of bodies) expect(hmac.sign('msg_view', 7, body)).toEqual(reference(key, 'msg_view', 7, body));
+    const large = randomBytes(5000);
+    expect(hmac.sign('msg_view', 7, large)).toEqual(reference(key, 'msg_view', 7, large));
+    for (const body of bodies) expect(hmac.sign('msg_view', 7, body)).toEqual(reference(key, 'msg_view', 7, body));
+  });
+
   it('signs a subarray of a larger buffer by its own bytes', () => {
     const key = randomBytes(32);
     const whole = randomBytes(500);
@@ -52,5 +62,15 @@ describe('constantTimeEqual', () => {
     expect(constantTimeEqual('abc=', 'abd=')).toBe(false);
     expect(constantTimeEqual('abc', 'abc=')).toBe(false);
     expect(constantTimeEqual('Abc=', 'abc=')).toBe(false);
+  });
+});
+
+describe('constantTimeEqualAt', () => {
+  it('compares the first string from the offset on with the second', () => {
+    expect(constantTimeEqualAt('v1,abc=', 3, 'abc=')).toBe(true);
+    expect(constantTimeEqualAt('v1,abc=', 3, 'abd=')).toBe(false);
+    expect(constantTimeEqualAt('v1,abc=', 3, 'abc')).toBe(false);
+    expect(constantTimeEqualAt('v1,abc=', 2, 'abc=')).toBe(false);
+    expect(constantTimeEqualAt('v1,', 3, '')).toBe(true);
   });
 });

@@ -48,7 +48,8 @@ function sendOrFail(reply: FastifyReply, response: ReceiverResponse): void {
 }
 
 function answer(core: ReceiverCore, request: FastifyRequest, reply: FastifyReply, event: { kind: EventKind; name: string }): void {
-  const begun = core.begin(request.method, event, request.headers);
+  // Fastify's `request.headers` are Node's, every name in lower case.
+  const begun = core.begin(request.method, event, request.headers, true);
   const response = begun instanceof Begun ? core.finish(begun, request.body ?? EMPTY) : begun;
   if (response instanceof Promise)
     response.then(

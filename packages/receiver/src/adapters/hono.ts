@@ -44,7 +44,8 @@ class HonoExchange implements BodySink {
 
 function viaCore(core: ReceiverCore, c: Context, event: ReturnType<typeof route>): Promise<Response> {
   const node = nodeRequest(c.env);
-  const begun = core.begin(c.req.method, event ?? undefined, node ? node.headers : c.req.raw.headers);
+  // Node's `headers` has every name in lower case; Web `Headers` look names up case-insensitively.
+  const begun = core.begin(c.req.method, event ?? undefined, node ? node.headers : c.req.raw.headers, true);
   if (!(begun instanceof Begun)) return Promise.resolve(toResponse(begun));
   if (node) return new Promise((resolve, reject) => readNodeBody(node, core.maxBodyBytes, new HonoExchange(core, begun, resolve, reject)));
   return readWebStream(c.req.raw.body, core.maxBodyBytes)

@@ -107,7 +107,8 @@ function exchange(
   next: ((error: unknown) => void) | undefined,
   done: (() => void) | undefined,
 ): void {
-  const begun = core.begin(req.method ?? 'GET', route(options, url) ?? undefined, req.headers);
+  // Node writes every name of `req.headers` in lower case.
+  const begun = core.begin(req.method ?? 'GET', route(options, url) ?? undefined, req.headers, true);
   if (!(begun instanceof Begun)) {
     if (begun.status === 413 && req.body === undefined) {
       drainRest(req, core.maxBodyBytes * DRAIN_FACTOR);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { IdTable } from '../src/dedupe/id-table.js';
+
+/** A seeded pseudo-random sequence (mulberry32), so a failure replays. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+describe('IdTable (the memory store’s open-addressing table)', () => {
+  it('answers as a Map does over a long run of sets, overwrites and deletes, through several grows, then down to a few hundred ids', () => {
+    const next = random(34);
+    const table = new IdTable();
+    const reference = new Map<string, number>();
+    const ids = Array.from({ length: 6000 }, (_, i) => `msg_${i % 7 === 0 ? 'x'.repeat(i % 40) : ''}${i}`);
+    // Differences are collected and asserted once: an expect a step would make the run slow.
+    const differences: string[] = [];
+    for (let step = 0; step < 60_000; step++) {
+      const id = ids[Math.floor(next() * (step < 30_000 ? ids.length : 500))]!;
+      const op = next();
+      if (op < 0.5) {
+        const value = Math.floor(next() * 2 ** 40);
+        table.set(id, value);
+        reference.set(id, value);
+      } else if (op < 0.8) {
+        if (table.delete(id) !== reference.delete(id)) differences.push(`step ${step}: delete ${id}`);
+      } else if (table.get(id) !== reference.get(id)) differences.push(`step ${step}: get ${id}`);
+      if (table.size !== reference.size) differences.push(`step ${step}: size ${table.size}, not ${reference.size}`);
+    }
+    for (const id of ids) if (table.get(id) !== reference.get(id)) differences.push(`end: get ${id}`);
+    expect(differences.slice(0, 5)).toEqual([]);
+  });
+
+  it('tells apart ids that differ in one character, and the empty id', () => {
+    const table = new IdTable();
+    const ids = Array.from({ length: 3000 }, (_, i) => `msg_${String(i).padStart(6, '0')}`);
+    ids.forEach((id, i) => table.set(id, i));
+    table.set('', -1);
+    expect(ids.filter((id, i) => table.get(id) !== i)).toEqual([]);
+    expect(table.get('')).toBe(-1);
+    expect(table.get('msg_003000')).toBeUndefined();
+    expect(ids.filter((id, i) => i % 2 === 0 && !table.delete(id))).toEqual([]);
+    expect(ids.filter((id, i) => table.get(id) !== (i % 2 === 0 ? undefined : i))).toEqual([]);
+    expect(table.size).toBe(1501);
+  });
+});
