@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Queryable } from '../src/db/database.js';
+import type { Database, Queryable } from '../src/db/database.js';
 import { seed } from '../src/db/seed.js';
 import { HttpProblem } from '../src/http/problem.js';
 import { StockChangeBatcher } from '../src/publish/stock-batch.js';
@@ -156,6 +156,24 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
     expect(answers.map((a) => a.fresh.length)).toEqual([20, 20, 20, 20]);
     expect(await bodies()).toHaveLength(3 + 80);
   });
+
+  it.runIf(kind === 'pglite')(
+    'waits for the statements already sent (PGlite runs one at a time) and takes the changes that arrived meanwhile',
+    async () => {
+      const fanOut = new StockFanOut();
+      await new StockChangeBatcher(t.db, false, 1, fanOut).change(change('itm_mojito', 1, 'itm_mint', 1));
+      const free: Queryable & Pick<Database, 'free'> = { query: counted.query, free: () => t.db.free!() };
+      const batcher = new StockChangeBatcher(free, false, 1, fanOut);
+      // Out before the changes: the database finishes it first whatever the batcher does.
+      const busy = t.db.query('SELECT pg_sleep(0.05)');
+      const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.change(change('itm_caipirinha', n, 'itm_lime', n))));
+      await busy;
+      // Without waiting, the first change would have gone alone and the other four after it.
+      expect(statements).toBe(1);
+      expect(answers.map((a) => a.levels.drink.stock)).toEqual([1, 2, 3, 4, 5]);
+      expect((await stocks()).get('itm_caipirinha')).toBe(5);
+    },
+  );
 
   it('makes fewer changes a statement when each queues many webhooks (about 2,048 deliveries)', async () => {
     for (let i = 3; i < 100; i++)

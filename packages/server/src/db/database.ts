@@ -20,6 +20,12 @@ export interface Database extends Queryable {
   /** PGlite only: the memory of the database thread, which the process's heap figures leave out. */
   memory?(): Promise<EmbeddedMemory>;
   /**
+   * PGlite only: resolves once every statement sent before the call has finished (it runs
+   * one at a time, in the order sent), so a caller that gathers work can send it then, with
+   * what arrived meanwhile, without it starting any later.
+   */
+  free?(): Promise<void>;
+  /**
    * PostgreSQL: the reads' own connections (console, lists, health, metrics), read-only, so
    * that reads never take a connection the delivery path needs. Absent: reads share these.
    */

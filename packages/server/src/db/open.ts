@@ -66,6 +66,7 @@ async function openPglite(dataDir: string, snapshot: Uint8Array | undefined): Pr
     },
     dump: () => mutex.run(() => db.dump()),
     memory: () => db.memory(),
+    free: () => db.free(),
     close: () => mutex.run(() => db.close()),
   };
 }

@@ -22,7 +22,9 @@ export class PgliteError extends Error {
  */
 export class PgliteClient {
   readonly #worker: Worker;
+  // In the order sent: the first key is the oldest request still out.
   readonly #pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
+  #freeWaiters: Array<{ before: number; resolve: () => void }> = [];
   #nextId = 0;
   #failure: Error | undefined;
 
@@ -35,11 +37,13 @@ export class PgliteClient {
       if (this.#pending.size === 0) worker.unref();
       if (reply.error) waiter?.reject(new PgliteError(reply.error));
       else waiter?.resolve(reply.rows ?? []);
+      if (this.#freeWaiters.length > 0) this.#wakeFree();
     });
     const fail = (error: Error) => {
       this.#failure ??= new DatabaseUnavailableError(`The embedded database stopped: ${error.message}`, { cause: error });
       for (const waiter of this.#pending.values()) waiter.reject(this.#failure);
       this.#pending.clear();
+      this.#wakeFree();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the PGlite thread exited (code ${code})`)));
@@ -69,6 +73,26 @@ export class PgliteClient {
 
   async exec(sql: string): Promise<void> {
     await this.#send({ op: 'exec', sql });
+  }
+
+  /** Resolves once every request sent before the call has been answered (see `Database.free`). */
+  free(): Promise<void> {
+    const before = this.#nextId;
+    if (!this.#busyBefore(before)) return Promise.resolve();
+    return new Promise((resolve) => this.#freeWaiters.push({ before, resolve }));
+  }
+
+  #busyBefore(id: number): boolean {
+    const oldest = this.#pending.keys().next();
+    return !oldest.done && oldest.value < id;
+  }
+
+  #wakeFree(): void {
+    const waiting = this.#freeWaiters;
+    this.#freeWaiters = [];
+    for (const w of waiting)
+      if (this.#busyBefore(w.before)) this.#freeWaiters.push(w);
+      else w.resolve();
   }
 
   /** The data directory as a gzipped tarball, to open another database from. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
 import { changeStocks, StockFanOut, type StockChange, type StockChanged } from './stock-change.js';
 
@@ -13,7 +13,9 @@ interface Waiting {
  * enforced) go to the database together: the changes that arrive while statements are out
  * wait and then go in one (see `changesPerStatement`), one commit for all, each answered once
  * that commit is durable.
- * A change never waits for company: with a statement free it goes at once. A batch that
+ * A change never waits for company: with a statement free it goes at once, and on PGlite,
+ * which runs one statement at a time, once the statements already sent have finished (it
+ * could not start sooner), with the changes that arrived meanwhile. A batch that
  * fails (the database, or a value it refuses) is run again one change at a time, so one
  * caller's failure is never another's.
  */
@@ -22,6 +24,7 @@ export class StockChangeBatcher {
   readonly #notify: boolean;
   readonly #inFlight: number;
   readonly #fanOut: StockFanOut;
+  readonly #free: (() => Promise<void>) | undefined;
   readonly #waiting: Waiting[] = [];
   #out = 0;
 
@@ -38,6 +41,8 @@ export class StockChangeBatcher {
     this.#notify = notify;
     this.#inFlight = inFlight;
     this.#fanOut = fanOut;
+    const free = (db as Partial<Pick<Database, 'free'>>).free;
+    this.#free = free && (() => free.call(db));
   }
 
   /** The fan-out estimate its statements keep up to date. */
@@ -54,13 +59,19 @@ export class StockChangeBatcher {
 
   #send(): void {
     while (this.#out < this.#inFlight && this.#waiting.length > 0) {
-      const batch = this.#waiting.splice(0, this.#fanOut.changesPerStatement());
       this.#out++;
-      void this.#run(batch).finally(() => {
+      void this.#next().finally(() => {
         this.#out--;
         this.#send();
       });
     }
+  }
+
+  /** The next batch, taken once the database is free for it (PGlite). */
+  async #next(): Promise<void> {
+    if (this.#free) await this.#free();
+    const batch = this.#waiting.splice(0, this.#fanOut.changesPerStatement());
+    if (batch.length > 0) await this.#run(batch);
   }
 
   async #run(batch: Waiting[]): Promise<void> {
