@@ -180,15 +180,28 @@ function report(samples: Sample[], database: string): void {
       .map((l) => l.toFixed(2))
       .join(', ')}\n`,
   );
-  console.log(
-    '| minute | delivered | history rows | history MB | database MB | queue | RSS MB | heap MB | PGlite wasm MB | PGlite thread heap MB | rest MB |',
-  );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const pglite = database !== 'PostgreSQL';
   const f = (n: number) => n.toFixed(1);
-  for (const s of samples)
-    console.log(
-      `| ${f(s.minute)} | ${s.arrived} | ${s.historyRows} | ${f(s.historyMb)} | ${f(s.databaseMb)} | ${s.queue} | ${f(s.rssMb)} | ${f(s.heapMb)} | ${f(s.wasmMb)} | ${f(s.dbHeapMb)} | ${f(s.restMb)} |`,
-    );
+  const columns: Array<[string, (s: Sample) => string]> = [
+    ['minute', (s) => f(s.minute)],
+    ['delivered', (s) => String(s.arrived)],
+    ['history rows', (s) => String(s.historyRows)],
+    ['history MB', (s) => f(s.historyMb)],
+    ['database MB', (s) => f(s.databaseMb)],
+    ['queue', (s) => String(s.queue)],
+    ['RSS MB', (s) => f(s.rssMb)],
+    ['heap MB', (s) => f(s.heapMb)],
+    ...(pglite
+      ? ([
+          ['PGlite wasm MB', (s) => f(s.wasmMb)],
+          ['PGlite thread heap MB', (s) => f(s.dbHeapMb)],
+        ] as Array<[string, (s: Sample) => string]>)
+      : []),
+    ['rest MB', (s) => f(s.restMb)],
+  ];
+  console.log(`| ${columns.map(([name]) => name).join(' | ')} |`);
+  console.log(`|${columns.map(() => '---:|').join('')}`);
+  for (const s of samples) console.log(`| ${columns.map(([, cell]) => cell(s)).join(' | ')} |`);
   const third = Math.floor(samples.length / 3);
   if (third < 1) return;
   const mean = (xs: Sample[], k: keyof Sample) => xs.reduce((a, s) => a + s[k], 0) / xs.length;
@@ -201,7 +214,7 @@ function report(samples: Sample[], database: string): void {
     'databaseMb',
     'rssMb',
     'heapMb',
-    ...(database === 'PostgreSQL' ? [] : (['wasmMb', 'dbHeapMb'] as const)),
+    ...(pglite ? (['wasmMb', 'dbHeapMb'] as const) : []),
     'restMb',
   ] as const;
   for (const k of measures)
