@@ -25,7 +25,7 @@ export interface OutcomeRecorderOptions {
 }
 
 /** Steps of `batchDelayMs` a batch may gather while attempts are on the wire. */
-export const GATHER_STEPS = 4;
+export const GATHER_STEPS = 8;
 /** Outcomes that end the gathering at once. */
 export const FULL_BATCH = 256;
 
