@@ -55,7 +55,8 @@
  * the shared walwriter/checkpointer), the private redis-server; PGlite is in the service.
  * BullMQ gets private redis-servers (without persistence, and with the AOF and appendfsync
  * always), not the shared one on 6379, whose CPU other users share. PostgreSQL contenders run
- * only with DATABASE_URL. PEERS_ROUNDS (3), PEERS_SCALE (1), PEERS_PACED_SHARE (0.5), PEERS_ONLY (names,
+ * only with DATABASE_URL. PEERS_BASELINE=<root of another clone or worktree> adds ours from there
+ * on PostgreSQL ("clubnotify, PostgreSQL, baseline"), to compare two versions in the same run. PEERS_ROUNDS (3), PEERS_SCALE (1), PEERS_PACED_SHARE (0.5), PEERS_ONLY (names,
  * comma-separated: bare plus the contenders whose name contains one), PEERS_FORMS (burst, fan-out; both).
  */
 import { bullmq, ours, peer, scratchDatabase, type Contender } from './peers/contenders.js';
@@ -98,6 +99,11 @@ export default async function peersBench(): Promise<void> {
       const db = await scratchDatabase('peers_ours');
       cleanups.push(db.drop);
       contenders.push(await ours('clubnotify, PostgreSQL', db));
+      if (process.env.PEERS_BASELINE) {
+        const base = await scratchDatabase('peers_base');
+        cleanups.push(base.drop);
+        contenders.push(await ours('clubnotify, PostgreSQL, baseline', base, process.env.PEERS_BASELINE));
+      }
     }
     contenders.push(await bullmq(false));
     contenders.push(await bullmq(true));

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -25,13 +26,20 @@ export interface ServerProcess {
 /**
  * `npm start` as a child: node with tsx and the `source` condition running main.ts (one
  * process, so `pid` and RSS are the server's own), listening on a free 127.0.0.1 port.
+ * `checkout`: the root of another clone or worktree to run the server from (a bench's A/B).
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  nodeArgs: string[] = [],
+  checkout?: string,
+): Promise<ServerProcess> {
   const output: string[] = [];
   // DATABASE_URL names the maintenance database: the child gets one only when `env` says so.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', '--conditions=clubnotify-source', main], {
-    cwd: root,
+  const from = checkout ? join(checkout, 'packages/server/src/main.ts') : main;
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', '--conditions=clubnotify-source', from], {
+    cwd: checkout ?? root,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

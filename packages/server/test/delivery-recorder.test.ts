@@ -18,7 +18,7 @@ async function succeeded(db: Database, count: number): Promise<Outcome[]> {
 }
 
 /** A recorder on `db` that counts its statements and resolves `all` once `total` outcomes are recorded. */
-function counted(db: Database, total: number, onTheWire?: () => number) {
+function counted(db: Database, total: number, onTheWire?: () => number, crowded?: () => boolean) {
   const batches: number[] = [];
   let done!: () => void;
   const all = new Promise<void>((resolve) => (done = resolve));
@@ -27,6 +27,7 @@ function counted(db: Database, total: number, onTheWire?: () => number) {
     db,
     batchDelayMs: 1,
     onTheWire,
+    crowded,
     policy: POLICY,
     onError: (error) => {
       throw error;
@@ -56,6 +57,26 @@ describe.each(databaseKinds)('the outcome recorder on %s', (kind) => {
       // The first outcome and one per look but the last: then the batch went, though the wire was busy.
       expect({ batches, left: later.length }).toEqual({ batches: [GATHER_STEPS], left: 1 });
       expect(await t.db.query(`SELECT count(*)::int AS n FROM delivery_history WHERE status = 'succeeded'`)).toEqual([{ n: GATHER_STEPS }]);
+    } finally {
+      await t.drop();
+    }
+  }, 120_000);
+
+  it('stops gathering once the process is crowded with unrecorded deliveries, the wire busy or not', async () => {
+    const t = await createTestDatabase(kind);
+    try {
+      const outcomes = await succeeded(t.db, 3);
+      let looks = 0;
+      // The wire stays busy; the second look finds the process crowded.
+      const { recorder, batches, all } = counted(
+        t.db,
+        3,
+        () => 64,
+        () => ++looks >= 2,
+      );
+      for (const outcome of outcomes) recorder.add(outcome);
+      await all;
+      expect({ batches, looks }).toEqual({ batches: [3], looks: 2 });
     } finally {
       await t.drop();
     }

@@ -4,6 +4,7 @@ import { seed } from '../src/db/seed.js';
 import { HttpProblem } from '../src/http/problem.js';
 import { StockChangeBatcher } from '../src/publish/stock-batch.js';
 import { StockFanOut, type StockChange } from '../src/publish/stock-change.js';
+import { targetStateSql } from '../src/delivery/sql/fragments.js';
 import { addRegistration, createTestDatabase, databaseKinds, type TestDatabase } from './delivery-support.js';
 import { dbFactories, startTestServer, type TestServer } from './server-support.js';
 
@@ -145,6 +146,37 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
       now.get('itm_campari'),
     ]).toEqual([3, 30, 6, 5, 5]);
     expect(await bodies()).toHaveLength(12);
+  });
+
+  it('hands over each target the state the shared target lookup reads (secrets in rotation, rate, pull, circuit, holder)', async () => {
+    const [rotated, limited, pulled] = targets as [string, string, string];
+    await t.db.query(
+      `UPDATE registrations SET previous_secret = 'whsec_b2xkIHNlY3JldA==', previous_secret_expires_at = now() + interval '1 hour' WHERE id = $1`,
+      [rotated],
+    );
+    await t.db.query(`UPDATE registrations SET rate_limit_per_second = 7 WHERE id = $1`, [limited]);
+    await t.db.query(`UPDATE registrations SET delivery = 'pull' WHERE id = $1`, [pulled]);
+    await t.db.query(
+      `INSERT INTO delivery_targets (target_id, circuit_open_until, holder, holder_until) VALUES ($1, now() + interval '1 minute', 'wrk_x', now() + interval '1 minute')`,
+      [limited],
+    );
+    const { fresh } = await new StockChangeBatcher(t.db, false).change(change('itm_mojito', 1, 'itm_mint', 1));
+    const [row] = await t.db.query<{ state: string }>(`SELECT ${targetStateSql('(SELECT unnest($1::text[]) AS target_id)')} AS state`, [
+      targets,
+    ]);
+    const looked = new Map((JSON.parse(row!.state) as Array<{ target_id: string; hold_left_ms: number }>).map((x) => [x.target_id, x]));
+    const pick = (d: Record<string, unknown>) => ({
+      secret: d.secret,
+      rate_limit: d.rate_limit,
+      target_active: d.target_active,
+      pull: d.pull,
+      circuit: d.circuit,
+      holder: d.holder,
+      held: d.hold_left_ms !== null && (d.hold_left_ms as number) > 0,
+    });
+    expect(fresh.map((d) => d.target_id).sort()).toEqual([...targets].sort());
+    for (const d of fresh) expect(pick(d as never)).toEqual(pick(looked.get(d.target_id) as never));
+    expect(fresh.find((d) => d.target_id === rotated)!.secret).toContain(' ');
   });
 
   it('draws more ids when registrations were added since the last change', async () => {

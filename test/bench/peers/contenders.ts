@@ -56,8 +56,11 @@ export async function scratchDatabase(area: string) {
   return { ...db, meter: () => new CpuMeter(() => backendsOf(postmaster, db.name)) };
 }
 
-/** Our server (`main.ts` as a child process) on PGlite, or on PostgreSQL with `database`. */
-export async function ours(name: string, database?: Awaited<ReturnType<typeof scratchDatabase>>): Promise<Contender> {
+/**
+ * Our server (`main.ts` as a child process) on PGlite, or on PostgreSQL with `database`;
+ * from another clone or worktree with `checkout` (an A/B of two versions in one run).
+ */
+export async function ours(name: string, database?: Awaited<ReturnType<typeof scratchDatabase>>, checkout?: string): Promise<Contender> {
   const admin = newAdminKey();
   const dataDir = await mkdtemp(join(tmpdir(), 'cn-peers-'));
   const server = await spawnServer(
@@ -72,6 +75,7 @@ export async function ours(name: string, database?: Awaited<ReturnType<typeof sc
     },
     60_000,
     process.env.PEERS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PEERS_CPU_PROF}`] : [],
+    checkout,
   );
   const client = publisher(server.url, { authorization: `Bearer ${admin}` });
   const registered = new Set<string>();

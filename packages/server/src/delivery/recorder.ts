@@ -13,6 +13,11 @@ export interface OutcomeRecorderOptions {
    * outcomes. Without it, or with none on the wire, a batch goes after one step.
    */
   onTheWire?: () => number;
+  /**
+   * The process holds many deliveries sent and not yet recorded (half its cap, say): gathering
+   * stops and what is buffered goes, so that the cap never holds up sending.
+   */
+  crowded?: () => boolean;
   policy: TargetPolicy;
   /** Checks the operational events a batch queues (see `PayloadCheck`). */
   checkPayload?: PayloadCheck;
@@ -25,7 +30,7 @@ export interface OutcomeRecorderOptions {
 }
 
 /** Steps of `batchDelayMs` a batch may gather while attempts are on the wire. */
-export const GATHER_STEPS = 4;
+export const GATHER_STEPS = 8;
 /** Outcomes that end the gathering at once. */
 export const FULL_BATCH = 256;
 
@@ -84,9 +89,10 @@ export class OutcomeRecorder {
    */
   async #gather(step: number): Promise<void> {
     const onTheWire = this.#options.onTheWire ?? (() => 0);
+    const crowded = this.#options.crowded ?? (() => false);
     for (let steps = 0; ;) {
       await new Promise((r) => setTimeout(r, step));
-      if (++steps >= GATHER_STEPS || this.#hurry || this.#buffered.length >= FULL_BATCH || onTheWire() === 0) return;
+      if (++steps >= GATHER_STEPS || this.#hurry || this.#buffered.length >= FULL_BATCH || onTheWire() === 0 || crowded()) return;
     }
   }
 }

@@ -31,7 +31,7 @@ export interface DeliveryWorkerOptions {
   /** PostgreSQL URL to LISTEN on for new deliveries from any process (the poll stays as the fallback). */
   listenUrl?: string;
   /**
-   * Outcomes are recorded in batches gathered for this long (up to four times as long while
+   * Outcomes are recorded in batches gathered for this long (up to eight times as long while
    * attempts are on the wire), and freed slots claimed in
    * batches gathered for at least this long while attempts are on the wire (longer while
    * claims are slow); default 10 ms on PGlite, 5 ms on PostgreSQL.

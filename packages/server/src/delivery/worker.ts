@@ -114,6 +114,7 @@ class Worker implements DeliveryWorker {
       db,
       batchDelayMs,
       onTheWire: () => this.#held.count('sending'),
+      crowded: () => this.#held.unrecorded >= this.#maxUnrecorded / 2,
       policy,
       onError,
       checkPayload: options.checkPayload,

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import { freshDelivery } from '../delivery/handoff.js';
 import { newIds } from '../delivery/ids.js';
-import { targetStateSql } from '../delivery/sql/fragments.js';
+import { registrationStateSql } from '../delivery/sql/fragments.js';
 import { insertDeliveriesSql, notifyAtCommitSql } from '../delivery/sql/insert.js';
 import type { FreshDelivery, TargetState } from '../delivery/types.js';
 import { HttpProblem, problems } from '../http/problem.js';
@@ -57,7 +57,8 @@ const STOCK_SQL = prepared(`WITH levels AS (
               g.id AS g_id, g.name AS g_name, c.ingredient_stock AS g_stock, g.unit AS g_unit
        FROM levels c LEFT JOIN locked d ON d.id = c.drink AND d.kind = 'drink' LEFT JOIN locked g ON g.id = c.ingredient AND g.kind = 'ingredient'
      ), targets AS (
-       SELECT id, owner_key_id, url, delivery, row_number() OVER (ORDER BY seq)::int AS n FROM registrations
+       SELECT id, owner_key_id, url, delivery, secret, previous_secret, previous_secret_expires_at, rate_limit_per_second, status, deleted_at,
+              row_number() OVER (ORDER BY seq)::int AS n FROM registrations
        WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL
      ), go AS (
        SELECT count(*) <= $7 AS ok, count(*)::int AS targets FROM targets
@@ -80,7 +81,7 @@ const STOCK_SQL = prepared(`WITH levels AS (
      )
      SELECT f.k::int AS k, f.d_id IS NOT NULL AS drink_found, f.g_id IS NOT NULL AS ingredient_found, o.body, go.ok, go.targets,
        CASE WHEN q.any THEN ${notifyAtCommitSql(8)} END AS notified,
-       CASE WHEN f.k = 1 AND q.any THEN ${targetStateSql('(SELECT id AS target_id, owner_key_id, url, n FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh
+       CASE WHEN f.k = 1 AND q.any THEN ${registrationStateSql('(SELECT id AS target_id, * FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh
      FROM found f CROSS JOIN go CROSS JOIN queuing q LEFT JOIN ok o ON o.k = f.k
      ORDER BY f.k`);
 

@@ -17,15 +17,17 @@ export const targetColumns = `coalesce(${secrets('r')}, ${secrets('s')}, o.secre
            o.status = 'active' AND o.deleted_at IS NULL, false) AS target_active,
   coalesce(r.delivery, s.delivery, 'push') = 'pull' AS pull`;
 
+/** The `delivery_targets` row `t` (circuit, holder) of each row of `k`, by primary key. */
+const holdLookup = (k: string) =>
+  `LEFT JOIN LATERAL (SELECT * FROM delivery_targets t WHERE t.target_id = ${k}.target_id LIMIT 1) t ON true`;
+
 /**
  * The target rows `t` (delivery_targets), `r` (registrations), `s` (subscriptions) and `o`
  * (operational_subscriptions) of each
  * row of `k`: one primary-key lookup per table and target (LIMIT keeps the planner from
  * hashing the whole table).
  */
-export const targetLookup = (
-  k: string,
-) => `LEFT JOIN LATERAL (SELECT * FROM delivery_targets t WHERE t.target_id = ${k}.target_id LIMIT 1) t ON true
+export const targetLookup = (k: string) => `${holdLookup(k)}
        LEFT JOIN LATERAL (SELECT * FROM registrations r WHERE r.id = ${k}.target_id LIMIT 1) r ON true
        LEFT JOIN LATERAL (SELECT * FROM subscriptions s WHERE s.id = ${k}.target_id LIMIT 1) s ON true
        LEFT JOIN LATERAL (SELECT * FROM operational_subscriptions o WHERE o.id = ${k}.target_id LIMIT 1) o ON true`;
@@ -35,11 +37,25 @@ export const targetLookup = (
  * column, one row per target), with `extra` columns of `source` (`k`) passed through. One
  * primary-key lookup per table and target, as in the claim.
  */
-export const targetStateSql = (source: string, extra = '') => `(SELECT coalesce(json_agg(x), '[]')::text FROM (
-       SELECT k.target_id${extra}, ${targetColumns}, t.circuit_open_until IS NOT NULL AS circuit, t.holder,
+export const targetStateSql = (source: string, extra = '') => stateSql(source, extra, targetColumns, targetLookup('k'));
+
+/**
+ * {@link targetStateSql} of a source whose rows are registrations, with their own columns
+ * (`secret`, `previous_secret`, `previous_secret_expires_at`, `rate_limit_per_second`,
+ * `status`, `deleted_at`, `delivery`): the same state, and only `delivery_targets` to look up.
+ */
+export const registrationStateSql = (source: string, extra = '') => stateSql(source, extra, registrationColumns('k'), holdLookup('k'));
+
+/** {@link targetColumns} of a registration row `r` (subscriptions and operational subscriptions are other ids). */
+const registrationColumns = (r: string) =>
+  `${secrets(r)} AS secret, ${r}.rate_limit_per_second AS rate_limit, (${r}.status = 'active' AND ${r}.deleted_at IS NULL) AS target_active,
+  ${r}.delivery = 'pull' AS pull`;
+
+const stateSql = (source: string, extra: string, columns: string, lookup: string) => `(SELECT coalesce(json_agg(x), '[]')::text FROM (
+       SELECT k.target_id${extra}, ${columns}, t.circuit_open_until IS NOT NULL AS circuit, t.holder,
          (extract(epoch FROM t.holder_until - clock_timestamp()) * 1000)::float8 AS hold_left_ms
        FROM ${source} k
-       ${targetLookup('k')}
+       ${lookup}
      ) x)`;
 
 /** The attempt that ends a delivery in success is kept on its row, in these `success_` columns (named as in `delivery_attempts`). */
