@@ -71,18 +71,19 @@ for (const key of servers.keys()) {
   results.set(key, []);
   for (let w = 0; w < 3; w++) await drive(servers.get(key)!, Array.from({ length: REQUESTS }, request));
 }
-// Merges the rounds' profiles into one (the samples of each round, the nodes of all).
-let merged: { nodes: { id: number }[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number } | undefined;
-function mergeProfile(p: NonNullable<typeof merged>): void {
-  if (!merged) merged = p;
-  else {
-    const offset = Math.max(...merged.nodes.map((n) => n.id));
-    const shift = (n: { id: number; children?: number[] }) => ({ ...n, id: n.id + offset, children: n.children?.map((c) => c + offset) });
-    merged.nodes.push(...p.nodes.map(shift));
-    merged.samples.push(...p.samples.map((s) => s + offset));
-    merged.timeDeltas.push(...p.timeDeltas);
-    merged.endTime += p.endTime - p.startTime;
+type Profile = import('node:inspector').Profiler.Profile;
+// Merges the rounds' profiles into one (the nodes of all, the samples of each round).
+let merged: Profile | undefined;
+function mergeProfile(p: Profile): void {
+  if (!merged) {
+    merged = p;
+    return;
   }
+  const offset = Math.max(...merged.nodes.map((n) => n.id));
+  merged.nodes.push(...p.nodes.map((n) => ({ ...n, id: n.id + offset, children: n.children?.map((c) => c + offset) })));
+  merged.samples!.push(...p.samples!.map((s) => s + offset));
+  merged.timeDeltas!.push(...p.timeDeltas!);
+  merged.endTime += p.endTime - p.startTime;
 }
 
 const callgrind = (...args: string[]) => execFileSync('callgrind_control', [...args, String(process.pid)], { stdio: 'ignore' });
@@ -115,4 +116,3 @@ for (const [key, list] of results) {
   console.log(`${key.padEnd(28)} min ${sorted[0]!.toFixed(2)}  median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} µs/request`);
 }
 process.exit(0);
-
