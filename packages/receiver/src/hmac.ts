@@ -17,6 +17,7 @@ export class HmacSha256Key {
   // Views of the first n bytes of #inner by n: a message's size repeats (ids of one length,
   // bodies of a few sizes), and making a view each time (Buffer#subarray) costs more than the lookup.
   readonly #views = new Map<number, Uint8Array>();
+  #lastView: Uint8Array | undefined;
 
   constructor(key: Uint8Array) {
     const block = key.length > BLOCK ? hash('sha256', key, 'buffer') : key;
@@ -57,12 +58,13 @@ export class HmacSha256Key {
   }
 
   #view(size: number): Uint8Array {
+    if (size === this.#lastView?.length) return this.#lastView;
     let view = this.#views.get(size);
     if (view === undefined) {
       if (this.#views.size >= MAX_VIEWS) this.#views.clear();
       this.#views.set(size, (view = new Uint8Array(this.#inner.buffer, this.#inner.byteOffset, size)));
     }
-    return view;
+    return (this.#lastView = view);
   }
 
   #grow(size: number): void {
@@ -70,6 +72,7 @@ export class HmacSha256Key {
     this.#inner.copy(grown, 0, 0, BLOCK);
     this.#inner = grown;
     this.#views.clear();
+    this.#lastView = undefined;
   }
 }
 

@@ -206,9 +206,12 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       return verificationProblem(error);
     }
 
-    if (!isUtf8(raw)) return problem(400, 'The body is not valid UTF-8.', { type: 'invalid-encoding', title: 'Invalid encoding' });
     // A Buffer (what the Node adapters read) decodes itself; a view over any other Uint8Array costs a Buffer.
     const text = raw instanceof Buffer ? raw.toString() : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+    // Decoding turns every invalid sequence into U+FFFD, so a text without one came from valid
+    // UTF-8 (found without a scan when the text is one byte a character), and only a text with one needs the check.
+    if (text.includes('\uFFFD') && !isUtf8(raw))
+      return problem(400, 'The body is not valid UTF-8.', { type: 'invalid-encoding', title: 'Invalid encoding' });
     let payload: unknown = text;
     if (event.contentType === 'application/json') {
       try {

@@ -28,6 +28,10 @@ function tracingOff(): boolean {
   const provider = trace.getTracerProvider();
   return provider instanceof ProxyTracerProvider && provider.getDelegate() === NOOP_PROVIDER;
 }
+// Where @opentelemetry/api 1.x keeps whatever is registered (a tracer provider, a context
+// manager...); absent until something registers. The tests that register a context manager or an
+// SDK (tracing-off, tracing) fail if it moves.
+const OTEL_API = Symbol.for('opentelemetry.js.api.1');
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 
 /** The sender's span context from its W3C headers; undefined when absent or malformed. */
@@ -55,6 +59,8 @@ export function senderSpan(traceparent: string | undefined, tracestate: string |
  * sender's context.
  */
 export function traced<R>(ctx: HandlerContext, call: () => R): R {
+  // Nothing registered with the API at all (no SDK, no context manager): nothing to look up.
+  if ((globalThis as Record<symbol, unknown>)[OTEL_API] === undefined) return call();
   const off = tracingOff();
   // Nothing to make active and nothing to record: `ctx.traceContext` is made if the handler reads it.
   if (off && !contextManagerOn()) return call();

@@ -20,8 +20,15 @@ describe('IdTable (the memory store’s open-addressing table)', () => {
     const ids = Array.from({ length: 6000 }, (_, i) => `msg_${i % 7 === 0 ? 'x'.repeat(i % 40) : ''}${i}`);
     // Differences are collected and asserted once: an expect a step would make the run slow.
     const differences: string[] = [];
+    let last = ids[0]!;
+    let inserted = ids[0]!;
     for (let step = 0; step < 60_000; step++) {
-      const id = ids[Math.floor(next() * (step < 30_000 ? ids.length : 500))]!;
+      // Often the id of the step before, or the last one inserted: what the store does (look
+      // up then write, complete what it just claimed), which the table remembers.
+      const pick = next();
+      const id = pick < 0.3 ? last : pick < 0.45 ? inserted : ids[Math.floor(next() * (step < 30_000 ? ids.length : 500))]!;
+      if (!reference.has(id)) inserted = id;
+      last = id;
       const op = next();
       if (op < 0.5) {
         const value = Math.floor(next() * 2 ** 40);

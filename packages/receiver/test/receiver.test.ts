@@ -196,6 +196,20 @@ describe('payloads', () => {
     expect(answer.json.detail).toMatch(/UTF-8/);
   });
 
+  it.each<[string, number[], number]>([
+    ['a lone continuation byte', [0x41, 0x80, 0x42], 400],
+    ['an overlong slash', [0x41, 0xc0, 0xaf], 400],
+    ['a UTF-16 surrogate', [0x41, 0xed, 0xa0, 0x80], 400],
+    ['a sequence cut at the end', [0x41, 0xf0, 0x9f, 0x98], 400],
+    ['a code point above U+10FFFF', [0x41, 0xf4, 0x90, 0x80, 0x80], 400],
+    ['an encoded U+FFFD, which is valid', [0x41, 0xef, 0xbf, 0xbd], 200],
+    ['multi-byte text', [...Buffer.from('Jazz — Night 🎷 ü')], 200],
+  ])('decides UTF-8 for %s', async (_name, list, status) => {
+    const bytes = new Uint8Array(list);
+    const answer = await post(`${app.url}/webhooks/concertAlert`, signed(bytes, { contentType: 'text/plain' }), bytes);
+    expect(answer.status).toBe(status);
+  });
+
   it('answers 400 with field errors to a stockUpdate that does not match the schema', async () => {
     const body = JSON.stringify({ drink: stockUpdate.drink });
     const answer = await post(`${app.url}/webhooks/stockUpdate`, signed(body), body);

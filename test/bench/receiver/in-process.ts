@@ -4,13 +4,22 @@
  * previous answer is written. No kernel, no load generator: what is left is the framework's and
  * the receiver's JavaScript, steady enough on a loaded machine to compare two versions.
  * `tsx test/bench/receiver/in-process.ts node,express ours,bare [requests] [rounds]`
+ * NODE_ENV is production unless set. `BENCH_CPU_PROF=file.cpuprofile` writes a V8 profile of
+ * the measured rounds only (not the signing of the requests). Under valgrind
+ * (`valgrind --tool=callgrind --instr-atstart=no node ... in-process.ts node ours`, one
+ * contender) `BENCH_CALLGRIND=1` turns counting on for the measured rounds only and prints
+ * instructions per request: steady whatever the machine's load.
  */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { Duplex } from 'node:stream';
 import type { Server } from 'node:http';
 import { signedHeaders } from '@clubnotify/receiver';
 import { startServer, type Contender, type Framework } from './contenders.js';
 import { BODY, PATH, SECRET } from './message.js';
 
+process.env.NODE_ENV ??= 'production';
 const [fws = 'node', cts = 'bare,ours', requestsArg = '20000', roundsArg = '7'] = process.argv.slice(2);
 const REQUESTS = Number(requestsArg);
 const ROUNDS = Number(roundsArg);
@@ -62,11 +71,45 @@ for (const key of servers.keys()) {
   results.set(key, []);
   for (let w = 0; w < 3; w++) await drive(servers.get(key)!, Array.from({ length: REQUESTS }, request));
 }
+type Profile = import('node:inspector').Profiler.Profile;
+// Merges the rounds' profiles into one (the nodes of all, the samples of each round).
+let merged: Profile | undefined;
+function mergeProfile(p: Profile): void {
+  if (!merged) {
+    merged = p;
+    return;
+  }
+  const offset = Math.max(...merged.nodes.map((n) => n.id));
+  merged.nodes.push(...p.nodes.map((n) => ({ ...n, id: n.id + offset, children: n.children?.map((c) => c + offset) })));
+  merged.samples!.push(...p.samples!.map((s) => s + offset));
+  merged.timeDeltas!.push(...p.timeDeltas!);
+  merged.endTime += p.endTime - p.startTime;
+}
+
+const callgrind = (...args: string[]) => execFileSync('callgrind_control', [...args, String(process.pid)], { stdio: 'ignore' });
+const profile = process.env.BENCH_CPU_PROF;
+const session = profile ? new Session() : undefined;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+}
+let measured = 0;
 for (let r = 0; r < ROUNDS; r++) {
   for (const [key, server] of servers) {
     const pool = Array.from({ length: REQUESTS }, request);
+    await session?.post('Profiler.start');
+    if (process.env.BENCH_CALLGRIND) callgrind('-i', 'on');
     results.get(key)!.push((await drive(server, pool)) / REQUESTS);
+    if (process.env.BENCH_CALLGRIND) callgrind('-i', 'off');
+    measured += REQUESTS;
+    if (session) mergeProfile((await session.post('Profiler.stop')).profile);
   }
+}
+if (profile) writeFileSync(profile, JSON.stringify(merged));
+if (process.env.BENCH_CALLGRIND) {
+  callgrind('-d');
+  console.log(`callgrind: ${measured} requests measured; divide the dump's total by them`);
 }
 for (const [key, list] of results) {
   const sorted = [...list].sort((a, b) => a - b);

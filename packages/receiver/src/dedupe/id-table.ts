@@ -17,32 +17,41 @@ export class IdTable {
   #size = 0;
   // No node:crypto here: the store is part of what the edge entry imports.
   readonly #seed = Math.floor(Math.random() * 2 ** 31);
+  // The store looks an id up and then writes or deletes it, and completes the id it inserted
+  // last: the last lookup (until anything changes) and the last insert's slot (kept up to date
+  // when a delete shifts it) spare hashing and probing the id again.
+  #seen: string | undefined;
+  #seenTag = 0;
+  #seenSlot = 0;
+  #inserted = -1;
 
   get size(): number {
     return this.#size;
   }
 
   get(id: string): number | undefined {
-    const slot = this.#find(id, this.#tag(id));
+    const slot = this.#locate(id);
     return slot < 0 ? undefined : this.#values[slot];
   }
 
   set(id: string, value: number): void {
-    const tag = this.#tag(id);
-    const slot = this.#find(id, tag);
+    const slot = this.#inserted >= 0 && this.#keys[this.#inserted] === id ? this.#inserted : this.#locate(id);
     if (slot >= 0) {
       this.#values[slot] = value;
       return;
     }
     const free = ~slot;
-    this.#tags[free] = tag;
+    this.#tags[free] = this.#seenTag;
     this.#keys[free] = id;
     this.#values[free] = value;
+    this.#seen = undefined;
+    this.#inserted = free;
     if (++this.#size * 2 > this.#tags.length) this.#grow();
   }
 
   delete(id: string): boolean {
-    let hole = this.#find(id, this.#tag(id));
+    let hole = this.#locate(id);
+    this.#seen = undefined;
     if (hole < 0) return false;
     const tags = this.#tags;
     const mask = this.#mask;
@@ -54,12 +63,23 @@ export class IdTable {
       tags[hole] = tags[at]!;
       this.#keys[hole] = this.#keys[at];
       this.#values[hole] = this.#values[at]!;
+      if (this.#inserted === at) this.#inserted = hole;
       hole = at;
     }
     tags[hole] = EMPTY;
     this.#keys[hole] = undefined;
     this.#size--;
     return true;
+  }
+
+  /** `#find` of `id`, remembered (with its tag) until the table changes. */
+  #locate(id: string): number {
+    if (id === this.#seen) return this.#seenSlot;
+    const tag = this.#tag(id);
+    this.#seenSlot = this.#find(id, tag);
+    this.#seenTag = tag;
+    this.#seen = id;
+    return this.#seenSlot;
   }
 
   /** The slot holding `id`, or the one's complement of the empty slot where it would go. */
@@ -90,6 +110,7 @@ export class IdTable {
     this.#keys = new Array<string | undefined>(capacity).fill(undefined);
     this.#values = new Float64Array(capacity);
     this.#mask = capacity - 1;
+    this.#inserted = -1;
     for (let from = 0; from < tags.length; from++) {
       if (tags[from] === EMPTY) continue;
       const to = ~this.#find(keys[from]!, tags[from]!);
