@@ -28,8 +28,6 @@ export interface VerifiedMessage {
   timestamp: number;
 }
 
-const ID = /^[\x21-\x7e]{1,256}$/;
-const TIMESTAMP = /^[0-9]{1,12}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 function isBlank(value: string | undefined): boolean {
@@ -59,7 +57,7 @@ export interface SignatureHeaders {
   signatures: string;
 }
 
-/** Whether an id is 1 to 256 visible ASCII characters (`ID`), without a regex: the hot path's check. */
+/** Whether an id is 1 to 256 visible ASCII characters. */
 function isWellFormedId(id: string): boolean {
   if (id.length === 0 || id.length > 256) return false;
   for (let i = 0; i < id.length; i++) {
@@ -69,7 +67,7 @@ function isWellFormedId(id: string): boolean {
   return true;
 }
 
-/** The value of 1 to 12 decimal digits (`TIMESTAMP`), or -1 for anything else. */
+/** The value of 1 to 12 decimal digits, or -1 for anything else. */
 function digitsValue(text: string): number {
   if (text.length === 0 || text.length > 12) return -1;
   let value = 0;
@@ -113,11 +111,12 @@ export function readSignatureHeaders(headers: HeaderSource, lowerCase: LowerCase
   if (isBlank(id)) throw missingHeader('webhook-id');
   if (isBlank(timestamp)) throw missingHeader('webhook-timestamp');
   if (isBlank(signatures)) throw missingHeader('webhook-signature');
-  if (!ID.test(id!))
+  if (!isWellFormedId(id!))
     throw new WebhookVerificationError('malformed-header', 'The webhook-id header must be 1 to 256 visible ASCII characters.');
-  if (!TIMESTAMP.test(timestamp!))
+  const seconds = digitsValue(timestamp!);
+  if (seconds < 0)
     throw new WebhookVerificationError('malformed-header', 'The webhook-timestamp header must be Unix time in seconds (digits only).');
-  return { id: id!, timestamp: Number(timestamp), signatures };
+  return { id: id!, timestamp: seconds, signatures };
 }
 
 /**
