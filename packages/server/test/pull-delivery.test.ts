@@ -116,6 +116,18 @@ describe.each(dbFactories)('pull delivery on $name', (factory) => {
     expect(await pointers(again)).toEqual(['/body/attempt']);
   });
 
+  it('keeps a reported text holding half a surrogate pair, with U+FFFD in its place', async () => {
+    const target = await pullTarget('http://localhost:4000/pull-surrogate');
+    await changeStock(13);
+    const [m] = await lease(target.id, 'waitSeconds=5&limit=1');
+    // JSON.stringify escapes each lone half (\\ud800), as any client may send it.
+    const res = await report(m!, { statusCode: null, durationMs: 1, error: '\u202e\uffff\ud800', responseBody: 'a\udc00b\u{1f600}' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'pending', attempt: 1 });
+    const [attempt] = (await logOf(m!.deliveryId)).attempts;
+    expect(attempt).toMatchObject({ statusCode: null, error: '\u202e\uffff\ufffd', responseBody: 'a\ufffdb\u{1f600}' });
+  });
+
   it('retries a refused attempt and an unreported lease, then delivers', async () => {
     const target = await pullTarget('http://localhost:4000/pull-b');
     await changeStock(12);

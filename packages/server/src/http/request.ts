@@ -145,12 +145,42 @@ export const validateRequest: RequestHandler = (req, res, next) => {
       errors.push(...nulErrors(data, pointer));
   }
   if (errors.length > 0) throw problems.validation(errors);
-  ctx.path = values;
-  ctx.query = query;
+  ctx.path = wellFormed(values);
+  ctx.query = wellFormed(query);
   ctx.headers = headers;
-  ctx.body = req.body;
+  ctx.body = wellFormed(req.body);
   next();
 };
+
+// ES2024's String methods (Node 20 has them; the project's lib is ES2023).
+interface WellFormedString {
+  isWellFormed(): boolean;
+  toWellFormed(): string;
+}
+
+/**
+ * A JSON string may escape half of a surrogate pair (`"\ud800"`), which UTF-8 cannot carry:
+ * such a code unit becomes U+FFFD here, once, so every statement (text parameters and JSON
+ * documents alike) stores the same text. Paired surrogates are left as they are.
+ */
+function wellFormed<T>(value: T): T {
+  if (typeof value === 'string') {
+    const text = value as unknown as WellFormedString;
+    return (text.isWellFormed() ? value : text.toWellFormed()) as T;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = wellFormed(value[i]);
+  } else if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) {
+      const record = value as Record<string, unknown>;
+      const fixed = wellFormed(key);
+      const inner = wellFormed(record[key]);
+      if (fixed !== key) delete record[key];
+      record[fixed] = inner;
+    }
+  }
+  return value;
+}
 
 function nulErrors(value: unknown, pointer: string): FieldError[] {
   if (typeof value === 'string')
