@@ -75,12 +75,15 @@ export class IdLog {
     return this.#units[at + 2]! + this.#units[at + 3]! * 0x10000;
   }
 
-  /** Moves the records to the front, into an array twice as large when they fill half of it. */
+  /**
+   * Moves the records to the front, into an array twice as large when they fill three quarters
+   * of it: each move frees at least a quarter, so it copies at most three units a unit of room it makes.
+   */
   #makeRoom(size: number): void {
     const from = this.#first - this.#base;
     const used = this.#end - this.#first;
     let units = this.#units;
-    if ((used + size) * 2 > units.length) {
+    if ((used + size) * 4 > units.length * 3) {
       let capacity = units.length * 2;
       while ((used + size) * 2 > capacity) capacity *= 2;
       units = new Uint16Array(capacity);
