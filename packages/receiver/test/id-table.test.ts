@@ -30,6 +30,7 @@ describe('IdTable (the memory store’s open-addressing table)', () => {
     const differences: string[] = [];
     let last = ids[0]!;
     let inserted = ids[0]!;
+    let appended: string | undefined;
     for (let step = 0; step < 60_000; step++) {
       // Often the id of the step before, or the last one inserted: what the store does (look
       // up then write, complete what it just claimed), which the table remembers.
@@ -40,7 +41,10 @@ describe('IdTable (the memory store’s open-addressing table)', () => {
       const op = next();
       if (op < 0.5) {
         const value = Math.floor(next() * 2 ** 40);
-        table.set(id, value);
+        // In place only when the id is present and was the last one written as the newest.
+        const appends = !(reference.has(id) && appended === id);
+        if (table.set(id, value) !== appends) differences.push(`step ${step}: set ${id} in place`);
+        if (appends) appended = id;
         setInOrder(reference, id, value);
       } else if (op < 0.53) {
         const [first] = reference;

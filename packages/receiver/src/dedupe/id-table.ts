@@ -50,13 +50,17 @@ export class IdTable {
     return slot < 0 ? undefined : this.#values[slot];
   }
 
-  /** Writes the id's value; unless its last write is the newest, the id becomes the newest. */
-  set(id: string, value: number): void {
+  /**
+   * Writes the id's value; unless its last write is the newest, the id becomes the newest.
+   * Answers whether it did (false: the value was rewritten in place).
+   */
+  set(id: string, value: number): boolean {
     const slot = this.#inserted >= 0 && id === this.#insertedId ? this.#inserted : this.#locate(id);
     if (slot >= 0) {
       this.#values[slot] = value;
-      if (this.#refs[slot] !== this.#log.last) this.#refs[slot] = this.#log.append(id, this.#tags[slot]!);
-      return;
+      if (this.#refs[slot] === this.#log.last) return false;
+      this.#refs[slot] = this.#log.append(id, this.#tags[slot]!);
+      return true;
     }
     const free = ~slot;
     this.#tags[free] = this.#seenTag;
@@ -66,6 +70,7 @@ export class IdTable {
     this.#inserted = free;
     this.#insertedId = id;
     if (++this.#size * 2 > this.#tags.length) this.#grow();
+    return true;
   }
 
   delete(id: string): boolean {

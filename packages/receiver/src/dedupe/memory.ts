@@ -67,7 +67,8 @@ export class MemoryDedupeStore implements DedupeStore {
   }
 
   // Completed straight after its claim (a synchronous handler), the id is still the newest: the
-  // table rewrites its value in place, and nothing is left to sweep.
+  // table rewrites its value in place, and the sweep (a probe of the oldest id's slot, likely a
+  // cache miss) is skipped: nothing was added.
   completeNow(id: string, ttlSec: number): void {
     const now = this.elapsed();
     this.set(id, 2 * (now + ms(ttlSec)) + 1, now);
@@ -85,7 +86,7 @@ export class MemoryDedupeStore implements DedupeStore {
 
   private set(id: string, value: number, now: number): void {
     const { entries } = this;
-    entries.set(id, value);
+    if (!entries.set(id, value)) return;
     for (let oldest = entries.oldest(); oldest !== undefined; oldest = entries.oldest()) {
       if (expiry(oldest) > now && entries.size <= this.maxEntries) break;
       entries.deleteOldest();
