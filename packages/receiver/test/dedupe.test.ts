@@ -60,6 +60,18 @@ describe('MemoryDedupeStore', () => {
     expect(store.claimNow('a', 60)).toBe('claimed');
   });
 
+  it('evicts an id claimed again after its lease ran out as the newest, not by its first claim', async () => {
+    let clock = 0;
+    const store = new MemoryDedupeStore({ maxEntries: 2, now: () => clock });
+    expect(store.claimNow('a', 1)).toBe('claimed');
+    expect(store.claimNow('b', 60)).toBe('claimed');
+    clock = 2_000;
+    expect(store.claimNow('a', 60)).toBe('claimed');
+    expect(store.claimNow('c', 60)).toBe('claimed');
+    expect(store.size).toBe(2);
+    expect(['a', 'c', 'b'].map((id) => store.claimNow(id, 60))).toEqual(['in-progress', 'in-progress', 'claimed']);
+  });
+
   it('keeps a claim and a handled id apart on a clock with fractions of a millisecond', async () => {
     let clock = 1000.75;
     const store = new MemoryDedupeStore({ now: () => clock });

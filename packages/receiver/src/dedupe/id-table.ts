@@ -1,20 +1,35 @@
+import { IdLog } from './id-log.js';
+
 const EMPTY = 0;
 const FIRST_CAPACITY = 1024;
 
+/** An id's 32-bit hash: FNV-1a from the table's seed, finished as murmur3 does; never 0 (the empty slot's mark). */
+export function tagOf(id: string, seed: number): number {
+  let h = seed ^ 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h === EMPTY ? 1 : h;
+}
+
 /**
- * Message ids to numbers, for the in-memory dedupe store: an open-addressing hash table
- * (linear probing, backward-shift deletion) whose hashes and values sit in typed arrays. With
- * 100 000 ids a `Map` lookup of a new id touches several scattered cache lines (its bucket,
- * each entry of the chain and each entry's key string); here it reads one slot of `#tags`,
- * and an id's string only when its 32-bit hash matches. The hash is seeded per table, and ids
- * reach it only once their signature verified.
+ * Message ids to numbers, oldest write first, for the in-memory dedupe store: an
+ * open-addressing hash table (linear probing, backward-shift deletion) whose hashes, values
+ * and keys' positions sit in typed arrays, the keys themselves in an IdLog. With 100 000 ids
+ * a `Map` lookup of a new id touches several scattered cache lines; here it reads one slot of
+ * `#tags`, and an id's code units only when its 32-bit hash matches. The table holds no
+ * string, so the GC never visits the ids. The hash is seeded per table, and ids reach it only
+ * once their signature verified.
  */
 export class IdTable {
   #tags = new Int32Array(FIRST_CAPACITY);
-  #keys: (string | undefined)[] = new Array<string | undefined>(FIRST_CAPACITY).fill(undefined);
+  // Where each slot's id sits in #log: the record of its latest write.
+  #refs = new Float64Array(FIRST_CAPACITY);
   #values = new Float64Array(FIRST_CAPACITY);
   #mask = FIRST_CAPACITY - 1;
   #size = 0;
+  readonly #log = new IdLog();
   // No node:crypto here: the store is part of what the edge entry imports.
   readonly #seed = Math.floor(Math.random() * 2 ** 31);
   // The store looks an id up and then writes or deletes it, and completes the id it inserted
@@ -24,6 +39,7 @@ export class IdTable {
   #seenTag = 0;
   #seenSlot = 0;
   #inserted = -1;
+  #insertedId: string | undefined;
 
   get size(): number {
     return this.#size;
@@ -34,25 +50,69 @@ export class IdTable {
     return slot < 0 ? undefined : this.#values[slot];
   }
 
-  set(id: string, value: number): void {
-    const slot = this.#inserted >= 0 && this.#keys[this.#inserted] === id ? this.#inserted : this.#locate(id);
+  /**
+   * Writes the id's value; unless its last write is the newest, the id becomes the newest.
+   * Answers whether it did (false: the value was rewritten in place).
+   */
+  set(id: string, value: number): boolean {
+    const slot = this.#inserted >= 0 && id === this.#insertedId ? this.#inserted : this.#locate(id);
     if (slot >= 0) {
       this.#values[slot] = value;
-      return;
+      if (this.#refs[slot] === this.#log.last) return false;
+      this.#refs[slot] = this.#log.append(id, this.#tags[slot]!);
+      return true;
     }
     const free = ~slot;
     this.#tags[free] = this.#seenTag;
-    this.#keys[free] = id;
+    this.#refs[free] = this.#log.append(id, this.#seenTag);
     this.#values[free] = value;
     this.#seen = undefined;
     this.#inserted = free;
+    this.#insertedId = id;
     if (++this.#size * 2 > this.#tags.length) this.#grow();
+    return true;
   }
 
   delete(id: string): boolean {
-    let hole = this.#locate(id);
+    const slot = this.#locate(id);
     this.#seen = undefined;
-    if (hole < 0) return false;
+    if (slot < 0) return false;
+    this.#remove(slot);
+    return true;
+  }
+
+  /** The value of the oldest id, or undefined when none is left (drops the records of rewritten or deleted ids). */
+  oldest(): number | undefined {
+    const slot = this.#oldestSlot();
+    return slot < 0 ? undefined : this.#values[slot];
+  }
+
+  /** Deletes the oldest id. */
+  deleteOldest(): void {
+    const slot = this.#oldestSlot();
+    if (slot < 0) return;
+    this.#seen = undefined;
+    this.#remove(slot);
+    this.#log.dropFirst();
+  }
+
+  /** The slot of the id the log's first record holds, once records no slot refers to are dropped; -1 when none. */
+  #oldestSlot(): number {
+    const log = this.#log;
+    const tags = this.#tags;
+    const refs = this.#refs;
+    const mask = this.#mask;
+    for (; !log.empty; log.dropFirst()) {
+      const position = log.first;
+      const tag = log.tagAt(position);
+      for (let at = tag & mask; tags[at] !== EMPTY; at = (at + 1) & mask) if (refs[at] === position) return at;
+    }
+    return -1;
+  }
+
+  #remove(slot: number): void {
+    let hole = slot;
+    if (this.#inserted === slot) this.#inserted = -1;
     const tags = this.#tags;
     const mask = this.#mask;
     // Backward shift: move up every later entry of the run that may sit in the hole (its home
@@ -61,21 +121,19 @@ export class IdTable {
       const home = tags[at]! & mask;
       if (hole <= at ? hole < home && home <= at : hole < home || home <= at) continue;
       tags[hole] = tags[at]!;
-      this.#keys[hole] = this.#keys[at];
+      this.#refs[hole] = this.#refs[at]!;
       this.#values[hole] = this.#values[at]!;
       if (this.#inserted === at) this.#inserted = hole;
       hole = at;
     }
     tags[hole] = EMPTY;
-    this.#keys[hole] = undefined;
     this.#size--;
-    return true;
   }
 
   /** `#find` of `id`, remembered (with its tag) until the table changes. */
   #locate(id: string): number {
     if (id === this.#seen) return this.#seenSlot;
-    const tag = this.#tag(id);
+    const tag = tagOf(id, this.#seed);
     this.#seenSlot = this.#find(id, tag);
     this.#seenTag = tag;
     this.#seen = id;
@@ -89,33 +147,24 @@ export class IdTable {
     for (let at = tag & mask; ; at = (at + 1) & mask) {
       const found = tags[at]!;
       if (found === EMPTY) return ~at;
-      if (found === tag && this.#keys[at] === id) return at;
+      if (found === tag && this.#log.holds(this.#refs[at]!, id)) return at;
     }
   }
 
-  /** FNV-1a from the table's seed, finished as murmur3 does; never 0 (the empty slot's mark). */
-  #tag(id: string): number {
-    let h = this.#seed ^ 0x811c9dc5;
-    for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    h ^= h >>> 16;
-    return h === EMPTY ? 1 : h;
-  }
-
   #grow(): void {
-    const [tags, keys, values] = [this.#tags, this.#keys, this.#values];
+    const [tags, refs, values] = [this.#tags, this.#refs, this.#values];
     const capacity = tags.length * 2;
     this.#tags = new Int32Array(capacity);
-    this.#keys = new Array<string | undefined>(capacity).fill(undefined);
+    this.#refs = new Float64Array(capacity);
     this.#values = new Float64Array(capacity);
     this.#mask = capacity - 1;
     this.#inserted = -1;
     for (let from = 0; from < tags.length; from++) {
       if (tags[from] === EMPTY) continue;
-      const to = ~this.#find(keys[from]!, tags[from]!);
+      let to = tags[from]! & this.#mask;
+      while (this.#tags[to] !== EMPTY) to = (to + 1) & this.#mask;
       this.#tags[to] = tags[from]!;
-      this.#keys[to] = keys[from];
+      this.#refs[to] = refs[from]!;
       this.#values[to] = values[from]!;
     }
   }

@@ -28,15 +28,9 @@ function isHandled(value: number): boolean {
  */
 export class MemoryDedupeStore implements DedupeStore {
   // id -> its expiry in whole ms after `epoch`, doubled, plus one once handled: one number per
-  // id in a typed array (no object per id for the GC to promote), in a table whose lookup of a
-  // new id reads one slot rather than a Map's scattered chain (see IdTable).
+  // id in a typed array, the ids as code units in another (no object or string per id for the
+  // GC to promote and mark), oldest write first so the sweep evicts from the front (see IdTable).
   private readonly entries = new IdTable();
-  // Ids in the order they were written, with the value written then: the sweep pops from
-  // the front in O(1) (iterating a Map from its start skips every deleted slot, which made
-  // each insert at the cap cost ~50 µs). A popped id whose value was rewritten is skipped.
-  private ids: string[] = [];
-  private values: number[] = [];
-  private head = 0;
   private readonly maxEntries: number;
   private readonly now: () => number;
   private readonly epoch: number;
@@ -72,19 +66,12 @@ export class MemoryDedupeStore implements DedupeStore {
     return 'claimed';
   }
 
+  // Completed straight after its claim (a synchronous handler), the id is still the newest: the
+  // table rewrites its value in place, and the sweep (a probe of the oldest id's slot, likely a
+  // cache miss) is skipped: nothing was added.
   completeNow(id: string, ttlSec: number): void {
     const now = this.elapsed();
-    const value = 2 * (now + ms(ttlSec)) + 1;
-    const last = this.ids.length - 1;
-    // Completed straight after its claim (a synchronous handler): the id is still the last one
-    // queued, so its queued value is rewritten in place with the table's; no second entry, no sweep.
-    // (The table's value of an id always equals its latest queued value, which this keeps.)
-    if (last >= this.head && this.ids[last] === id) {
-      this.entries.set(id, value);
-      this.values[last] = value;
-      return;
-    }
-    this.set(id, value, now);
+    this.set(id, 2 * (now + ms(ttlSec)) + 1, now);
   }
 
   releaseNow(id: string): void {
@@ -98,30 +85,11 @@ export class MemoryDedupeStore implements DedupeStore {
   }
 
   private set(id: string, value: number, now: number): void {
-    this.entries.set(id, value);
-    this.ids.push(id);
-    this.values.push(value);
-    this.sweep(now);
-  }
-
-  private sweep(now: number): void {
-    const { ids, values, entries } = this;
-    let head = this.head;
-    while (head < ids.length) {
-      // Nothing due at the front and room left: no table lookup needed to know there is nothing to sweep.
-      if (expiry(values[head]!) > now && entries.size <= this.maxEntries) break;
-      const first = ids[head]!;
-      if (entries.get(first) === values[head]) {
-        if (entries.size <= this.maxEntries && expiry(values[head]!) > now) break;
-        entries.delete(first);
-      }
-      head++;
-    }
-    this.head = head;
-    if (head > 1024 && head * 2 > ids.length) {
-      this.ids = ids.slice(head);
-      this.values = values.slice(head);
-      this.head = 0;
+    const { entries } = this;
+    if (!entries.set(id, value)) return;
+    for (let oldest = entries.oldest(); oldest !== undefined; oldest = entries.oldest()) {
+      if (expiry(oldest) > now && entries.size <= this.maxEntries) break;
+      entries.deleteOldest();
     }
   }
 }
