@@ -171,12 +171,14 @@ function wellFormed<T>(value: T): T {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = wellFormed(value[i]);
   } else if (value && typeof value === 'object') {
-    for (const key of Object.keys(value)) {
-      const record = value as Record<string, unknown>;
-      const fixed = wellFormed(key);
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
       const inner = wellFormed(record[key]);
+      const fixed = wellFormed(key);
       if (fixed !== key) delete record[key];
-      record[fixed] = inner;
+      // defineProperty: a key such as `__proto__` stays a plain property.
+      if (fixed !== key || inner !== record[key])
+        Object.defineProperty(record, fixed, { value: inner, writable: true, enumerable: true, configurable: true });
     }
   }
   return value;
