@@ -50,9 +50,10 @@
  *    message without one): the delivered/s column shows who did not keep up. Equal here: the
  *    offered rate and schedule; not equal: the share of its capacity that rate is for each
  *    contender (the fastest idle most). CPU is not measured in these rounds.
- * CPU (throughput rounds) is read after the 500 ms. It is utime+stime from /proc of the service
- * process and of its database processes: the PostgreSQL backends of its own database (not
- * the shared walwriter/checkpointer), the private redis-server; PGlite is in the service.
+ * CPU (throughput rounds) is read after the 500 ms. It is the time on a CPU (/proc schedstat, in
+ * ns, every thread) of the service process and of its database processes: the PostgreSQL
+ * backends of its own database (not the shared walwriter/checkpointer), the private
+ * redis-server; PGlite is in the service.
  * BullMQ gets private redis-servers (without persistence, and with the AOF and appendfsync
  * always), not the shared one on 6379, whose CPU other users share. PostgreSQL contenders run
  * only with DATABASE_URL. PEERS_BASELINE=<root of another clone or worktree> adds ours from there

@@ -1,15 +1,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-const TICK_MS = 10; // USER_HZ is 100 on Linux.
-
-/** utime + stime of a process (all its threads) in ms, or undefined once it is gone. */
+/**
+ * A process's time on a CPU in ms, to the nanosecond: the sum over its threads of
+ * /proc/<pid>/task/<tid>/schedstat. utime + stime count 10 ms ticks, coarse against the few
+ * hundred ms a process uses in a short round. Undefined once the process is gone.
+ */
 export function cpuMs(pid: number): number | undefined {
+  let tids: string[];
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    tids = readdirSync(`/proc/${pid}/task`);
   } catch {
     return undefined;
+  }
+  let ns = 0;
+  for (const tid of tids) ns += threadNs(pid, tid);
+  return ns / 1e6;
+}
+
+function threadNs(pid: number, tid: string): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return 0; // The thread ended between the listing and the read.
   }
 }
 
@@ -54,7 +66,8 @@ export class CpuMeter {
       const ms = cpuMs(pid);
       if (ms === undefined) continue;
       if (!this.#first.has(pid)) this.#first.set(pid, initial ? ms : 0);
-      this.#last.set(pid, ms);
+      // A thread that ended takes its time with it: the process's reading never goes back.
+      this.#last.set(pid, Math.max(ms, this.#last.get(pid) ?? ms));
     }
   }
 
