@@ -14,6 +14,8 @@
  * else the cores are doing. `test/bench/receiver/in-process.ts` compares CPU per request with
  * no sockets at all, for A/B of a change; `test/bench/receiver/instructions.sh` counts
  * instructions per request over real sockets (callgrind), steady whatever the load.
+ * Last, the ceiling: the best ratio to its bare route any verifying receiver could reach on each
+ * framework, from the bare route's CPU and what verification costs at the least (receiver/floor.ts).
  * `BENCH_FRAMEWORKS=express,node` limits the frameworks.
  */
 import { spawn } from 'node:child_process';
@@ -48,20 +50,14 @@ interface Sample {
   failed: number;
 }
 
-function load(url: string, seconds: number): Promise<LoadResult> {
+/** Runs `receiver/<file>` in its own Node process and resolves with the JSON of its last line. */
+function runJson<T>(file: string, env: Record<string, string>): Promise<T> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=clubnotify-source', fileURLToPath(new URL('receiver/load.ts', import.meta.url))],
+    ['--import', 'tsx', '--conditions=clubnotify-source', fileURLToPath(new URL(`receiver/${file}`, import.meta.url))],
     {
       cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        BENCH_URL: url,
-        BENCH_SECONDS: String(seconds),
-        BENCH_CONNECTIONS: String(CONNECTIONS),
-        BENCH_POOL: String(Math.ceil(seconds * 25_000)),
-      },
+      env: { ...process.env, NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -70,9 +66,18 @@ function load(url: string, seconds: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`load generator exited ${String(code)}: ${out}`));
-      else resolve(JSON.parse(line) as LoadResult);
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`${file} exited ${String(code)}: ${out}`));
+      else resolve(JSON.parse(line) as T);
     });
+  });
+}
+
+function load(url: string, seconds: number): Promise<LoadResult> {
+  return runJson<LoadResult>('load.ts', {
+    BENCH_URL: url,
+    BENCH_SECONDS: String(seconds),
+    BENCH_CONNECTIONS: String(CONNECTIONS),
+    BENCH_POOL: String(Math.ceil(seconds * 25_000)),
   });
 }
 
@@ -129,6 +134,7 @@ export default async function bench(): Promise<void> {
   } finally {
     await Promise.all([...children.values()].map((c) => c.stop()));
   }
+  const floor = await runJson<{ floorUs: number; coreUs: number }>('floor.ts', {});
   console.log(
     `### Receiver throughput (stockUpdate, ${CONNECTIONS} connections, median of ${ROUNDS} x ${SECONDS} s, Node ${process.version})\n`,
   );
@@ -155,6 +161,27 @@ export default async function bench(): Promise<void> {
         `| ${framework} | ${contender} | ${rps.toFixed(0)} | ${(rps / bare).toFixed(2)}x | ${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)} | ${cpu.toFixed(1)} | ${(bareCpu / cpu).toFixed(2)}x | ${cpus[0]!.toFixed(0)}-${cpus.at(-1)!.toFixed(0)} | ${loader.toFixed(1)} | ${failed} |`,
       );
     }
+  }
+  console.log('');
+  printCeiling(frameworks, floor, (f) => median(samples.get(key(f, 'bare'))!.map((s) => s.cpuUsPerRequest)));
+}
+
+/**
+ * How close to its bare route any receiver that verifies can come: the bare route's CPU a
+ * request over that plus the floor (the verification no receiver can skip, floor.ts), and over
+ * that plus our core's cost measured the same way (in-process, no sockets).
+ */
+function printCeiling(frameworks: Framework[], floor: { floorUs: number; coreUs: number }, bareCpu: (f: Framework) => number): void {
+  console.log(
+    `### The ceiling: bare CPU / (bare CPU + verification), in-process per message: floor (HMAC, base64 compare, JSON.parse) ${floor.floorUs.toFixed(2)} µs, our core (all checks on) ${floor.coreUs.toFixed(2)} µs\n`,
+  );
+  console.log('| framework | bare CPU µs/request | best any verifying receiver can reach | what our core allows |');
+  console.log('|---|---:|---:|---:|');
+  for (const f of frameworks) {
+    const bare = bareCpu(f);
+    console.log(
+      `| ${f} | ${bare.toFixed(1)} | ${(bare / (bare + floor.floorUs)).toFixed(2)}x | ${(bare / (bare + floor.coreUs)).toFixed(2)}x |`,
+    );
   }
   console.log('');
 }

@@ -27,19 +27,22 @@ const LEASE_MS = 30_000;
 /** The database with its claim statements counted (both databases' claims read due rows this way). */
 function countingClaims(db: Database): { db: Database; claims: () => number } {
   let claims = 0;
-  const counted = new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'query') {
-        return (sql: string, params?: unknown[]) => {
-          if (sql.includes('WHERE next_attempt_at <= now()')) claims++;
-          return target.query(sql, params);
-        };
-      }
-      const value = Reflect.get(target, prop) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db: counted, claims: () => claims };
+  // The claim runs on the claim's own connections (Database.claims) where there are some.
+  const counting = (inner: Database): Database =>
+    new Proxy(inner, {
+      get(target, prop) {
+        if (prop === 'query') {
+          return (sql: string, params?: unknown[]) => {
+            if (sql.includes('WHERE next_attempt_at <= now()')) claims++;
+            return target.query(sql, params);
+          };
+        }
+        if (prop === 'claims') return target.claims && counting(target.claims);
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return { db: counting(db), claims: () => claims };
 }
 
 describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (kind) => {

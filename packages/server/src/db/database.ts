@@ -30,6 +30,12 @@ export interface Database extends Queryable {
    * that reads never take a connection the delivery path needs. Absent: reads share these.
    */
   readonly reads?: Database;
+  /**
+   * PostgreSQL: the claim's own connections, which parse each statement once and plan it for
+   * every call's values (`plan_cache_mode = force_custom_plan`; see sql/claim.ts). Absent: the
+   * claim is sent as text and planned on these.
+   */
+  readonly claims?: Database;
 }
 
 /** A transaction handle that can also run a multi-statement script (migrations). */

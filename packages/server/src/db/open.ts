@@ -73,7 +73,23 @@ async function openPglite(dataDir: string, snapshot: Uint8Array | undefined): Pr
 
 const statement = (text: string, values?: unknown[]): pg.QueryConfig => ({ name: preparedName(text), text, values });
 
-function createPool(url: string, max: number, readOnly: boolean): pg.Pool {
+// The claim's connection names every statement it runs (a few constant texts): parsed once, planned each call.
+const claimNames = new Map<string, string>();
+const claimStatement = (text: string, values?: unknown[]): pg.QueryConfig => {
+  let name = claimNames.get(text);
+  if (name === undefined) claimNames.set(text, (name = `cn_claim_${claimNames.size + 1}`));
+  return { name, text, values };
+};
+
+/** The settings a pool's connections start with: read-only ones refuse writes; the claim's plan each call for its values. */
+type PoolRole = 'main' | 'reads' | 'claims';
+const ROLE_OPTIONS: Record<PoolRole, string | undefined> = {
+  main: undefined,
+  reads: '-c default_transaction_read_only=on',
+  claims: '-c plan_cache_mode=force_custom_plan',
+};
+
+function createPool(url: string, max: number, role: PoolRole): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -83,7 +99,7 @@ function createPool(url: string, max: number, readOnly: boolean): pg.Pool {
     // costs the database a backend and five planned runs of each prepared statement.
     idleTimeoutMillis: 60_000,
     // The reads' connections refuse writes: nothing on the read path may change data.
-    ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
+    ...(ROLE_OPTIONS[role] ? { options: ROLE_OPTIONS[role] } : {}),
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -98,18 +114,22 @@ function createPool(url: string, max: number, readOnly: boolean): pg.Pool {
 }
 
 async function openPostgres(url: string, readPoolSize: number): Promise<MigratableDatabase> {
-  const pool = createPool(url, Number(process.env.DATABASE_POOL_SIZE ?? 10), false);
+  const pool = createPool(url, Number(process.env.DATABASE_POOL_SIZE ?? 10), 'main');
   await pool.query('SELECT 1');
-  const readPool = readPoolSize > 0 ? createPool(url, readPoolSize, true) : undefined;
+  const readPool = readPoolSize > 0 ? createPool(url, readPoolSize, 'reads') : undefined;
   const reads = readPool && { ...postgresDatabase(readPool), close: async () => {} };
-  return { ...postgresDatabase(pool), reads, close: () => Promise.all([pool.end(), readPool?.end()]).then(() => {}) };
+  // Claims run one at a time per worker; two connections leave room for a second worker in the process.
+  const claimPool = createPool(url, 2, 'claims');
+  const claims = { ...postgresDatabase(claimPool, claimStatement), close: async () => {} };
+  const close = () => Promise.all([pool.end(), readPool?.end(), claimPool.end()]).then(() => {});
+  return { ...postgresDatabase(pool), reads, claims, close };
 }
 
-function postgresDatabase(pool: pg.Pool): MigratableDatabase {
+function postgresDatabase(pool: pg.Pool, named = statement): MigratableDatabase {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(statement(sql, params))).rows as T[];
+      return (await pool.query(named(sql, params))).rows as T[];
     },
     async transaction(fn) {
       const client = await pool.connect();
@@ -122,7 +142,7 @@ function postgresDatabase(pool: pg.Pool): MigratableDatabase {
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await client.query(statement(sql, params))).rows as T[],
+          query: async <T>(sql: string, params?: unknown[]) => (await client.query(named(sql, params))).rows as T[],
           exec: async (sql: string) => {
             await client.query(sql);
           },

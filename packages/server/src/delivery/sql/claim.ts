@@ -9,7 +9,8 @@ import { updateHolds } from './hold.js';
 
 /**
  * Planned on every call: a cached generic plan made while the table was small or its
- * statistics stale keeps scanning every pending row once a backlog builds. The queue holds
+ * statistics stale keeps scanning every pending row once a backlog builds. So it runs on the
+ * claim's own connections (`Database.claims`), which parse it once and plan it each call. The queue holds
  * pending rows only (migration 012), so nothing here tests the status (pull rows, migration 040, are the feed's: `NOT pull` matches the due index's predicate): the estimate of the due
  * rows does not hang on the status column's statistics, and the due index covers every row.
  *
@@ -206,7 +207,7 @@ async function claimRows(
   const full = saturated(args, inFlight);
   const params = [args.owner, limit, [...full, ...skipped], [...inFlight.keys()], [...inFlight.values()], args.perTarget, args.leaseMs];
   params.push(fullOwners, owners, [...ownerHeld.values()], args.perOwner, held);
-  const [row] = await db.query<{ rows: string; seen: number; holds: string }>(claimSql, params);
+  const [row] = await (db.claims ?? db).query<{ rows: string; seen: number; holds: string }>(claimSql, params);
   if (!row) return { rows: [], more: true, unheld: [], elsewhere: [] };
   const holds = JSON.parse(row.holds) as { unheld: string[]; elsewhere: string[] };
   const rows = JSON.parse(row.rows) as ClaimedDelivery[];
