@@ -1,0 +1,136 @@
+/**
+ * Claim: the database CPU of one claim (`claimDue` on PostgreSQL) as the server sends it, on the
+ * claim's own connections (parsed once, planned for each call's values: `force_custom_plan`),
+ * against the two other ways to send it: as text (parsed, analysed and planned on every call,
+ * how it went before), and prepared with a generic plan (which PostgreSQL caches after five runs
+ * when its estimates favour it), over a backlog of CLAIM_BACKLOG (400) events × 50 registrations,
+ * analysed. The three alternate, CLAIMS_PER_BATCH claims at a time, so they meet the same
+ * machine. Runs only with DATABASE_URL.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '../../packages/server/src/db/database.js';
+import { migrate } from '../../packages/server/src/db/migrate.js';
+import { openDatabase } from '../../packages/server/src/db/open.js';
+import { seed } from '../../packages/server/src/db/seed.js';
+import { claimDue, type ClaimArgs } from '../../packages/server/src/delivery/sql/claim.js';
+import { TargetHolds } from '../../packages/server/src/delivery/target-holds.js';
+import { changeStocks, StockFanOut } from '../../packages/server/src/publish/stock-change.js';
+import { stockChange } from './peers/message.js';
+import { scratchDatabase } from './peers/contenders.js';
+import { printRatios } from './table.js';
+
+const BACKLOG = Number(process.env.CLAIM_BACKLOG ?? 400);
+const REGISTRATIONS = 50;
+const BATCHES = 20;
+const CLAIMS_PER_BATCH = 40;
+
+/** A Database on one connection that sends every statement as text, or prepared under a name with a generic plan. */
+async function oneConnection(url: string, prepare: boolean): Promise<Database & { end(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: url, ...(prepare ? { options: '-c plan_cache_mode=force_generic_plan' } : {}) });
+  await client.connect();
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    if (!names.has(sql)) names.set(sql, `b${names.size}`);
+    return names.get(sql);
+  };
+  const query = async <T>(sql: string, params?: unknown[]) =>
+    (await client.query({ text: sql, values: params, name: prepare ? nameOf(sql) : undefined })).rows as T[];
+  return {
+    kind: 'postgres',
+    query,
+    transaction: async (fn) => {
+      await client.query('BEGIN');
+      const result = await fn({ query });
+      await client.query('COMMIT');
+      return result;
+    },
+    close: async () => {},
+    end: () => client.end(),
+  };
+}
+
+async function fill(db: Database): Promise<void> {
+  await db.query(`INSERT INTO api_keys (id, name, scope, key_hash) VALUES ('key_bench', 'bench', 'subscriber', $1)`, [
+    randomBytes(16).toString('hex'),
+  ]);
+  for (let i = 0; i < REGISTRATIONS; i++) {
+    await db.query(`INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, 'key_bench', 'stockUpdate', $2, $3)`, [
+      `reg_${randomBytes(8).toString('hex')}`,
+      `http://127.0.0.1:9/hook?t=${i}`,
+      `whsec_${randomBytes(24).toString('base64')}`,
+    ]);
+  }
+  const fanOut = new StockFanOut();
+  for (let e = 0; e < BACKLOG; e += 8) {
+    for (const answer of await changeStocks(
+      db,
+      Array.from({ length: 8 }, (_, i) => stockChange(e + i)),
+      false,
+      fanOut,
+    )) {
+      if (answer instanceof Error) throw answer;
+    }
+  }
+  // The backlog's statistics, as the worker's upkeep keeps them (it analyses the queue beside the claims).
+  await db.query('ANALYZE');
+}
+
+export default async function claimBench(): Promise<void> {
+  if (!process.env.DATABASE_URL) {
+    console.log('(skipped: set DATABASE_URL)\n');
+    return;
+  }
+  const scratch = await scratchDatabase('claim');
+  const ours = await openDatabase({ url: scratch.url, readPoolSize: 0 });
+  const asText = await oneConnection(scratch.url, false);
+  const preparedGeneric = await oneConnection(scratch.url, true);
+  try {
+    await migrate(ours);
+    await seed(ours);
+    await fill(ours);
+    const sides = [ours, asText, preparedGeneric];
+    const cpu = sides.map(() => 0);
+    const args = (): ClaimArgs => ({
+      owner: 'wrk_bench',
+      limit: 64,
+      leaseMs: 60_000,
+      perTarget: 4,
+      perOwner: 1_000,
+      inFlight: new Map(),
+      held: new Map(),
+      ownerHeld: new Map(),
+      holds: new TargetHolds(),
+    });
+    let claimed = 0;
+    for (let batch = -1; batch < BATCHES; batch++) {
+      for (const [k, db] of sides.entries()) {
+        const meter = scratch.meter();
+        meter.start();
+        for (let i = 0; i < CLAIMS_PER_BATCH; i++) claimed += (await claimDue(db, args())).rows.length;
+        const used = meter.stop();
+        if (batch >= 0) cpu[k]! += used;
+      }
+    }
+    if (claimed === 0) throw new Error('the claims took nothing');
+    const perClaim = cpu.map((ms) => (1000 * ms) / (BATCHES * CLAIMS_PER_BATCH));
+    printRatios(
+      `Claim, database CPU per claim (${BACKLOG * REGISTRATIONS} due rows, ${REGISTRATIONS} targets, ${BATCHES * CLAIMS_PER_BATCH} claims each)`,
+      [
+        {
+          name: 'ours (own connection) vs as text, planned each call',
+          ours: perClaim[0]!,
+          baseline: perClaim[1]!,
+          unit: 'µs',
+          better: 'lower',
+        },
+        { name: 'ours vs prepared with a generic plan', ours: perClaim[0]!, baseline: perClaim[2]!, unit: 'µs', better: 'lower' },
+      ],
+    );
+  } finally {
+    await asText.end();
+    await preparedGeneric.end();
+    await ours.close();
+    await scratch.drop();
+  }
+}
