@@ -7,7 +7,6 @@
  * analysed. The three alternate, CLAIMS_PER_BATCH claims at a time, so they meet the same
  * machine. Runs only with DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../../packages/server/src/db/database.js';
 import { migrate } from '../../packages/server/src/db/migrate.js';
@@ -18,6 +17,7 @@ import { TargetHolds } from '../../packages/server/src/delivery/target-holds.js'
 import { changeStocks, StockFanOut } from '../../packages/server/src/publish/stock-change.js';
 import { stockChange } from './peers/message.js';
 import { scratchDatabase } from './peers/contenders.js';
+import { addBenchRegistrations } from './registrations.js';
 import { printRatios } from './table.js';
 
 const BACKLOG = Number(process.env.CLAIM_BACKLOG ?? 400);
@@ -51,26 +51,11 @@ async function oneConnection(url: string, prepare: boolean): Promise<Database & 
 }
 
 async function fill(db: Database): Promise<void> {
-  await db.query(`INSERT INTO api_keys (id, name, scope, key_hash) VALUES ('key_bench', 'bench', 'subscriber', $1)`, [
-    randomBytes(16).toString('hex'),
-  ]);
-  for (let i = 0; i < REGISTRATIONS; i++) {
-    await db.query(`INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, 'key_bench', 'stockUpdate', $2, $3)`, [
-      `reg_${randomBytes(8).toString('hex')}`,
-      `http://127.0.0.1:9/hook?t=${i}`,
-      `whsec_${randomBytes(24).toString('base64')}`,
-    ]);
-  }
+  await addBenchRegistrations(db, REGISTRATIONS);
   const fanOut = new StockFanOut();
   for (let e = 0; e < BACKLOG; e += 8) {
-    for (const answer of await changeStocks(
-      db,
-      Array.from({ length: 8 }, (_, i) => stockChange(e + i)),
-      false,
-      fanOut,
-    )) {
-      if (answer instanceof Error) throw answer;
-    }
+    const changes = Array.from({ length: 8 }, (_, i) => stockChange(e + i));
+    for (const answer of await changeStocks(db, changes, false, fanOut)) if (answer instanceof Error) throw answer;
   }
   // The backlog's statistics, as the worker's upkeep keeps them (it analyses the queue beside the claims).
   await db.query('ANALYZE');

@@ -10,7 +10,6 @@
  * STATEMENTS_BATCHES (100) per form and side, the first 5 not counted. Runs only with
  * DATABASE_URL and STATEMENTS_BASELINE.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import type { FreshDelivery, Outcome, TargetPolicy } from '../../packages/server
 import type { StockChange, StockChanged } from '../../packages/server/src/publish/stock-change.js';
 import { createPgDatabase } from '../reliability/server-process.js';
 import { stockChange } from './peers/message.js';
+import { addBenchRegistrations } from './registrations.js';
 import { printRatios } from './table.js';
 
 const BATCHES = Number(process.env.STATEMENTS_BATCHES ?? 100);
@@ -72,16 +72,7 @@ async function side(root: string, registrations: number): Promise<Side> {
   } as Database;
   await migrate(db);
   await seed(db);
-  await client.query(`INSERT INTO api_keys (id, name, scope, key_hash) VALUES ('key_bench', 'bench', 'subscriber', $1)`, [
-    randomBytes(16).toString('hex'),
-  ]);
-  for (let i = 0; i < registrations; i++) {
-    await client.query(`INSERT INTO registrations (id, owner_key_id, event, url, secret) VALUES ($1, 'key_bench', 'stockUpdate', $2, $3)`, [
-      `reg_${randomBytes(8).toString('hex')}`,
-      `http://127.0.0.1:9/hook?t=${i}`,
-      `whsec_${randomBytes(24).toString('base64')}`,
-    ]);
-  }
+  await addBenchRegistrations(client, registrations);
   const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
   const fanOut = new stock.StockFanOut();
   return {
