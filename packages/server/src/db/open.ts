@@ -81,7 +81,7 @@ const claimStatement = (text: string, values?: unknown[]): pg.QueryConfig => {
   return { name, text, values };
 };
 
-/** The settings a pool's connections start with: read-only ones refuse writes; the claim's plan each call for its values. */
+/** The settings each pool's connections start with. */
 type PoolRole = 'main' | 'reads' | 'claims';
 const ROLE_OPTIONS: Record<PoolRole, string | undefined> = {
   main: undefined,
@@ -98,7 +98,7 @@ function createPool(url: string, max: number, role: PoolRole): pg.Pool {
     // A connection idle for a while is kept (pg's default closes it after 10 s): a new one
     // costs the database a backend and five planned runs of each prepared statement.
     idleTimeoutMillis: 60_000,
-    // The reads' connections refuse writes: nothing on the read path may change data.
+    // The reads' connections refuse writes (nothing on the read path may change data); the claim's plan per call.
     ...(ROLE_OPTIONS[role] ? { options: ROLE_OPTIONS[role] } : {}),
     types: {
       getTypeParser: ((oid: number, format?: string) =>
