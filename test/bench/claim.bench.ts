@@ -7,7 +7,6 @@
  * analysed. The three alternate, CLAIMS_PER_BATCH claims at a time, so they meet the same
  * machine. Runs only with DATABASE_URL.
  */
-import pg from 'pg';
 import type { Database } from '../../packages/server/src/db/database.js';
 import { migrate } from '../../packages/server/src/db/migrate.js';
 import { openDatabase } from '../../packages/server/src/db/open.js';
@@ -17,6 +16,7 @@ import { TargetHolds } from '../../packages/server/src/delivery/target-holds.js'
 import { changeStocks, StockFanOut } from '../../packages/server/src/publish/stock-change.js';
 import { stockChange } from './peers/message.js';
 import { scratchDatabase } from './peers/contenders.js';
+import { oneConnection } from './one-connection.js';
 import { addBenchRegistrations } from './registrations.js';
 import { printRatios } from './table.js';
 
@@ -24,31 +24,6 @@ const BACKLOG = Number(process.env.CLAIM_BACKLOG ?? 400);
 const REGISTRATIONS = 50;
 const BATCHES = 20;
 const CLAIMS_PER_BATCH = 40;
-
-/** A Database on one connection that sends every statement as text, or prepared under a name with a generic plan. */
-async function oneConnection(url: string, prepare: boolean): Promise<Database & { end(): Promise<void> }> {
-  const client = new pg.Client({ connectionString: url, ...(prepare ? { options: '-c plan_cache_mode=force_generic_plan' } : {}) });
-  await client.connect();
-  const names = new Map<string, string>();
-  const nameOf = (sql: string) => {
-    if (!names.has(sql)) names.set(sql, `b${names.size}`);
-    return names.get(sql);
-  };
-  const query = async <T>(sql: string, params?: unknown[]) =>
-    (await client.query({ text: sql, values: params, name: prepare ? nameOf(sql) : undefined })).rows as T[];
-  return {
-    kind: 'postgres',
-    query,
-    transaction: async (fn) => {
-      await client.query('BEGIN');
-      const result = await fn({ query });
-      await client.query('COMMIT');
-      return result;
-    },
-    close: async () => {},
-    end: () => client.end(),
-  };
-}
 
 async function fill(db: Database): Promise<void> {
   await addBenchRegistrations(db, REGISTRATIONS);
@@ -68,8 +43,8 @@ export default async function claimBench(): Promise<void> {
   }
   const scratch = await scratchDatabase('claim');
   const ours = await openDatabase({ url: scratch.url, readPoolSize: 0 });
-  const asText = await oneConnection(scratch.url, false);
-  const preparedGeneric = await oneConnection(scratch.url, true);
+  const { db: asText } = await oneConnection(scratch.url, { prepare: false });
+  const { db: preparedGeneric } = await oneConnection(scratch.url, { prepare: true, options: '-c plan_cache_mode=force_generic_plan' });
   try {
     await migrate(ours);
     await seed(ours);
@@ -113,8 +88,8 @@ export default async function claimBench(): Promise<void> {
       ],
     );
   } finally {
-    await asText.end();
-    await preparedGeneric.end();
+    await asText.close();
+    await preparedGeneric.close();
     await ours.close();
     await scratch.drop();
   }

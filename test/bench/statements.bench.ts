@@ -19,6 +19,7 @@ import type { FreshDelivery, Outcome, TargetPolicy } from '../../packages/server
 import type { StockChange, StockChanged } from '../../packages/server/src/publish/stock-change.js';
 import { createPgDatabase } from '../reliability/server-process.js';
 import { stockChange } from './peers/message.js';
+import { oneConnection } from './one-connection.js';
 import { addBenchRegistrations } from './registrations.js';
 import { printRatios } from './table.js';
 
@@ -52,24 +53,8 @@ async function side(root: string, registrations: number): Promise<Side> {
     src('delivery/sql/record.ts'),
   ]);
   const scratch = await createPgDatabase('statements');
-  const client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-  const names = new Map<string, string>();
   // One connection, every statement prepared once (as the server's pool does with its hot ones).
-  const db = {
-    kind: 'postgres',
-    async query<T>(sql: string, params?: unknown[]): Promise<T[]> {
-      if (!names.has(sql)) names.set(sql, `s${names.size}`);
-      return (await client.query({ text: sql, values: params, name: names.get(sql) })).rows as T[];
-    },
-    async transaction<T>(fn: (tx: unknown) => Promise<T>): Promise<T> {
-      await client.query('BEGIN');
-      const result = await fn({ ...db, exec: (sql: string) => client.query(sql) });
-      await client.query('COMMIT');
-      return result;
-    },
-    close: async () => {},
-  } as Database;
+  const { db, client } = await oneConnection(scratch.url, { prepare: true });
   await migrate(db);
   await seed(db);
   await addBenchRegistrations(client, registrations);
