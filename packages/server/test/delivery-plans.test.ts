@@ -132,6 +132,15 @@ describe.runIf(process.env.DATABASE_URL)('hot statement plans with a large histo
     let claimed = (await claimDue(db, { ...args, ...maps })).rows;
     if (claimed.length === 0) claimed = (await claimDue(db, { ...args, ...maps })).rows;
     expect(claimed.length).toBeGreaterThan(10);
+    what = 'claim (owners at their cap)';
+    const capped = await claimDue(db, {
+      ...args,
+      ...maps,
+      perOwner: 64,
+      ownerHeld: new Map([[owner, 32]]),
+      held: new Map(claimed.map((d) => [d.id, d.target_id])),
+    });
+    expect(capped.rows.length).toBe(32);
     what = 'record (successes)';
     await recordOutcomes(
       db,
@@ -217,7 +226,7 @@ describe.runIf(process.env.DATABASE_URL)('hot statement plans with a large histo
         `${p.what}: ${indexes.join(', ')}`,
       ).toBe(true);
     }
-    expect(new Set(plans.map((p) => p.what)).size).toBe(15);
+    expect(new Set(plans.map((p) => p.what)).size).toBe(16);
   };
 
   it('plans every hot statement on indexes while the queue’s statistics are those of an empty queue', async () => {
