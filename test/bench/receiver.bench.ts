@@ -13,7 +13,9 @@
  * On a shared machine CPU per request is far steadier than requests/s, which follows whatever
  * else the cores are doing. `test/bench/receiver/in-process.ts` compares CPU per request with
  * no sockets at all, for A/B of a change; `test/bench/receiver/instructions.sh` counts
- * instructions per request over real sockets (callgrind), steady whatever the load.
+ * instructions per request over real sockets (callgrind), steady whatever the load;
+ * `test/bench/receiver/cpu-split.sh` splits CPU per request into user and system time (the
+ * response's write() waking the load generator costs more per request the slower the receiver).
  * Last, the ceiling: the best ratio to its bare route any verifying receiver could reach on each
  * framework, from the bare route's CPU and what verification costs at the least (receiver/floor.ts).
  * `BENCH_FRAMEWORKS=express,node` limits the frameworks.
