@@ -7,28 +7,24 @@
 #   bash test/bench/receiver/cpu-split.sh fastify ours
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+# shellcheck source=test/bench/receiver/contender.sh
+source test/bench/receiver/contender.sh
 framework=$1 contender=$2 seconds=${BENCH_SECONDS:-5}
 out=$(mktemp -d)
 NODE_ENV=production BENCH_FRAMEWORK=$framework BENCH_CONTENDER=$contender \
   node --import tsx --conditions=clubnotify-source test/bench/receiver/server.ts >"$out/stdout" 2>"$out/stderr" &
 server=$!
 trap 'kill -TERM "$server" 2>/dev/null || true; rm -rf "$out"' EXIT
-for _ in $(seq 300); do grep -q listening "$out/stdout" 2>/dev/null && break; sleep 0.2; done
-port=$(grep -o 'listening [0-9]*' "$out/stdout" | cut -d' ' -f2)
-[[ -n $port ]] || { cat "$out/stderr" >&2; exit 1; }
-round() {
-  NODE_ENV=production BENCH_URL="http://127.0.0.1:$port" BENCH_SECONDS=$1 BENCH_CONNECTIONS=10 BENCH_POOL=$(($1 * 50000)) \
-    node --import tsx --conditions=clubnotify-source test/bench/receiver/load.ts | sed -n '$p' | sed 's/.*"requests":\([0-9]*\).*/\1/'
-}
+port=$(contender_port "$out/stdout" "$out/stderr")
 # utime, stime (clock ticks), voluntary and involuntary context switches of the receiver process.
 sample() {
   local stat
   read -r -a stat <"/proc/$server/stat"
   echo "${stat[13]} ${stat[14]} $(awk '/^voluntary_ctxt/ {print $2}' "/proc/$server/status") $(awk '/^nonvoluntary_ctxt/ {print $2}' "/proc/$server/status")"
 }
-round 4 >/dev/null
+round "$port" 4 50000 >/dev/null
 read -r -a before <<<"$(sample)"
-requests=$(round "$seconds")
+requests=$(round "$port" "$seconds" 50000)
 read -r -a after <<<"$(sample)"
 awk -v fw="$framework" -v c="$contender" -v r="$requests" -v s="$seconds" -v hz="$(getconf CLK_TCK)" \
   -v u=$((after[0] - before[0])) -v sy=$((after[1] - before[1])) -v v=$((after[2] - before[2])) -v n=$((after[3] - before[3])) \

@@ -8,6 +8,8 @@
 #   bash test/bench/receiver/instructions.sh fastify ours   # BENCH_SECONDS (5), BENCH_WARMUP_ROUNDS (6)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+# shellcheck source=test/bench/receiver/contender.sh
+source test/bench/receiver/contender.sh
 framework=$1 contender=$2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -15,18 +17,12 @@ NODE_ENV=production BENCH_FRAMEWORK=$framework BENCH_CONTENDER=$contender \
   valgrind --tool=callgrind --instr-atstart=no --smc-check=all-non-file --callgrind-out-file="$out/cg.%p" \
   node --import tsx --conditions=clubnotify-source test/bench/receiver/server.ts >"$out/stdout" 2>"$out/stderr" &
 server=$!
-for _ in $(seq 600); do grep -q listening "$out/stdout" 2>/dev/null && break; sleep 0.5; done
-port=$(grep -o 'listening [0-9]*' "$out/stdout" | cut -d' ' -f2)
-[[ -n $port ]] || { cat "$out/stderr" >&2; exit 1; }
-round() {
-  NODE_ENV=production BENCH_URL="http://127.0.0.1:$port" BENCH_SECONDS=$1 BENCH_CONNECTIONS=10 BENCH_POOL=$(($1 * 25000)) \
-    node --import tsx --conditions=clubnotify-source test/bench/receiver/load.ts | sed -n '$p' | sed 's/.*"requests":\([0-9]*\).*/\1/'
-}
+port=$(contender_port "$out/stdout" "$out/stderr")
 warm=0
-for _ in $(seq "${BENCH_WARMUP_ROUNDS:-6}"); do warm=$((warm + $(round 5))); done
+for _ in $(seq "${BENCH_WARMUP_ROUNDS:-6}"); do warm=$((warm + $(round "$port" 5))); done
 callgrind_control -z "$server" >/dev/null 2>&1
 callgrind_control -i on "$server" >/dev/null 2>&1
-requests=$(round "${BENCH_SECONDS:-5}")
+requests=$(round "$port" "${BENCH_SECONDS:-5}")
 callgrind_control -i off "$server" >/dev/null 2>&1
 callgrind_control -d "$server" >/dev/null 2>&1
 kill -TERM "$server"
