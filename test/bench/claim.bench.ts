@@ -5,7 +5,8 @@
  * how it went before), and prepared with a generic plan (which PostgreSQL caches after five runs
  * when its estimates favour it), over a backlog of CLAIM_BACKLOG (400) events × 50 registrations,
  * analysed. The three alternate, CLAIMS_PER_BATCH claims at a time, so they meet the same
- * machine. Runs only with DATABASE_URL.
+ * machine. Then ours per row claimed: CLAIM_LIMIT (64) and CLAIM_PER_TARGET (4) set the claim's
+ * size (320 and 32 are a fan-out's, where a claim's cost is per row). Runs only with DATABASE_URL.
  */
 import type { Database } from '../../packages/server/src/db/database.js';
 import { migrate } from '../../packages/server/src/db/migrate.js';
@@ -18,12 +19,15 @@ import { stockChange } from './peers/message.js';
 import { scratchDatabase } from './peers/contenders.js';
 import { oneConnection } from './one-connection.js';
 import { addBenchRegistrations } from './registrations.js';
-import { printRatios } from './table.js';
+import { printFigures, printRatios } from './table.js';
 
 const BACKLOG = Number(process.env.CLAIM_BACKLOG ?? 400);
 const REGISTRATIONS = 50;
 const BATCHES = 20;
 const CLAIMS_PER_BATCH = 40;
+/** A claim's size and per-target cap: the defaults are a burst's; 320 and 32 are a fan-out's (its cost is then per row). */
+const LIMIT = Number(process.env.CLAIM_LIMIT ?? 64);
+const PER_TARGET = Number(process.env.CLAIM_PER_TARGET ?? 4);
 
 async function fill(db: Database): Promise<void> {
   await addBenchRegistrations(db, REGISTRATIONS);
@@ -53,26 +57,29 @@ export default async function claimBench(): Promise<void> {
     const cpu = sides.map(() => 0);
     const args = (): ClaimArgs => ({
       owner: 'wrk_bench',
-      limit: 64,
+      limit: LIMIT,
       leaseMs: 60_000,
-      perTarget: 4,
+      perTarget: PER_TARGET,
       perOwner: 1_000,
       inFlight: new Map(),
       held: new Map(),
       ownerHeld: new Map(),
       holds: new TargetHolds(),
     });
-    let claimed = 0;
+    const rows = sides.map(() => 0);
     for (let batch = -1; batch < BATCHES; batch++) {
       for (const [k, db] of sides.entries()) {
         const meter = scratch.meter();
         meter.start();
+        let claimed = 0;
         for (let i = 0; i < CLAIMS_PER_BATCH; i++) claimed += (await claimDue(db, args())).rows.length;
         const used = meter.stop();
-        if (batch >= 0) cpu[k]! += used;
+        if (batch < 0) continue;
+        cpu[k]! += used;
+        rows[k]! += claimed;
       }
     }
-    if (claimed === 0) throw new Error('the claims took nothing');
+    if (rows[0] === 0) throw new Error('the claims took nothing');
     const perClaim = cpu.map((ms) => (1000 * ms) / (BATCHES * CLAIMS_PER_BATCH));
     printRatios(
       `Claim, database CPU per claim (${BACKLOG * REGISTRATIONS} due rows, ${REGISTRATIONS} targets, ${BATCHES * CLAIMS_PER_BATCH} claims each)`,
@@ -87,6 +94,10 @@ export default async function claimBench(): Promise<void> {
         { name: 'ours vs prepared with a generic plan', ours: perClaim[0]!, baseline: perClaim[2]!, unit: 'µs', better: 'lower' },
       ],
     );
+    printFigures(`Ours, per row claimed (limit ${LIMIT}, ${PER_TARGET} per target)`, [
+      ['rows a claim', rows[0]! / (BATCHES * CLAIMS_PER_BATCH)],
+      ['database CPU a row', (1000 * cpu[0]!) / rows[0]!, 'µs'],
+    ]);
   } finally {
     await asText.close();
     await preparedGeneric.close();
