@@ -155,7 +155,10 @@ describe('a published concert is one trace from the publish to the receiver hand
 
     // A replay moves the message back from the history with its trace context: its attempt continues the same trace
     // (the receiver answers it from its dedupe store: the message was handled).
+    // The attempt's span ends when the receiver answers; the outcome is recorded a moment later, and
+    // only a recorded delivery can be replayed.
     const deliveryId = String(byAttempt.get(2)!.attributes['clubnotify.delivery.id']);
+    await expect.poll(async () => (await fan.deliveries.get(deliveryId)).status, { interval: 50 }).toBe('succeeded');
     await fan.deliveries.replay(deliveryId);
     const replayed = await collector.waitFor((spans) =>
       spans.find(
