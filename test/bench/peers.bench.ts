@@ -50,6 +50,8 @@
  *    message without one): the delivered/s column shows who did not keep up. Equal here: the
  *    offered rate and schedule; not equal: the share of its capacity that rate is for each
  *    contender (the fastest idle most). CPU is not measured in these rounds.
+ * After each form's throughput table, where ours stands: ours against each durable peer, and PGlite
+ * against PostgreSQL, each round divided by the other's round of the same rotation (median, range).
  * CPU (throughput rounds) is read after the 500 ms. It is the time on a CPU (/proc schedstat, in
  * ns, every thread) of the service process and of its database processes: the PostgreSQL
  * backends of its own database (not the shared walwriter/checkpointer), the private
@@ -62,7 +64,7 @@
  */
 import { bullmq, ours, peer, scratchDatabase, type Contender } from './peers/contenders.js';
 import { receiver, type Receiver } from './peers/receiver.js';
-import { load, paceOf, printPaced, printThroughput } from './peers/report.js';
+import { load, paceOf, printPaced, printStanding, printThroughput } from './peers/report.js';
 import { pacedRound, rotated, throughputRound, type Form } from './peers/rounds.js';
 
 const ROUNDS = Number(process.env.PEERS_ROUNDS ?? 3);
@@ -80,6 +82,7 @@ async function measure(form: Form, contenders: Contender[], hook: string, rx: Re
   for (const c of contenders) await throughputRound(c, form, Math.ceil(form.events / 3), rx);
   const throughput = await rotated(contenders, ROUNDS, (c) => throughputRound(c, form, form.events, rx));
   printThroughput(form, contenders, throughput);
+  printStanding(form, throughput);
   const pace = paceOf(form, throughput, PACED_SHARE);
   const paced = await rotated(contenders, ROUNDS, (c) => pacedRound(c, form, pace.eventsPerSecond, rx));
   printPaced(form, contenders, paced, pace);

@@ -77,3 +77,36 @@ export function printPaced(form: Form, contenders: Contender[], results: Map<str
   }
   console.log('');
 }
+
+/** The contenders ours is held against (issue 29): every peer that keeps a message once it has answered. */
+const durablePeer = (name: string) => name !== 'bare' && !name.startsWith('clubnotify') && !name.includes('without persistence');
+
+/** Round by round (the same rotation), `a` against `b`: delivered/s a ÷ b, and CPU per message b ÷ a (above 1: a is ahead). */
+function paired(a: ThroughputRound[], b: ThroughputRound[]) {
+  const cpu = (r: ThroughputRound) => r.cpuService + r.cpuDatabase;
+  return { rate: a.map((r, i) => r.rate / b[i]!.rate), cpu: a.map((r, i) => cpu(b[i]!) / cpu(r)) };
+}
+
+const spread = (xs: number[]) => `${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
+
+/**
+ * Where ours stands, from the throughput rounds: ours against each durable peer and PGlite
+ * against PostgreSQL, as ratios of each round to the other contender's round of the same
+ * rotation (the machine's load drifts less within a rotation than across the run), median and
+ * range. Above 1, the first one named is ahead in that measure.
+ */
+export function printStanding(form: Form, results: Map<string, ThroughputRound[]>): void {
+  const pg = results.get('clubnotify, PostgreSQL');
+  const pglite = results.get('clubnotify, PGlite');
+  const ours = pg ? 'clubnotify, PostgreSQL' : 'clubnotify, PGlite';
+  const rows: Array<[string, ReturnType<typeof paired>]> = [];
+  for (const [name, rounds] of results)
+    if (durablePeer(name) && results.has(ours)) rows.push([`${ours} against ${name}`, paired(results.get(ours)!, rounds)]);
+  if (pg && pglite) rows.push(['clubnotify, PGlite against clubnotify, PostgreSQL', paired(pglite, pg)]);
+  if (rows.length === 0) return;
+  console.log(`### ${form.name}, where ours stands: each throughput round against the other's round of the same rotation\n`);
+  console.log('| comparison | delivered/s, first ÷ second: median (min–max) | CPU per message, second ÷ first: median (min–max) |');
+  console.log('|---|---:|---:|');
+  for (const [label, { rate, cpu }] of rows) console.log(`| ${label} | ${spread(rate)} | ${spread(cpu)} |`);
+  console.log('');
+}
