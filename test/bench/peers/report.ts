@@ -98,10 +98,10 @@ const spread = (xs: number[]) => `${median(xs).toFixed(2)} (${Math.min(...xs).to
 export function printStanding(form: Form, results: Map<string, ThroughputRound[]>): void {
   const pg = results.get('clubnotify, PostgreSQL');
   const pglite = results.get('clubnotify, PGlite');
-  const ours = pg ? 'clubnotify, PostgreSQL' : 'clubnotify, PGlite';
+  const [ours, oursRounds] = pg ? ['clubnotify, PostgreSQL', pg] : ['clubnotify, PGlite', pglite];
   const rows: Array<[string, ReturnType<typeof paired>]> = [];
-  for (const [name, rounds] of results)
-    if (durablePeer(name) && results.has(ours)) rows.push([`${ours} against ${name}`, paired(results.get(ours)!, rounds)]);
+  if (oursRounds)
+    for (const [name, rounds] of results) if (durablePeer(name)) rows.push([`${ours} against ${name}`, paired(oursRounds, rounds)]);
   if (pg && pglite) rows.push(['clubnotify, PGlite against clubnotify, PostgreSQL', paired(pglite, pg)]);
   if (rows.length === 0) return;
   console.log(`### ${form.name}, where ours stands: each throughput round against the other's round of the same rotation\n`);
