@@ -19,6 +19,7 @@ import * as pullDelivery from './040_pull_delivery.js';
 import * as operationalSubscriptions from './050_operational_subscriptions.js';
 import * as operationalEventLookup from './051_operational_event_lookup.js';
 import * as queueVacuumTruncate from './060_queue_vacuum_truncate.js';
+import * as queueFillfactor from './061_queue_fillfactor.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -43,4 +44,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 50, name: '050_operational_subscriptions', sql: operationalSubscriptions.sql },
   { version: 51, name: '051_operational_event_lookup', sql: operationalEventLookup.sql },
   { version: 60, name: '060_queue_vacuum_truncate', sql: queueVacuumTruncate.sql },
+  { version: 61, name: '061_queue_fillfactor', sql: queueFillfactor.sql },
 ];
