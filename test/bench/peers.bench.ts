@@ -62,7 +62,7 @@
  * on PostgreSQL ("clubnotify, PostgreSQL, baseline"), to compare two versions in the same run. PEERS_ROUNDS (3), PEERS_SCALE (1), PEERS_PACED_SHARE (0.5), PEERS_ONLY (names,
  * comma-separated: bare plus the contenders whose name contains one), PEERS_FORMS (burst, fan-out; both).
  */
-import { bullmq, ours, peer, scratchDatabase, type Contender } from './peers/contenders.js';
+import { autovacuumWarning, bullmq, ours, peer, scratchDatabase, type Contender } from './peers/contenders.js';
 import { receiver, type Receiver } from './peers/receiver.js';
 import { load, paceOf, printPaced, printStanding, printThroughput } from './peers/report.js';
 import { pacedRound, rotated, throughputRound, type Form } from './peers/rounds.js';
@@ -92,6 +92,8 @@ export default async function peersBench(): Promise<void> {
   console.log(
     `Node ${process.version}; load at start ${load()}; ours with NODE_ENV=${process.env.PEERS_NODE_ENV ?? 'production'}, LOG_LEVEL=error; paced at ${PACED_SHARE * 100}% of the slowest\n`,
   );
+  const warning = process.env.DATABASE_URL ? await autovacuumWarning() : '';
+  if (warning) console.log(warning);
   const rx = receiver();
   const hook = await rx.listen();
   const contenders: Contender[] = [];
