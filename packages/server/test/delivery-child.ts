@@ -7,7 +7,6 @@ import { openDatabase } from '../src/db/open.js';
 import { createDeliveryWorker } from '../src/delivery/worker.js';
 
 const target = process.env.CHILD_DB!;
-let sent = 0;
 // The messages whose attempt it recorded: what it sent.
 const ids: string[] = [];
 const db = await openDatabase(target.startsWith('postgres') ? { url: target } : { dataDir: target });
@@ -20,7 +19,7 @@ const worker = createDeliveryWorker({
   concurrency: Number(process.env.CHILD_CONCURRENCY ?? 32),
   pollMs: Number(process.env.CHILD_POLL_MS ?? 20),
   listenUrl: process.env.CHILD_LISTEN ? target : undefined,
-  onOutcome: (outcome) => (sent++, ids.push(outcome.delivery.message_id)),
+  onOutcome: (outcome) => ids.push(outcome.delivery.message_id),
 });
 worker.start();
 process.send?.({ started: worker.id });
@@ -30,5 +29,5 @@ else await worker.drained({ timeoutMs: 120_000 });
 await worker.stop();
 await db.close();
 // The parent counts what each process sent.
-await new Promise((resolve) => (process.send ? process.send({ sent, ids }, resolve) : resolve(undefined)));
+await new Promise((resolve) => (process.send ? process.send({ sent: ids.length, ids }, resolve) : resolve(undefined)));
 process.exit(0);
