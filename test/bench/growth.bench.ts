@@ -193,7 +193,7 @@ async function paced(sites: Site[], slice = RATE * SLICE_S): Promise<Array<Paced
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   const start = performance.now() + 20;
-  const turns = slices(sites.length, slice);
+  const turns = sliceTurns(sites.length, slice);
   for (let i = 0; i < turns.length; i++) {
     const s = turns[i]!;
     const j = scheduled[s]!.length;
@@ -219,7 +219,7 @@ async function paced(sites: Site[], slice = RATE * SLICE_S): Promise<Array<Paced
 }
 
 /** Which site each message of a paced stream goes to: PACED each, in turns of `slice` (the last one shorter). */
-function slices(sites: number, slice: number): number[] {
+function sliceTurns(sites: number, slice: number): number[] {
   const turns: number[] = [];
   for (let from = 0; from < PACED; from += slice)
     for (let s = 0; s < sites; s++) turns.push(...Array<number>(Math.min(slice, PACED - from)).fill(s));
