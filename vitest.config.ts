@@ -1,6 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { SlowestFirst } from './test/scheduling/slowest-first.js';
+import { packageFiles, scaleFiles, testFiles, unitFiles } from './test/test-files.js';
+
+const recorder = 'test/spec-coverage/recorder.ts';
 
 // `clubnotify-source` resolves @clubnotify/* to their TypeScript sources, so tests need no build.
 export default defineConfig({
@@ -11,7 +14,6 @@ export default defineConfig({
     resolve: { conditions: ['clubnotify-source', ...defaultServerConditions.filter((c) => c !== 'module')] },
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'test/{contract,e2e,reliability,browser,packages}/**/*.test.ts'],
     // An embedded database is created (initdb, every migration) in many tests: seconds alone, tens of seconds on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
@@ -22,19 +24,46 @@ export default defineConfig({
     // time on two cores, so one test's server start is not starved past its limit by the other four.
     maxConcurrency: 2,
     pool: 'forks',
-    // Spec coverage: every test process records what the reference server answered (npm run spec:coverage).
-    // The PostgreSQL notice says once why PostgreSQL suites are skipped without DATABASE_URL.
-    globalSetup: ['test/spec-coverage/global-setup.ts', './test/postgres-notice.ts'],
-    setupFiles: ['test/spec-coverage/recorder.ts'],
+    // Spec coverage: the integration and package tests record what the reference server answered
+    // (recorder.ts; a unit test runs no server), and `npm run spec:coverage` reads the records.
+    globalSetup: ['test/spec-coverage/global-setup.ts'],
+    // After the run, one line per dependency some tests lacked (test/dependencies.ts): what did not run, how to run it.
+    reporters: ['default', './test/dependency-summary.ts'],
     // Most suites wait on sockets, child processes and timers, not the CPU: two files at a time on two cores.
     maxWorkers: 2,
-    // Longest files first (recorded durations on a clean clone): the two workers finish together.
+    // Longest files first (whole-file durations recorded by test/scheduling/record-durations.ts): the two workers finish together.
     sequence: { sequencer: SlowestFirst },
-    typecheck: {
-      enabled: true,
-      include: ['packages/*/test/**/*.test-d.ts'],
-      // The type tests and what they import: `npm run typecheck` checks the whole repository before.
-      tsconfig: './tsconfig.type-tests.json',
-    },
+    projects: [
+      // `npm run test:fast`: no process, no thread, no database; the guard fails a file that breaks the rule.
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: unitFiles,
+          exclude: [...configDefaults.exclude, ...scaleFiles],
+          setupFiles: ['test/unit-guard.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: testFiles,
+          setupFiles: [recorder],
+          exclude: [...configDefaults.exclude, ...packageFiles, ...unitFiles, ...scaleFiles],
+          typecheck: {
+            enabled: true,
+            include: ['packages/*/test/**/*.test-d.ts'],
+            // The type tests and what they import: `npm run typecheck` checks the whole repository before.
+            tsconfig: './tsconfig.type-tests.json',
+          },
+        },
+      },
+      // The tarball checks: their global setup packs every package once, only when one of them runs.
+      {
+        extends: true,
+        test: { name: 'packages', include: packageFiles, setupFiles: [recorder], globalSetup: ['test/packages/tarballs.ts'] },
+      },
+    ],
   },
 });

@@ -136,14 +136,22 @@ function describe(fired: FiredWebhook): string {
   return `${fired.kind} ${fired.event} -> ${fired.url}: ${fired.result.status}${problems}`;
 }
 
-async function runPrism(args: MockArgs): Promise<() => Promise<void>> {
+/**
+ * `npm run mock`: the line with the port to use comes first. Prism's start-up lines (its routes,
+ * on its internal port) are left out, counted; what Prism logs after the start is printed.
+ */
+export async function runPrism(args: MockArgs, print: (line: string) => void = console.log): Promise<() => Promise<void>> {
+  let early: string[] | undefined = [];
   const mock = await startMock({
     ...args,
-    log: (line) => console.log(line),
-    onWebhook: (fired) => console.log(`[mock] ${describe(fired)}`),
+    log: (line) => (early ? early.push(line) : print(line)),
+    onWebhook: (fired) => print(`[mock] ${describe(fired)}`),
   });
-  console.log(`[mock] clubnotify mock on ${mock.url} (Prism at ${mock.prismUrl}, spec ${mock.specPath}).`);
-  console.log('[mock] Registrations and subscriptions fire the example webhook or callback, signed with the secret in the response.');
+  const skipped = early.length;
+  early = undefined;
+  print(`[mock] clubnotify mock on ${mock.url}: send requests here (Prism behind it at ${mock.prismUrl}, spec ${mock.specPath}).`);
+  print('[mock] Registrations and subscriptions fire the example webhook or callback, signed with the secret in the response.');
+  if (skipped > 0) print(`[mock] Prism's ${skipped} start-up lines (its routes, on its own port) are not shown.`);
   return () => mock.close();
 }
 

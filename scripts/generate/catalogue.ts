@@ -1,9 +1,11 @@
 import { HEADER } from './header.js';
 import type { OpenAPIDocument } from './bundle.js';
 import { checkEventNameEnums, OPERATIONAL_EXTENSION, operationalWebhooks, registrationLinks } from './links.js';
-import { deref, events, firstExample } from './walk.js';
+import { deref, events, firstExample, type EventEntry } from './walk.js';
+import { orderingKeyOf } from './ordering.js';
 
-function payloadType(schema: Record<string, any>): string {
+/** The TypeScript type of a payload schema: a component of `components['schemas']`, or `string`. */
+export function payloadType(schema: Record<string, any>): string {
   const ref = schema.$ref as string | undefined;
   if (ref?.startsWith('#/components/schemas/')) return `components['schemas']['${ref.slice('#/components/schemas/'.length)}']`;
   if (schema.type === 'string') return 'string';
@@ -18,11 +20,20 @@ const camel = (text: string) =>
     .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)))
     .join('');
 
+/** An event's request body: its first media type, that media object, and whether it is required. */
+export function eventBody(
+  document: OpenAPIDocument,
+  event: EventEntry,
+): { contentType: string; media: Record<string, any>; required: boolean } {
+  const body = deref(document, event.operation.requestBody ?? {});
+  const [contentType, media] = Object.entries<Record<string, any>>(body.content ?? {})[0] ?? [];
+  if (!contentType || !media) throw new Error(`${event.kind} ${event.name} has no request body`);
+  return { contentType, media, required: body.required === true };
+}
+
 export function renderCatalogue(document: OpenAPIDocument): string {
   const entries = events(document).map((event) => {
-    const body = deref(document, event.operation.requestBody ?? {});
-    const [contentType, media] = Object.entries<Record<string, any>>(body.content ?? {})[0] ?? [];
-    if (!contentType || !media) throw new Error(`${event.kind} ${event.name} has no request body`);
+    const { contentType, media, required } = eventBody(document, event);
     return {
       kind: event.kind,
       name: event.name,
@@ -30,8 +41,9 @@ export function renderCatalogue(document: OpenAPIDocument): string {
       operationId: (event.operation.operationId as string | undefined) ?? camel(`${event.name} ${event.kind}`),
       ...(event.expression ? { expression: event.expression, parentOperationId: event.parentOperationId } : {}),
       contentType,
-      payloadRequired: body.required === true,
+      payloadRequired: required,
       payloadSchema: media.schema,
+      ...(orderingKeyOf(document, event, media.schema) ? { orderingKey: orderingKeyOf(document, event, media.schema) } : {}),
       responses: Object.keys(event.operation.responses ?? {}),
       headers: (event.operation.parameters ?? [])
         .map((p: Record<string, any>) => deref(document, p))
@@ -80,6 +92,15 @@ ${payloads('callback')}
 
 /** Every webhook and callback: how it is sent and what the receiver may answer. */
 export const events = ${JSON.stringify(catalogue, null, 2)} as const;
+
+/**
+ * Each ordered event (\`x-clubnotify-ordering-key\`), by \`<kind>.<name>\`: where its ordering key is,
+ * a JSON Pointer into the payload or into the subscribing request. Events not listed are not ordered.
+ */
+export const orderingKeys = ${JSON.stringify(Object.fromEntries(catalogue.filter((e) => 'orderingKey' in e).map((e) => [`${e.kind}.${e.name}`, (e as { orderingKey: unknown }).orderingKey])), null, 2)} as const;
+
+/** The longest ordering key, in characters; a longer one is refused before it is queued. */
+export const ORDERING_KEY_MAX_LENGTH = 128;
 
 export type EventDefinition = (typeof events)[number];
 

@@ -1,3 +1,4 @@
+import { ORDERING_EXTENSION, orderingKeyOf } from './ordering.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { HEADER } from './header.js';
@@ -38,15 +39,23 @@ function importLines(imports: Array<[string, string]>): string {
 
 const fileName = (kind: string, name: string) => `${kind}.${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 
+/** Which payload version the modules are for: the current one (`events/` and re-exports in `events/v<n>/`) or an older one (`events/v<n>/`). */
+export interface ModuleVersion {
+  version: number;
+  current: boolean;
+}
+
 /**
  * One module per event under `events/`, holding only that event's body validator and what a
  * receiver checks (content type, declared responses): `@clubnotify/spec/events/webhook.stockUpdate`.
+ * Every payload version has them under `events/v<n>/`: the current one's re-export those of `events/`.
  */
 export function renderEventModules(
   document: OpenAPIDocument,
   ajv: Ajv2020,
   bodyIds: Record<string, string>,
   dir: string,
+  { version, current }: ModuleVersion,
 ): Record<string, string> {
   const files: Record<string, string> = {};
   for (const event of events(document)) {
@@ -54,18 +63,28 @@ export function renderEventModules(
     const contentType = Object.keys(body.content ?? {})[0];
     const id = contentType && bodyIds[`${event.kind}.${event.name}.body.${contentType}`];
     if (!contentType || !id) continue;
+    const file = `${fileName(event.kind, event.name)}.ts`;
     const { code, imports } = esModule(standaloneCode(ajv, { v_body: id }), `${event.kind} ${event.name}`);
     const payloads = event.kind === 'webhook' ? 'WebhookPayloads' : 'CallbackPayloads';
-    const contract = { kind: event.kind, name: event.name, contentType, responses: Object.keys(event.operation.responses ?? {}) };
-    files[`${dir}/events/${fileName(event.kind, event.name)}.ts`] = `${HEADER}// @ts-nocheck
+    const types = current ? '../events.js' : `../../v${version}/payload-types.js`;
+    const contract = {
+      kind: event.kind,
+      name: event.name,
+      payloadVersion: version,
+      contentType,
+      responses: Object.keys(event.operation.responses ?? {}),
+      ...(event.operation[ORDERING_EXTENSION] ? { orderingKey: orderingKeyOf(document, event, body.content[contentType].schema) } : {}),
+    };
+    files[`${dir}/events/${current ? '' : `v${version}/`}${file}`] = `${HEADER}// @ts-nocheck
 /* eslint-disable */
 ${importLines(imports)}
-import type { ${payloads} } from '../events.js';
+import type { ${payloads} } from '${types}';
 ${code}
 
-/** The ${event.name} ${event.kind}: its content type, declared responses and payload validator, and nothing else of the spec. */
+/** The ${event.name} ${event.kind} of payload version ${version}: its content type, declared responses and payload validator, and nothing else of the spec. */
 export const event: EventModule<${payloads}[${JSON.stringify(event.name)}], ${JSON.stringify(event.kind)}, ${JSON.stringify(event.name)}> = eventModule(${JSON.stringify(contract)}, v_body);
 `;
+    if (current) files[`${dir}/events/v${version}/${file}`] = `${HEADER}export { event } from '../${file.replace(/\.ts$/, '.js')}';\n`;
   }
   return files;
 }

@@ -4,7 +4,7 @@ import { registrationLinks, retrySafeOperations } from './links.js';
 import { events } from './walk.js';
 
 /** What the SDK derives from the spec besides types: retry-safe operations and registrations. */
-export function renderSdkOperations(document: OpenAPIDocument): string {
+export function renderSdkOperations(document: OpenAPIDocument, payloadVersions: readonly number[]): string {
   const retrySafe = retrySafeOperations(document);
   const always = retrySafe.filter((o) => o.when === 'always').map((o) => `${o.method.toUpperCase()} ${o.path}`);
   const withKey = retrySafe.filter((o) => o.when === 'with-idempotency-key').map((o) => `${o.method.toUpperCase()} ${o.path}`);
@@ -25,5 +25,11 @@ export const eventNames = ${JSON.stringify(eventNames)} as const;
 
 /** The name of a webhook that can be registered for. */
 export type RegistrableWebhook = (typeof webhookRegistrations)[number]['webhook'];
+
+/** The payload versions a target can be pinned to (\`payloadVersion\`), oldest first: the majors of \`info.x-clubnotify-payload-versions\`. */
+export const payloadVersions = ${JSON.stringify(payloadVersions)} as const;
+
+/** A payload version of this contract. */
+export type PayloadVersion = (typeof payloadVersions)[number];
 `;
 }

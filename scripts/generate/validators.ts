@@ -98,23 +98,52 @@ function mediaSchemas(document: OpenAPIDocument, content: Schema | undefined): A
     .map(([type, media]) => [type, deref(document, media).schema]);
 }
 
-export async function renderValidators(document: OpenAPIDocument, dir: string): Promise<Record<string, string>> {
-  const bodies = createAjv(false);
-  const params = createAjv(true);
-  for (const [name, schema] of Object.entries<Schema>(document.components?.schemas ?? {})) {
-    bodies.addSchema({ ...(rewriteRefs(schema) as Schema), $id: SCHEMA_BASE + name });
-    params.addSchema({ ...(rewriteRefs(schema) as Schema), $id: SCHEMA_BASE + name });
-  }
-  const bodyIds: Record<string, string> = {};
-  const paramIds: Record<string, string> = {};
-  const addBody = (key: string, schema: Schema) => {
+/** An Ajv holding every component schema of `document`, and `add(key, schema)` for the bodies that are not a plain component ref. */
+function bodyCompiler(document: OpenAPIDocument) {
+  const ajv = createAjv(false);
+  for (const [name, schema] of Object.entries<Schema>(document.components?.schemas ?? {}))
+    ajv.addSchema({ ...(rewriteRefs(schema) as Schema), $id: SCHEMA_BASE + name });
+  const ids: Record<string, string> = {};
+  const add = (key: string, schema: Schema) => {
     if (Object.keys(schema).length === 1 && typeof schema.$ref === 'string') {
-      bodyIds[key] = (rewriteRefs(schema) as Schema).$ref;
+      ids[key] = (rewriteRefs(schema) as Schema).$ref;
       return;
     }
-    bodies.addSchema({ ...(rewriteRefs(schema) as Schema), $id: `urn:clubnotify:${key}` });
-    bodyIds[key] = `urn:clubnotify:${key}`;
+    ajv.addSchema({ ...(rewriteRefs(schema) as Schema), $id: `urn:clubnotify:${key}` });
+    ids[key] = `urn:clubnotify:${key}`;
   };
+  return { ajv, ids, add };
+}
+
+/** Each event's body, and after it `then` (its responses), in the document's order. */
+function addEventBodies(
+  document: OpenAPIDocument,
+  add: (key: string, schema: Schema) => void,
+  then?: (prefix: string, responses: Schema) => void,
+): void {
+  for (const event of events(document)) {
+    const prefix = `${event.kind}.${event.name}`;
+    for (const [type, schema] of mediaSchemas(document, deref(document, event.operation.requestBody ?? {}).content)) {
+      add(`${prefix}.body.${type}`, schema);
+    }
+    then?.(prefix, event.operation.responses);
+  }
+}
+
+/** The event modules of an older payload version's contract (`events/v<version>/`): its payload validators only. */
+export function renderVersionEventModules(document: OpenAPIDocument, dir: string, version: number): Record<string, string> {
+  const { ajv, ids, add } = bodyCompiler(document);
+  addEventBodies(document, add);
+  return renderEventModules(document, ajv, ids, dir, { version, current: false });
+}
+
+export async function renderValidators(document: OpenAPIDocument, dir: string, version: number): Promise<Record<string, string>> {
+  const { ajv: bodies, ids: bodyIds, add: addBody } = bodyCompiler(document);
+  const params = createAjv(true);
+  for (const [name, schema] of Object.entries<Schema>(document.components?.schemas ?? {})) {
+    params.addSchema({ ...(rewriteRefs(schema) as Schema), $id: SCHEMA_BASE + name });
+  }
+  const paramIds: Record<string, string> = {};
   for (const name of Object.keys(document.components?.schemas ?? {})) bodyIds[`schema.${name}`] = SCHEMA_BASE + name;
 
   const addResponses = (prefix: string, responses: Schema) => {
@@ -146,17 +175,11 @@ export async function renderValidators(document: OpenAPIDocument, dir: string): 
       paramIds[`${id}.${location}`] = `urn:clubnotify:${id}.${location}`;
     }
   }
-  for (const event of events(document)) {
-    const prefix = `${event.kind}.${event.name}`;
-    for (const [type, schema] of mediaSchemas(document, deref(document, event.operation.requestBody ?? {}).content)) {
-      addBody(`${prefix}.body.${type}`, schema);
-    }
-    addResponses(prefix, event.operation.responses);
-  }
+  addEventBodies(document, addBody, addResponses);
 
   return {
     [`${dir}/body-validators.ts`]: render(bodies, bodyIds, 'bodyValidators', 'BodyValidatorKey', BODY_KEY_DOC),
     [`${dir}/param-validators.ts`]: render(params, paramIds, 'paramValidators', 'ParamValidatorKey', PARAM_KEY_DOC),
-    ...renderEventModules(document, bodies, bodyIds, dir),
+    ...renderEventModules(document, bodies, bodyIds, dir, { version, current: true }),
   };
 }

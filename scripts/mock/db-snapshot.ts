@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,13 +17,17 @@ export interface DbSnapshot {
   builtMs?: number;
 }
 
-/** What the snapshot is made of: the migrations and how they run, the spec's webhooks, the seed and PGlite's version. */
-async function fingerprint(seeded: boolean): Promise<string> {
-  const hash = createHash('sha256');
+/** Adds to `hash` what a migrated database is made of: the migrations, how they run, and the spec's webhooks. */
+export async function hashMigrations(hash: Hash): Promise<Hash> {
   const migrations = join(dbSources, 'migrations');
   for (const name of (await readdir(migrations)).sort()) hash.update(name).update(await readFile(join(migrations, name)));
   hash.update(await readFile(join(dbSources, 'migrate.ts')));
-  hash.update(webhookNames.join(','));
+  return hash.update(webhookNames.join(','));
+}
+
+/** What the snapshot is made of: the migrations (hashMigrations), the seed and PGlite's version. */
+async function fingerprint(seeded: boolean): Promise<string> {
+  const hash = await hashMigrations(createHash('sha256'));
   if (seeded) hash.update(await readFile(join(dbSources, 'seed.ts')));
   hash.update(await readFile(join(root, 'node_modules/@electric-sql/pglite/package.json')).catch(() => 'pglite'));
   return hash.digest('hex').slice(0, 16);

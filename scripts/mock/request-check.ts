@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import { hasBodyValidator, hasParamValidator, validateBody, validateParams, type FieldError } from '@clubnotify/spec';
 import { matchOperation, type MockOperation } from './operations.js';
+import { requestedPayloadVersion } from './payload-version-check.js';
 
 /** Request bodies are capped at 64 KiB, as on the server. */
 export const BODY_LIMIT = 64 * 1024;
@@ -17,6 +18,8 @@ export interface Refusal {
   detail: string;
   errors?: FieldError[];
   headers?: Record<string, string>;
+  /** With a refused `payloadVersion`: the versions a target may choose now. */
+  supportedPayloadVersions?: number[];
 }
 
 const refuse = (status: number, type: string, title: string, detail: string, extra: Partial<Refusal> = {}): Refusal => ({
@@ -60,7 +63,7 @@ export function checkRequest(
   url: string,
   headers: IncomingHttpHeaders,
   body: Buffer,
-): { operation: MockOperation; json?: unknown } | { refusal: Refusal } {
+): { operation: MockOperation; json?: unknown; payloadVersion?: number } | { refusal: Refusal } {
   const [path = '/', search = ''] = url.split(/\?(.*)/s);
   const match = matchOperation(method, path);
   if (!match) return { refusal: refuse(404, 'not-found', 'Not found', `There is no ${path} in this API; see /openapi.json.`) };
@@ -158,5 +161,7 @@ export function checkRequest(
     ] as const)
       errors.push(...nulErrors(data, pointer));
   if (errors.length > 0) return { refusal: invalid(errors) };
-  return { operation, json };
+  const payloadVersion = requestedPayloadVersion(json, query);
+  if (typeof payloadVersion === 'object') return { refusal: payloadVersion };
+  return { operation, json, payloadVersion };
 }

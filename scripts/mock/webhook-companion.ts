@@ -9,6 +9,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { triggerEvent, type TriggerResult } from '@clubnotify/receiver';
+import { orderingKeyOf } from '@clubnotify/spec';
 import { registrationWebhooks, subscriptionCallbacks } from './event-links.js';
 import { checkRequest, type Refusal } from './request-check.js';
 
@@ -52,6 +53,7 @@ function sendRefusal(req: IncomingHttpHeaders, path: string, res: ServerResponse
     requestId,
   };
   if (refusal.errors?.length) body.errors = refusal.errors;
+  if (refusal.supportedPayloadVersions) body.supportedPayloadVersions = refusal.supportedPayloadVersions;
   const text = JSON.stringify(body);
   res.writeHead(refusal.status, {
     ...refusal.headers,
@@ -89,14 +91,23 @@ function jsonField(body: Buffer, field: string): string | undefined {
  * registration it sends that registration's webhook, after a success on
  * `POST /concertUpdates` the `concertAlert` callback, each signed with the `secret` from
  * the mock's response, to the URL from the request (via the receiver kit's `triggerEvent`,
- * so the message is exactly what `receiver trigger` sends).
+ * so the message is exactly what `receiver trigger` sends), in the request's `payloadVersion`
+ * (that version's example and `webhook-version`; default the current one). A version the
+ * contract does not list, or past its sunset, is refused with 422 as the server refuses it.
  */
 export async function startCompanion(options: CompanionOptions): Promise<Companion> {
   const target = new URL(options.target);
   const pending = new Set<Promise<void>>();
 
-  function fire(kind: 'webhook' | 'callback', event: string, url: string, secret: string): void {
-    const sent = triggerEvent({ event, kind, url, secret })
+  function fire(
+    kind: 'webhook' | 'callback',
+    event: string,
+    url: string,
+    secret: string,
+    payloadVersion: number | undefined,
+    orderingKey?: string,
+  ): void {
+    const sent = triggerEvent({ event, kind, url, secret, payloadVersion, ...(orderingKey ? { ordering: { key: orderingKey } } : {}) })
       .then((result) => options.onWebhook?.({ kind, event, url, result }))
       .catch((error: unknown) =>
         options.onWebhook?.({ kind, event, url, error: error instanceof Error ? error : new Error(String(error)) }),
@@ -129,8 +140,12 @@ export async function startCompanion(options: CompanionOptions): Promise<Compani
       const webhook = registrationWebhooks[path];
       const callback = subscriptionCallbacks[path];
       const url = webhook ? jsonField(body, 'url') : callback ? jsonField(body, callback.urlField) : undefined;
-      if (secret && url && webhook) fire('webhook', webhook, url, secret);
-      if (secret && url && callback) fire('callback', callback.event, url, secret);
+      // Sent in the version the registration is pinned to (its payloadVersion; default the current one).
+      if (secret && url && webhook) fire('webhook', webhook, url, secret, checked.payloadVersion);
+      // A callback ordered by its subscription's field (x-clubnotify-ordering-key) carries that field as its key.
+      const key = callback && orderingKeyOf('callback', callback.event);
+      const subscriptionKey = key?.source === 'subscription' ? jsonField(body, key.pointer.slice(1)) : undefined;
+      if (secret && url && callback) fire('callback', callback.event, url, secret, checked.payloadVersion, subscriptionKey);
     } catch (error) {
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/problem+json' });

@@ -8,13 +8,14 @@ export function deprecationOf(operation: Json): { deprecatedAt?: Date; sunset?: 
   return { deprecatedAt: date(operation['x-deprecated-at']), sunset: date(operation['x-sunset']) };
 }
 
-function addMonths(date: Date, months: number): Date {
+/** `date` moved `months` calendar months on (UTC). */
+export function addMonths(date: Date, months: number): Date {
   const out = new Date(date);
   out.setUTCMonth(out.getUTCMonth() + months);
   return out;
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+export const day = (date: Date) => date.toISOString().slice(0, 10);
 
 function checkHeadersDeclared(scope: Scope, operation: Json): void {
   for (const [status, response] of Object.entries((operation.responses ?? {}) as Json)) {

@@ -48,6 +48,10 @@ export const DIRECTED_RULES = {
   'success-status-removed': { read: B, write: B },
   'non-success-status-removed': { read: N, write: B },
   'status-added': { read: N, write: N },
+  // An `anyOf` branch marked `x-clubnotify-opt-in` (opt-in.ts) reaches only targets that chose it.
+  'opt-in-variant-added': { read: N, write: N },
+  'opt-in-variant-removed': { read: N, write: B },
+  'opt-in-unsafe': { read: B, write: B },
 } satisfies Record<string, Rule>;
 
 export type DirectedRule = keyof typeof DIRECTED_RULES;
@@ -66,17 +70,34 @@ export const OPERATION_RULES = {
   'api-sunset-date-too-small': B,
   'api-deprecation-headers-undeclared': B,
   'request-parameter-deprecated': N,
+  'payload-version-added': N,
+  'payload-version-deprecated': N,
+  'payload-version-removed-after-sunset': N,
+  'payload-version-removed-without-deprecation': B,
+  'payload-version-removed-before-sunset': B,
+  'payload-version-sunset-missing': B,
+  'payload-version-sunset-date-too-small': B,
+  'payload-versions-invalid': B,
+  'payload-converter-missing': B,
+  'payload-header-change-unconvertible': B,
 } satisfies Record<string, Level>;
 
 export type OperationRule = keyof typeof OPERATION_RULES;
 
-/** The deprecation policy: breaks that even a new major does not allow. */
+/** The deprecation policy and the payload versions' promise: breaks that even a new major does not allow. */
 export const NEVER_ALLOWED = new Set<string>([
   'api-removed-without-deprecation',
   'api-removed-before-sunset',
   'api-deprecated-sunset-missing',
   'api-sunset-date-too-small',
   'api-deprecation-headers-undeclared',
+  'payload-version-removed-without-deprecation',
+  'payload-version-removed-before-sunset',
+  'payload-version-sunset-missing',
+  'payload-version-sunset-date-too-small',
+  'payload-versions-invalid',
+  'payload-converter-missing',
+  'payload-header-change-unconvertible',
 ]);
 
 /** Minimum notice between `x-deprecated-at` and `x-sunset`, and so before removal. */

@@ -1,4 +1,5 @@
 import { directed, type Scope } from './change.js';
+import { hasOptIns, optInFault, splitOptIns, type OptIn } from './opt-in.js';
 import type { Place } from './rules.js';
 import { deref, type Json } from './walk.js';
 
@@ -131,6 +132,34 @@ function compareProperties(scope: Scope, place: Place, a: Json, b: Json, at: str
   }
 }
 
+/** Compares what every receiver gets as usual, and judges the opt-in branches on their own (opt-in.ts). */
+function diffOptIns(scope: Scope, place: Place, a: Json, b: Json, at: string, options: SchemaOptions, seen: Set<string>): void {
+  const none = { base: a, variants: new Map<string, { optIn: OptIn; schema: Json }>() };
+  const before = hasOptIns(a) ? splitOptIns(scope.before, a) : none;
+  const after = hasOptIns(b) ? splitOptIns(scope.after, b) : { ...none, base: b };
+  diffSchema(scope, place, before.base, after.base, at, options, seen);
+  const pagination = options.pagination === true;
+  for (const [key, variant] of after.variants) {
+    const { setting, values } = variant.optIn;
+    const label = `the form for targets whose \`${setting.split('/').at(-1)}\` is ${values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    const fault = optInFault(scope.after, variant.optIn);
+    if (fault) directed(scope, place, 'opt-in-unsafe', at || '/', `${label} is not an opt-in: ${fault}`, pagination);
+    const was = before.variants.get(key);
+    if (!was) directed(scope, place, 'opt-in-variant-added', at || '/', `${label} was added`, pagination);
+    else diffSchema(scope, place, was.schema, variant.schema, `${at}(${label})`, options, seen);
+  }
+  for (const [key, variant] of before.variants)
+    if (!after.variants.has(key))
+      directed(
+        scope,
+        place,
+        'opt-in-variant-removed',
+        at || '/',
+        `the opt-in form ${JSON.stringify(variant.optIn.values)} was removed`,
+        pagination,
+      );
+}
+
 /** Compares two schemas (refs resolved in their own documents) and records each change for the consumer of `place`. */
 export function diffSchema(
   scope: Scope,
@@ -147,6 +176,7 @@ export function diffSchema(
   const below = new Set(seen).add(refs);
   const a = flatten(scope.before, before);
   const b = flatten(scope.after, after);
+  if (hasOptIns(a) || hasOptIns(b)) return diffOptIns(scope, place, a, b, at, options, below);
   const pagination = options.pagination === true;
   if (!compareTypes(scope, place, a, b, at || '/', pagination)) return;
   compareValues(scope, place, a, b, at || '/', pagination);

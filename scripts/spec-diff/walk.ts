@@ -10,6 +10,8 @@ export interface WalkedOperation {
   operation: Json;
   /** The operation's own and its path item's parameters, refs resolved. */
   parameters: Json[];
+  /** The webhook or callback it is, for receivers' operations. */
+  event?: { kind: 'webhook' | 'callback'; name: string };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -32,8 +34,9 @@ export function deref(document: Json, node: unknown): any {
 }
 
 type Label = (method: string) => string;
+type EventOf = WalkedOperation['event'];
 
-function operationsOf(document: Json, pathItem: Json, label: Label, side: Side, out: WalkedOperation[]): void {
+function operationsOf(document: Json, pathItem: Json, label: Label, side: Side, out: WalkedOperation[], event?: EventOf): void {
   const item = deref(document, pathItem) as Json;
   const shared = ((item.parameters ?? []) as Json[]).map((p) => deref(document, p) as Json);
   for (const method of METHODS) {
@@ -42,10 +45,11 @@ function operationsOf(document: Json, pathItem: Json, label: Label, side: Side, 
     const own = ((operation.parameters ?? []) as Json[]).map((p) => deref(document, p) as Json);
     const byKey = new Map([...shared, ...own].map((p) => [`${p.in}:${p.name}`, p]));
     const key = label(method.toUpperCase());
-    out.push({ key, side, operation, parameters: [...byKey.values()] });
+    out.push({ key, side, operation, parameters: [...byKey.values()], ...(event ? { event } : {}) });
     for (const [name, callback] of Object.entries((operation.callbacks ?? {}) as Json)) {
       for (const [expression, callbackItem] of Object.entries(deref(document, callback) as Json)) {
-        operationsOf(document, callbackItem as Json, (m) => `callback ${name} (${m} ${expression}) of ${key}`, 'receiver', out);
+        const label: Label = (m) => `callback ${name} (${m} ${expression}) of ${key}`;
+        operationsOf(document, callbackItem as Json, label, 'receiver', out, { kind: 'callback', name });
       }
     }
   }
@@ -57,6 +61,6 @@ export function walkOperations(document: Json): Map<string, WalkedOperation> {
   for (const [path, item] of Object.entries((document.paths ?? {}) as Json))
     operationsOf(document, item as Json, (m) => `${m} ${path}`, 'client', out);
   for (const [name, item] of Object.entries((document.webhooks ?? {}) as Json))
-    operationsOf(document, item as Json, (m) => `webhook ${name} (${m})`, 'receiver', out);
+    operationsOf(document, item as Json, (m) => `webhook ${name} (${m})`, 'receiver', out, { kind: 'webhook', name });
   return new Map(out.map((op) => [op.key, op]));
 }

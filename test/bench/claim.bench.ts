@@ -12,8 +12,8 @@ import type { Database } from '../../packages/server/src/db/database.js';
 import { migrate } from '../../packages/server/src/db/migrate.js';
 import { openDatabase } from '../../packages/server/src/db/open.js';
 import { seed } from '../../packages/server/src/db/seed.js';
-import { claimDue, type ClaimArgs } from '../../packages/server/src/delivery/sql/claim.js';
-import { TargetHolds } from '../../packages/server/src/delivery/target-holds.js';
+import { claimDue, type ClaimArgs } from '../../packages/server/src/delivery/claim/claim-due.js';
+import { TargetHolds } from '../../packages/server/src/delivery/claim/target-holds.js';
 import { changeStocks, StockFanOut } from '../../packages/server/src/publish/stock-change.js';
 import { stockChange } from './peers/message.js';
 import { scratchDatabase } from './peers/contenders.js';
@@ -34,7 +34,7 @@ async function fill(db: Database): Promise<void> {
   const fanOut = new StockFanOut();
   for (let e = 0; e < BACKLOG; e += 8) {
     const changes = Array.from({ length: 8 }, (_, i) => stockChange(e + i));
-    for (const answer of await changeStocks(db, changes, false, fanOut)) if (answer instanceof Error) throw answer;
+    for (const answer of await changeStocks(db, changes, fanOut)) if (answer instanceof Error) throw answer;
   }
   // The backlog's statistics, as the worker's upkeep keeps them (it analyses the queue beside the claims).
   await db.query('ANALYZE');

@@ -22,7 +22,7 @@ import {
   type DeliveryWorkerOptions,
   type OutgoingMessage,
 } from '../../packages/server/src/delivery/index.js';
-import { insertDeliveries } from '../../packages/server/src/delivery/sql/insert.js';
+import { insertDeliveries } from '../../packages/server/src/delivery/queue/insert.sql.js';
 import { startTelemetry } from '../../packages/server/src/telemetry/sdk.js';
 import { headersOf } from '../../packages/server/src/telemetry/trace-context.js';
 import { tracer } from '../../packages/server/src/telemetry/tracer.js';
@@ -98,7 +98,7 @@ const message = (t: { id: string; owner: string }, url: string, body: string): O
 function publish(db: MigratableDatabase, messages: OutgoingMessage[]): Promise<unknown> {
   return tracer.startActiveSpan('publish', async (span) => {
     const trace = headersOf(span);
-    await db.transaction((tx) => (trace ? insertDeliveries(tx, messages, true, trace) : enqueueDeliveries(tx, messages)));
+    await db.transaction((tx) => (trace ? insertDeliveries(tx, messages, trace) : enqueueDeliveries(tx, messages)));
     span.end();
   });
 }

@@ -10,9 +10,9 @@
 import type { MigratableDatabase, Queryable } from '../../packages/server/src/db/database.js';
 import { migrate } from '../../packages/server/src/db/migrate.js';
 import { openDatabase } from '../../packages/server/src/db/open.js';
-import { enqueueDeliveries, type OutgoingMessage } from '../../packages/server/src/delivery/enqueue.js';
-import { newId } from '../../packages/server/src/delivery/ids.js';
-import { DELIVERY_CHANNEL } from '../../packages/server/src/delivery/wake-ups.js';
+import { enqueueDeliveries, type OutgoingMessage } from '../../packages/server/src/delivery/queue/enqueue.js';
+import { timeOrderedId } from '../../packages/server/src/delivery/queue/time-ordered-ids.js';
+import { DELIVERY_CHANNEL } from '../../packages/server/src/delivery/queue/channel.js';
 import { backendsOf, CpuMeter } from './peers/cpu.js';
 import pg from 'pg';
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,17 @@ const PUBLISHES = 200;
 async function valuesList(tx: Queryable, messages: OutgoingMessage[]): Promise<void> {
   const params: unknown[] = [];
   const rows = messages.map((m, i) => {
-    params.push(newId('dlv'), m.messageId ?? newId('msg'), m.kind, m.event, m.targetId, m.ownerKeyId, m.url, m.contentType, m.body);
+    params.push(
+      timeOrderedId('dlv'),
+      m.messageId ?? timeOrderedId('msg'),
+      m.kind,
+      m.event,
+      m.targetId,
+      m.ownerKeyId,
+      m.url,
+      m.contentType,
+      m.body,
+    );
     return `(${Array.from({ length: 9 }, (_, c) => `$${i * 9 + c + 1}`).join(', ')}, now())`;
   });
   await tx.query(
@@ -57,7 +67,7 @@ async function sharedOnce(tx: Queryable, messages: OutgoingMessage[]): Promise<v
   const m0 = messages[0]!;
   const params: unknown[] = [m0.kind, m0.event, m0.contentType, m0.body];
   const rows = messages.map((m, i) => {
-    params.push(newId('dlv'), newId('msg'), m.targetId, m.ownerKeyId, m.url);
+    params.push(timeOrderedId('dlv'), timeOrderedId('msg'), m.targetId, m.ownerKeyId, m.url);
     const b = 4 + i * 5;
     return `($${b + 1}, $${b + 2}, $1, $2, $${b + 3}, $${b + 4}, $${b + 5}, $3, $4, now())`;
   });

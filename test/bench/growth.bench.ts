@@ -22,9 +22,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { loadConfig, startServer, type RunningServer } from '../../packages/server/src/index.js';
-import { fillDeliveredHistory } from '../../packages/server/test/fill-history.js';
-import { consoleReads, startReaders } from '../../packages/server/test/readers-thread.js';
-import { createScratchPostgres } from '../../packages/server/test/scratch-postgres.js';
+import { fillDeliveredHistory } from '../../packages/server/test/support/fill-history.js';
+import { consoleReads, startReaders } from '../../packages/server/test/support/readers-thread.js';
+import { createScratchPostgres } from '../../packages/server/test/support/scratch-postgres.js';
 import { costMeter, logPlans, type CostMeter, type PhaseCost } from './growth-costs.js';
 import { percentile, printFigures, printRatios, type Row } from './table.js';
 

@@ -61,11 +61,16 @@
  * only with DATABASE_URL. PEERS_BASELINE=<root of another clone or worktree> adds ours from there
  * on PostgreSQL ("clubnotify, PostgreSQL, baseline"), to compare two versions in the same run. PEERS_ROUNDS (3), PEERS_SCALE (1), PEERS_PACED_SHARE (0.5), PEERS_ONLY (names,
  * comma-separated: bare plus the contenders whose name contains one), PEERS_FORMS (burst, fan-out; both).
+ * Variants of ours, in pairs that differ in one thing, join only when PEERS_ONLY names them (peers/variants.ts):
+ * PEERS_ONLY=keyed ("keyed", 100 ordering keys per target, against "unkeyed", issue 50) and PEERS_ONLY=pinned
+ * ("pinned to 1", every delivery converted at enqueue, against "unpinned", issue 47); each pair's ratios,
+ * round by round, follow the standing table (throughput) and the paced table (p99 enqueue-to-arrival).
  */
-import { autovacuumWarning, bullmq, ours, peer, scratchDatabase, type Contender } from './peers/contenders.js';
+import { autovacuumWarning, bullmq, bullmqName, ours, peer, scratchDatabase, type Contender } from './peers/contenders.js';
 import { receiver, type Receiver } from './peers/receiver.js';
-import { load, paceOf, printPaced, printStanding, printThroughput } from './peers/report.js';
+import { load, paceOf, printPaced, printPacedStanding, printStanding, printThroughput } from './peers/report.js';
 import { pacedRound, rotated, throughputRound, type Form } from './peers/rounds.js';
+import { keyedPairs, pinnedPairs } from './peers/variants.js';
 
 const ROUNDS = Number(process.env.PEERS_ROUNDS ?? 3);
 const SCALE = Number(process.env.PEERS_SCALE ?? 1);
@@ -86,6 +91,7 @@ async function measure(form: Form, contenders: Contender[], hook: string, rx: Re
   const pace = paceOf(form, throughput, PACED_SHARE);
   const paced = await rotated(contenders, ROUNDS, (c) => pacedRound(c, form, pace.eventsPerSecond, rx));
   printPaced(form, contenders, paced, pace);
+  printPacedStanding(form, paced);
 }
 
 export default async function peersBench(): Promise<void> {
@@ -98,31 +104,40 @@ export default async function peersBench(): Promise<void> {
   const hook = await rx.listen();
   const contenders: Contender[] = [];
   const cleanups: Array<() => Promise<void>> = [];
+  const only = process.env.PEERS_ONLY?.split(',');
+  const wanted = (name: string) => !only || name === 'bare' || only.some((o) => name.includes(o));
+  // Only the contenders PEERS_ONLY keeps are started: each is a process or more, and set-up under load takes long.
+  const add = async (name: string, make: () => Promise<Contender>) => {
+    if (wanted(name)) contenders.push(await make());
+  };
+  const pg = process.env.DATABASE_URL;
   try {
-    contenders.push(await peer('bare', './bare-service.ts', {}));
-    contenders.push(await ours('clubnotify, PGlite'));
-    if (process.env.DATABASE_URL) {
-      const db = await scratchDatabase('peers_ours');
+    await add('bare', () => peer('bare', './bare-service.ts', {}));
+    await add('clubnotify, PGlite', () => ours('clubnotify, PGlite'));
+    const database = async (area: string) => {
+      const db = await scratchDatabase(area);
       cleanups.push(db.drop);
-      contenders.push(await ours('clubnotify, PostgreSQL', db));
-      if (process.env.PEERS_BASELINE) {
-        const base = await scratchDatabase('peers_base');
-        cleanups.push(base.drop);
-        contenders.push(await ours('clubnotify, PostgreSQL, baseline', base, process.env.PEERS_BASELINE));
-      }
+      return db;
+    };
+    if (pg) await add('clubnotify, PostgreSQL', async () => ours('clubnotify, PostgreSQL', await database('peers_ours')));
+    if (pg && process.env.PEERS_BASELINE) {
+      const name = 'clubnotify, PostgreSQL, baseline';
+      await add(name, async () => ours(name, await database('peers_base'), process.env.PEERS_BASELINE));
     }
-    contenders.push(await bullmq(false));
-    contenders.push(await bullmq(true));
-    if (process.env.DATABASE_URL) {
-      const db = await scratchDatabase('peers_gw');
-      cleanups.push(db.drop);
-      contenders.push(await peer('graphile-worker, batched', './graphile-service.ts', { DATABASE_URL: db.url }, db.meter()));
+    if (only?.some((o) => o.includes('keyed'))) await keyedPairs(contenders, cleanups);
+    if (only?.some((o) => o.includes('pinned'))) await pinnedPairs(contenders, cleanups);
+    for (const durable of [false, true]) await add(bullmqName(durable), () => bullmq(durable));
+    if (pg) {
+      const name = 'graphile-worker, batched';
+      await add(name, async () => {
+        const db = await database('peers_gw');
+        return peer(name, './graphile-service.ts', { DATABASE_URL: db.url }, db.meter());
+      });
     }
-    if (!process.env.DATABASE_URL) console.log('(PostgreSQL contenders skipped: set DATABASE_URL to measure them too)\n');
-    const only = process.env.PEERS_ONLY?.split(',');
-    const wanted = (c: Contender) => !only || c.name === 'bare' || only.some((o) => c.name.includes(o));
-    for (const c of contenders.filter((c) => !wanted(c))) await c.stop();
-    contenders.splice(0, contenders.length, ...contenders.filter(wanted));
+    if (!pg) console.log('(PostgreSQL contenders skipped: set DATABASE_URL to measure them too)\n');
+    // A variant pair is made whole; PEERS_ONLY may keep one half of it (unkeyed).
+    for (const c of contenders.filter((c) => !wanted(c.name))) await c.stop();
+    contenders.splice(0, contenders.length, ...contenders.filter((c) => wanted(c.name)));
     const forms = process.env.PEERS_FORMS?.split(',');
     for (const form of FORMS.filter((f) => !forms || forms.includes(f.name))) await measure(form, contenders, hook, rx);
   } finally {

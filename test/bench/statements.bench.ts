@@ -10,7 +10,7 @@
  * STATEMENTS_BATCHES (100) per form and side, the first 5 not counted. Runs only with
  * DATABASE_URL and STATEMENTS_BASELINE.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -45,12 +45,16 @@ const cpuMs = (pid: number): number => Number(readFileSync(`/proc/${pid}/schedst
 
 /** A scratch database migrated and seeded by the code of `root`, with `registrations` stockUpdate registrations. */
 async function side(root: string, registrations: number): Promise<Side> {
-  const src = (path: string) => import(join(root, 'packages/server/src', path));
+  const src = (...paths: string[]) => {
+    const found = paths.map((p) => join(root, 'packages/server/src', p));
+    return import(found.find((p) => existsSync(p)) ?? found[0]!);
+  };
   const [{ migrate }, { seed }, stock, record] = await Promise.all([
     src('db/migrate.ts'),
     src('db/seed.ts'),
     src('publish/stock-change.ts'),
-    src('delivery/sql/record.ts'),
+    // A baseline from before delivery/ was filed by stage keeps its statements in delivery/sql/.
+    src('delivery/record/record.sql.ts', 'delivery/sql/record.ts'),
   ]);
   const scratch = await createPgDatabase('statements');
   // One connection, every statement prepared once (as the server's pool does with its hot ones).
@@ -64,7 +68,9 @@ async function side(root: string, registrations: number): Promise<Side> {
     db,
     client,
     pid,
-    changeStocks: (changes) => stock.changeStocks(db, changes, false, fanOut),
+    // A baseline from before the outbox announced every delivery passes a `notify` flag (false: no NOTIFY at commit).
+    changeStocks: (changes) =>
+      stock.changeStocks.length === 4 ? stock.changeStocks(db, changes, false, fanOut) : stock.changeStocks(db, changes, fanOut),
     record: (outcomes) => record.recordBatch(db, outcomes, POLICY),
     drop: async () => {
       await client.end();

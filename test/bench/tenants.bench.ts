@@ -21,7 +21,7 @@ import {
   type OutgoingMessage,
 } from '../../packages/server/src/delivery/index.js';
 import { percentile, printFigures, printRatios, type Row } from './table.js';
-import { tarpit } from '../../packages/server/test/tarpit.js';
+import { tarpit } from '../../packages/server/test/support/tarpit.js';
 import { arrivalsReceiver } from './arrivals-receiver.js';
 
 const DEAD = 200;
@@ -77,7 +77,6 @@ async function burst(
     enqueueDeliveries(
       tx,
       bodies.map((b, i) => message(healthy[i % HEALTHY]!, b)),
-      worker,
     ),
   );
   const started = performance.now();
@@ -97,7 +96,7 @@ async function stream(
   const sent = new Map<string, number>();
   for (let i = 0; i < 100; i++) {
     const body = `${tag} ${i}`;
-    const fresh = await db.transaction((tx) => enqueueDeliveries(tx, [message(healthy[i % HEALTHY]!, body)], worker));
+    const fresh = await db.transaction((tx) => enqueueDeliveries(tx, [message(healthy[i % HEALTHY]!, body)]));
     sent.set(body, performance.now());
     worker.offer(fresh);
     await new Promise((r) => setTimeout(r, 20));
@@ -134,7 +133,6 @@ async function measure(label: string, open: () => Promise<MigratableDatabase>) {
             enqueueDeliveries(
               tx,
               dead.map((t) => message(t, 'concert')),
-              worker,
             ),
           ),
         );

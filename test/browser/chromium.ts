@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath } from '../dependencies.js';
 
-/** Debian's Chromium, which the browser tests drive; without it they are skipped. */
-export const chromiumPath = '/usr/bin/chromium';
-export const hasChromium = existsSync(chromiumPath);
 /** Where the browser tests leave their screenshots. */
 export const artifacts = join(import.meta.dirname, 'artifacts');
 

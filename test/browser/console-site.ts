@@ -3,9 +3,16 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Dependency } from '../dependencies.js';
 import { startLoopbackServer } from '../loopback-server.js';
 
-export const consoleBuilt = existsSync(join(import.meta.dirname, '../../packages/server/dist/console/index.html'));
+/** The console as the server serves it: built by `npm run build` (`npm test` builds before the tests). */
+export const builtConsole: Dependency = {
+  name: 'the built web console',
+  partly: 'ran in part',
+  fix: 'npm run build to run them',
+  available: () => existsSync(join(import.meta.dirname, '../../packages/server/dist/console/index.html')),
+};
 
 /** The reference server with real deliveries to a loopback receiver that records what it gets. */
 export interface ConsoleSite {

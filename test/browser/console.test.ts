@@ -4,11 +4,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, chromiumPath, hasChromium, launchChromium } from './chromium.js';
-import { consoleBuilt, startConsoleSite, type ConsoleSite } from './console-site.js';
+import { chromium, missing } from '../dependencies.js';
+import { artifacts, launchChromium } from './chromium.js';
+import { builtConsole, startConsoleSite, type ConsoleSite } from './console-site.js';
 
-if (!hasChromium) console.warn(`test/browser/console.test.ts skipped: ${chromiumPath} is absent (apt-get install -y chromium).`);
-if (!consoleBuilt) console.warn('test/browser/console.test.ts skipped: the console is not built (npm run build).');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
@@ -57,7 +56,7 @@ async function holdAnswers(page: Page, match: (url: URL) => boolean): Promise<{ 
   };
 }
 
-describe.skipIf(!hasChromium || !consoleBuilt)('the web console in Chromium against a real server and receiver', () => {
+describe.skipIf(missing(chromium, builtConsole))('the web console in Chromium against a real server and receiver', () => {
   let site: ConsoleSite;
   let browser: Browser;
   let page: Page;

@@ -3,12 +3,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from '@clubnotify/spec';
-import { artifacts, chromiumPath, hasChromium, launchChromium } from './chromium.js';
+import { chromium, missing } from '../dependencies.js';
+import { artifacts, launchChromium } from './chromium.js';
 import { serveBuiltDocs, serveServerDocs, type DocsSite } from './docs-site.js';
-
-if (!hasChromium) {
-  console.warn(`test/browser/docs.test.ts skipped: ${chromiumPath} is absent (apt-get install -y chromium).`);
-}
 
 type Json = Record<string, any>;
 
@@ -43,7 +40,7 @@ const sites = [
   { name: 'the reference server /docs', serve: serveServerDocs, shot: 'server' },
 ];
 
-describe.skipIf(!hasChromium).each(sites)('the Redoc page of $name in Chromium', ({ serve, shot }) => {
+describe.skipIf(missing(chromium)).each(sites)('the Redoc page of $name in Chromium', ({ serve, shot }) => {
   const check = it;
   let site: DocsSite;
   let browser: Browser;

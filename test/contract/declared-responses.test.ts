@@ -77,6 +77,7 @@ describe('every answer on an error path is declared', () => {
       ['/items/pages/link-header', '/items/pages/link-header?size=2'],
       ['/registrations', '/registrations'],
       ['/healthz', '/healthz'],
+      ['/.well-known/jwks.json', '/.well-known/jwks.json'],
     ] as const) {
       const res = await send(server, { method: 'GET', path, who: 'subscriber' });
       expect(res.status).toBe(200);

@@ -1,3 +1,4 @@
+import { asOfNow } from '../examples-as-of-now.js';
 import { deref, doc, operations } from './spec-document.js';
 
 /** Who calls: a key of that role, a malformed or unknown key, or no Authorization at all. */
@@ -39,7 +40,7 @@ function needsAdmin(op: any): boolean {
 
 function firstExample(media: any): unknown {
   const named = Object.values<any>(media?.examples ?? {})[0];
-  return named ? deref(named).value : media?.example;
+  return asOfNow(named ? deref(named).value : media?.example);
 }
 
 /** The same JSON with its first number (or, without one, its first string) changed: valid, but another body. */

@@ -17,15 +17,11 @@ async function check(at: string) {
   );
 }
 
+// That the committed code is up to date is the `npm run generate:check` gate itself; here, that the
+// check fails, and names exactly the stale files, when they are not.
 describe('generate:check', () => {
   const dirs: string[] = [];
   afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
-
-  it('passes on the committed generated code', async () => {
-    const result = await check(root);
-    expect(result.out).toMatch(/up to date/);
-    expect(result.code).toBe(0);
-  });
 
   it('exits 1 naming each stale file after the spec changes', async () => {
     const copy = await mkdtemp(join(tmpdir(), 'cn-gen-'));

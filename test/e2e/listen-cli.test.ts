@@ -1,17 +1,16 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createNodeHandler, createReceiver, type EventContext } from '@clubnotify/receiver';
 import { createClient } from '@clubnotify/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDatabase, newAdminKey, spawnServer, type ServerProcess } from '../reliability/server-process.js';
+import { createPgDatabase, migratedDataDir, newAdminKey, spawnServer, type ServerProcess } from '../reliability/server-process.js';
+import { postgres, present } from '../dependencies.js';
 
 const cli = fileURLToPath(new URL('../../packages/receiver/bin/clubnotify-receiver.js', import.meta.url));
-const kinds = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+const kinds = present(postgres) ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
 /** Runs `clubnotify-receiver listen` as a child process; resolves with its exit code and output once it exits. */
 function listen(args: string[], apiKey: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -41,11 +40,11 @@ describe.each(kinds)('clubnotify-receiver listen against a server on %s', (kind)
 
   beforeAll(async () => {
     if (kind === 'postgres') {
-      const db = await createPgDatabase('listen');
+      const db = await createPgDatabase('listen', { migrated: true });
       env = { DATABASE_URL: db.url };
       cleanup = db.drop;
     } else {
-      const dir = await mkdtemp(join(tmpdir(), 'cn-listen-'));
+      const dir = await migratedDataDir('cn-listen-');
       env = { DATA_DIR: dir };
       cleanup = () => rm(dir, { recursive: true, force: true });
     }

@@ -66,6 +66,7 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
   let receiver: Receiver;
   let registrationId: string;
   const alerts: Array<{ text: string; ctx: EventContext }> = [];
+  const versions: Array<string | undefined> = [];
 
   beforeAll(async () => {
     // The first start ever makes the empty database kept in build/; the starts after it load it.
@@ -95,23 +96,27 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
     expect(mock.output).toContain('private targets allowed: 127.0.0.0/8, ::1/128');
   });
 
-  it('lists a registration of a local receiver once it is made', async () => {
+  it('lists a registration of a local receiver once it is made, pinned to the payload version it asked for', async () => {
     const res = await fetch(`${mock.url}/registerForAlert`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ url: `${receiver.url}/webhooks/concertAlert` }),
+      body: JSON.stringify({ url: `${receiver.url}/webhooks/concertAlert`, payloadVersion: 1 }),
     });
     expect(res.status).toBe(200);
-    const registration = (await res.json()) as { id: string; secret: string };
+    const registration = (await res.json()) as { id: string; secret: string; payloadVersion: number };
+    expect(registration.payloadVersion).toBe(1);
     registrationId = registration.id;
-    receiver.use(
-      createNodeHandler(
-        createReceiver({
-          secret: registration.secret,
-          handlers: { webhooks: { concertAlert: (text, ctx) => void alerts.push({ text, ctx }) } },
-        }),
-      ),
+    const handle = createNodeHandler(
+      createReceiver({
+        secret: registration.secret,
+        payloadVersion: 1,
+        handlers: { webhooks: { concertAlert: (text, ctx) => void alerts.push({ text, ctx }) } },
+      }),
     );
+    receiver.use((req, res) => {
+      versions.push(req.headers['webhook-version'] as string | undefined);
+      return handle(req, res);
+    });
 
     const list = await fetch(`${mock.url}/registrations`, { headers: auth });
     expect(list.status).toBe(200);
@@ -141,8 +146,9 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
     expect(reused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 
-  it('sends the published concert to the registered receiver, signed with the registration secret', async () => {
+  it('sends the published concert to the registered receiver, signed with the registration secret, in its pinned payload version', async () => {
     await expect.poll(() => alerts.length, { interval: 50 }).toBe(1);
+    expect(versions).toEqual(['1']);
     const [{ text, ctx }] = alerts as [{ text: string; ctx: EventContext }];
     expect(text).toMatch(/Mock Night.*Main Room/);
     expect(ctx.id).toMatch(/^msg_/);

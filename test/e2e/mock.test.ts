@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, type WebhookPayloads } from '@clubnotify/spec';
 import { createNodeHandler, createReceiver, type EventContext } from '@clubnotify/receiver';
-import { parseMockArgs, startMock, type FiredWebhook, type Mock } from '../../scripts/mock.js';
+import { parseMockArgs, runPrism, startMock, type FiredWebhook, type Mock } from '../../scripts/mock.js';
 import { freePort } from '../free-port.js';
 import { formatPhrases } from '../../packages/spec/src/field-messages.js';
 
@@ -117,6 +117,17 @@ describe('npm run mock (Prism + companion)', () => {
     expect(sent && 'result' in sent && sent.result).toMatchObject({ status: 200, problems: [], ok: true });
   });
 
+  it('says why a webhook to a registered URL failed without naming a --url flag the mock does not have', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/webhooks/concertAlert`;
+    const res = await fetch(`${mock.url}/registerForAlert`, { method: 'POST', headers: auth, body: JSON.stringify({ url }) });
+    expect(res.status).toBe(200);
+    await mock.idle();
+    const sent = fired.find((f) => f.url === url);
+    expect(sent && 'error' in sent && sent.error.message).toBe(
+      `Could not send to ${url}: the connection was refused (ECONNREFUSED): nothing listens there. Is the receiver running (npm start in its folder), and is that its address and port?`,
+    );
+  });
+
   it('sends the example stockUpdate webhook after a stock registration', async () => {
     const url = `${stockReceiver.url}/webhooks/stockUpdate`;
     const res = await fetch(`${mock.url}/registerForStockUpdates`, { method: 'POST', headers: auth, body: JSON.stringify({ url }) });
@@ -125,6 +136,36 @@ describe('npm run mock (Prism + companion)', () => {
 
     const { payload } = await stock.promise;
     expect(payload).toEqual(examples.StockUpdate!.value);
+  });
+
+  it("sends a registration its pinned payload version: that version's example with its webhook-version (issue 47)", async () => {
+    const url = `${stockReceiver.url}/webhooks/stockUpdate?pinned=1`;
+    const body = JSON.stringify({ url, payloadVersion: 1 });
+    const res = await fetch(`${mock.url}/registerForStockUpdates`, { method: 'POST', headers: auth, body });
+    expect(res.status).toBe(200);
+    await mock.idle();
+    const sent = fired.find((f) => f.url === url);
+    expect(sent && 'result' in sent && sent.result).toMatchObject({ status: 200, ok: true, sent: { headers: { 'webhook-version': '1' } } });
+  });
+
+  it('refuses a payload version the contract does not list with 422 as the server does, and sends nothing', async () => {
+    const url = `${trap.url}/webhooks/stockUpdate`;
+    const res = await fetch(`${mock.url}/registerForStockUpdates`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ url, payloadVersion: 7 }),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      type: 'https://clubnotify.dev/problems/unknown-payload-version',
+      title: 'Unknown payload version',
+      status: 422,
+      detail: '/body/payloadVersion: 7 is not a payload version of this contract; the supported versions are 1.',
+      instance: '/registerForStockUpdates',
+      supportedPayloadVersions: [1],
+    });
+    await mock.idle();
+    expect(strays).toEqual([]);
   });
 
   it('fires nothing for a registration the mock refuses, and refuses it as the server does', async () => {
@@ -275,5 +316,20 @@ describe('npm run mock arguments', () => {
 
   it('refuses Prism flags with --stateful, naming them', () => {
     expect(() => parseMockArgs(['--stateful', '--dynamic'])).toThrow('--stateful takes only --port and --host; --dynamic is a Prism flag.');
+  });
+});
+
+describe('npm run mock prints', () => {
+  it("the port to use first, then its help; Prism's start-up lines on its own port are counted, not shown", async () => {
+    const lines: string[] = [];
+    const close = await runPrism({ port: 0, prismArgs: [] }, (line) => lines.push(line));
+    try {
+      expect(lines[0]).toMatch(/^\[mock\] clubnotify mock on http:\/\/127\.0\.0\.1:\d+: send requests here \(Prism behind it at /);
+      expect(lines[1]).toMatch(/^\[mock\] Registrations and subscriptions fire/);
+      expect(lines[2]).toMatch(/^\[mock\] Prism's [1-9]\d* start-up lines \(its routes, on its own port\) are not shown\.$/);
+      expect(lines).toHaveLength(3);
+    } finally {
+      await close();
+    }
   });
 });

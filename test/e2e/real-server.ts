@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKey, createApp, migrate, seed, serverSecret, type AppDeps } from '@clubnotify/server';
-import { openMigratedPglite } from '../../packages/server/test/migrated-pglite.js';
+import { openMigratedPglite } from '../../packages/server/test/support/migrated-pglite.js';
 
 /** The reference server, listening on 127.0.0.1 over an in-memory PGlite database. */
 export interface RealServer {

@@ -4,35 +4,38 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '@clubnotify/spec';
 import {
   background,
   freePort,
   installFlags,
   installProject,
-  packAll,
+  packed,
   repoRoot,
   run,
   scratchRoot,
   seconds,
   tsc,
   type Background,
-  type Tarballs,
 } from './support.js';
+import type { PackageName } from './tarballs.js';
 
 const times: [string, string][] = [];
 let root: string;
-let tarballs: Tarballs;
 let serverDir: string;
+/** The tarball of a workspace package, packed once for the run (tarballs.ts). */
+const tarball = (name: PackageName): string => packed()[name].path;
+/** The scaffold's own suite: one test per event of the spec, and two more (TAP on Node 20 and 22, the spec reporter on 24). */
+const SCAFFOLD_PASSES = new RegExp(`^(?:# |ℹ )pass ${events.length + 2}$`, 'm');
 
 beforeAll(async () => {
   const start = performance.now();
   root = await scratchRoot('cn-journeys-');
-  tarballs = await packAll(root);
   // One install of the server tarball, shared: the operator's journey and the servers the
   // integrator and subscriber talk to. @clubnotify/spec is not on the registry, so its
   // tarball goes in alongside.
-  serverDir = await installProject(root, 'server', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/server']]);
-  times.push(['build, pack, install server', seconds(start)]);
+  serverDir = await installProject(root, 'server', [tarball('spec'), tarball('server')]);
+  times.push(['install server', seconds(start)]);
 }, 240_000);
 
 afterAll(async () => {
@@ -78,6 +81,36 @@ async function post(url: string, key: string, body: unknown): Promise<any> {
   return json;
 }
 
+/** The scaffold's `npm start` refuses, in one line each, a port in use, a secret that is not whsec_ and a PORT that is no number. */
+async function expectStartRefusals(project: string, busyPort: number, secret: string): Promise<void> {
+  const refusals = [
+    [{ PORT: String(busyPort), WEBHOOK_SECRET: secret }, `Port ${busyPort} is in use; stop what holds it or start with another PORT=...`],
+    [
+      { PORT: String(busyPort), WEBHOOK_SECRET: 'hunter2' },
+      /^WEBHOOK_SECRET is not a whsec_ signing secret, so every delivery would be refused with 401; set WEBHOOK_SECRET to/,
+    ],
+    [{ PORT: 'abc', WEBHOOK_SECRET: secret }, 'PORT must be a port number from 0 to 65535, not "abc".'],
+  ] as const;
+  for (const [variables, message] of refusals) {
+    const refused = await run('npm', ['start', '--silent'], { cwd: project, env: { ...process.env, ...variables }, allowFailure: true });
+    expect(refused.code, JSON.stringify(variables)).toBe(1);
+    const lines = refused.stderr.trim().split('\n');
+    expect(lines).toEqual([typeof message === 'string' ? message : expect.stringMatching(message)]);
+  }
+}
+
+/**
+ * `npm start` ends when npm alone gets SIGTERM, as a process manager or a test harness sends it: the scaffold's
+ * start script `exec`s, so the signal reaches the receiver, which closes its port and exits 0 (without `exec`,
+ * npm and `sh` end and the receiver lives on, holding the port).
+ */
+async function expectStopsWithNpm(receiver: Background, port: number): Promise<void> {
+  const exited = new Promise<number | null>((resolve) => receiver.child.once('exit', (code) => resolve(code)));
+  process.kill(receiver.child.pid!, 'SIGTERM'); // npm's pid only, not its process group
+  expect(await exited).toBe(0);
+  await expect(fetch(`http://127.0.0.1:${port}/webhooks/concertAlert`, { method: 'POST' })).rejects.toThrow();
+}
+
 /** The first ```ts block of a README, as a user copies it. */
 async function firstSnippet(readme: string): Promise<string> {
   const text = await readFile(join(repoRoot, readme), 'utf8');
@@ -99,7 +132,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
     { timeout: 300_000 },
     async () => {
       const start = performance.now();
-      const dir = await installProject(root, 'integrator', [tarballs['@clubnotify/sdk'], '@types/node@^20.19.0']);
+      const dir = await installProject(root, 'integrator', [tarball('sdk'), '@types/node@^20.19.0']);
       const server = await startServer('integrator');
       try {
         // The README's first snippet as is; only the address points at this run's server.
@@ -142,16 +175,19 @@ describe.concurrent('journeys from npm pack tarballs', () => {
     { timeout: 300_000 },
     async () => {
       const start = performance.now();
-      const tools = await installProject(root, 'subscriber', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/receiver']]);
+      const tools = await installProject(root, 'subscriber', [tarball('spec'), tarball('receiver')]);
       const project = join(root, 'my-receiver');
-      await run(
-        'npx',
-        ['clubnotify-receiver', 'init', project, '--kit', tarballs['@clubnotify/receiver'], '--spec', tarballs['@clubnotify/spec']],
-        { cwd: tools },
-      );
+      const init = await run('npx', ['clubnotify-receiver', 'init', project, '--kit', tarball('receiver'), '--spec', tarball('spec')], {
+        cwd: tools,
+      });
+      expect(init.stdout).toMatch(/src\/handlers\/webhooks\/stockUpdate\.ts/);
+      // The installed bin itself: npx would add its own lines to a failure.
+      const again = await run('node_modules/.bin/clubnotify-receiver', ['init', project], { cwd: tools, allowFailure: true });
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim().split('\n')).toHaveLength(1);
       await run('npm', ['install', ...installFlags], { cwd: project });
       const test = await run('npm', ['test'], { cwd: project });
-      expect(test.stdout).toMatch(/^(?:# |ℹ )pass [1-9]\d*$/m);
+      expect(test.stdout).toMatch(SCAFFOLD_PASSES);
       expect(test.stdout).toMatch(/^(?:# |ℹ )fail 0$/m);
 
       const server = await startServer('subscriber');
@@ -169,6 +205,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
           env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: registration.secret },
         });
         await receiver.waitFor(/listening/);
+        await expectStartRefusals(project, port, registration.secret);
 
         const trigger = await run(
           'npx',
@@ -217,6 +254,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
         );
         expect(listen.stdout).toMatch(/webhook concertAlert msg_\S+ attempt 1 -> 200 in \d+ ms: succeeded/);
         await pullReceiver.waitFor(/concert scheduled: .*Pulled Jazz/);
+        await expectStopsWithNpm(receiver, port);
         expect(await server.process.stop()).toBe(0);
       } finally {
         await pullReceiver?.stop();
@@ -233,11 +271,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
     async () => {
       const start = performance.now();
       // What a TypeScript user installs: the server (and the spec, not on the registry) and @types/node; no @types/express by hand.
-      const dir = await installProject(root, 'programmatic', [
-        tarballs['@clubnotify/spec'],
-        tarballs['@clubnotify/server'],
-        '@types/node@^20.19.0',
-      ]);
+      const dir = await installProject(root, 'programmatic', [tarball('spec'), tarball('server'), '@types/node@^20.19.0']);
       await mkdir(join(dir, 'src'), { recursive: true });
       await writeFile(join(dir, 'src/server.ts'), await firstSnippet('packages/server/README.md'));
       await writeFile(join(dir, 'tsconfig.json'), tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }));
@@ -248,33 +282,34 @@ describe.concurrent('journeys from npm pack tarballs', () => {
   );
 
   it(
-    'subscriber on Hono and on Fastify: init --framework from the receiver tarball, npm install from the cache, npm test',
+    'subscriber on Hono and on Fastify: init --framework from the receiver tarball, npm install from the cache, npm test, npm start stops on SIGTERM',
     { timeout: 300_000 },
     async () => {
       const start = performance.now();
-      const tools = await installProject(root, 'subscriber-frameworks', [tarballs['@clubnotify/spec'], tarballs['@clubnotify/receiver']]);
+      const tools = await installProject(root, 'subscriber-frameworks', [tarball('spec'), tarball('receiver')]);
       await Promise.all(
         (['hono', 'fastify'] as const).map(async (framework) => {
           const project = join(root, `receiver-on-${framework}`);
           await run(
             'npx',
-            [
-              'clubnotify-receiver',
-              'init',
-              project,
-              '--framework',
-              framework,
-              '--kit',
-              tarballs['@clubnotify/receiver'],
-              '--spec',
-              tarballs['@clubnotify/spec'],
-            ],
+            ['clubnotify-receiver', 'init', project, '--framework', framework, '--kit', tarball('receiver'), '--spec', tarball('spec')],
             { cwd: tools },
           );
           await run('npm', ['install', ...installFlags], { cwd: project });
           const test = await run('npm', ['test'], { cwd: project });
           expect(test.stdout).toMatch(/^(?:# |ℹ )pass [1-9]\d*$/m);
           expect(test.stdout).toMatch(/^(?:# |ℹ )fail 0$/m);
+          const port = await freePort();
+          const receiver = background('npm', ['start'], {
+            cwd: project,
+            env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` },
+          });
+          try {
+            await receiver.waitFor(/listening/);
+            await expectStopsWithNpm(receiver, port);
+          } finally {
+            await receiver.stop();
+          }
         }),
       );
       times.push(['subscriber on hono, fastify', seconds(start)]);

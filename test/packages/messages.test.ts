@@ -4,7 +4,16 @@
 // regular expression, no leaked placeholder, and, where there is a fix, the fix.
 import { freePort } from '../free-port.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from '../../packages/server/src/config.js';
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { callbackNames, webhookNames } from '@clubnotify/spec';
+import { ADMIN_KEY_EXAMPLE, ConfigError, loadConfig } from '../../packages/server/src/config.js';
+import { apiKeyPattern } from '../../packages/server/src/ids.js';
+import { NO_ADMIN_KEY, start as startServerCli } from '../../packages/server/src/start.js';
+import { startFailure } from '../../packages/server/src/start-failure.js';
 import { runCli as serverCli } from '../../packages/server/src/cli.js';
 import { checkTargetUrl } from '../../packages/server/src/net/url-policy.js';
 import { urlRefusal } from '../../packages/server/src/routes/url-check.js';
@@ -12,7 +21,8 @@ import { runCli as receiverCli } from '../../packages/receiver/src/cli.js';
 import { readServerEnv } from '../../packages/receiver/src/server-env.js';
 import { describeAjvError, formatPhrases, patternPhrases } from '../../packages/spec/src/field-messages.js';
 import { errorPathCases, type Who } from '../contract/error-paths.js';
-import { dbFactories, startTestServer, type TestServer } from '../../packages/server/test/server-support.js';
+import { dbFactories, startTestServer, type TestServer } from '../../packages/server/test/support/server-support.js';
+import { repoRoot } from './support.js';
 
 interface Message {
   where: string;
@@ -312,5 +322,124 @@ describe('the rules themselves', () => {
   ])('catches %s', (_name, text, why) => {
     const problems = broken({ where: 'example', text, fix: /Is the / }, 120);
     expect(problems.some((p) => p.startsWith(why))).toBe(true);
+  });
+});
+
+/** Runs a CLI in this process, returning everything it printed, stdout and stderr, in order. */
+async function printed(run: () => Promise<number>): Promise<{ code: number; lines: string[] }> {
+  const lines: string[] = [];
+  const push = (...args: unknown[]) => void lines.push(args.join(' '));
+  const error = vi.spyOn(console, 'error').mockImplementation(push);
+  const log = vi.spyOn(console, 'log').mockImplementation(push);
+  try {
+    return { code: await run(), lines };
+  } finally {
+    error.mockRestore();
+    log.mockRestore();
+  }
+}
+
+// Texts a newcomer met that were wrong or unhelpful (issue 48 item 5), pinned.
+describe('what a newcomer reads', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(dbFactories[0]!);
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  it('trigger without an event lists every event of the spec, not two of them', async () => {
+    const { first } = await captured(() =>
+      receiverCli(['trigger', '--url', 'http://localhost:4000/', '--secret', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw']),
+    );
+    expect(first).toBe(
+      `Give the event to send: a webhook (${webhookNames.join(', ')}) or, with --kind callback, a callback (${callbackNames.join(', ')}).`,
+    );
+    expect(webhookNames.length).toBeGreaterThan(2);
+  });
+
+  it('gives one admin key rule and one example everywhere, and the example, pasted into a shell, is a key the server takes', async () => {
+    const problems = (() => {
+      try {
+        loadConfig({ ADMIN_API_KEY: 'hunter2' });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    })();
+    expect(problems).toEqual([
+      `ADMIN_API_KEY must be 'cn_' and at least 20 base64url characters (make one with \`clubnotify-server create-key\`, or ADMIN_API_KEY=${ADMIN_KEY_EXAMPLE}).`,
+    ]);
+    expect(NO_ADMIN_KEY[0]).toBe(
+      `  no admin key yet: restart with ADMIN_API_KEY=${ADMIN_KEY_EXAMPLE} (cn_ and at least 20 base64url characters),`,
+    );
+    const { stdout } = await promisify(execFile)('sh', ['-c', `printf %s ${ADMIN_KEY_EXAMPLE}`]);
+    expect(stdout).toMatch(apiKeyPattern);
+    expect(stdout).toMatch(/^cn_[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('listen says the server refused an unknown target, and prints no Listening line before it', async () => {
+    const { code, lines } = await printed(() =>
+      receiverCli([
+        'listen',
+        '--target',
+        'reg_nope',
+        '--forward-to',
+        'http://127.0.0.1:1/hook',
+        '--server',
+        s.url,
+        '--api-key',
+        s.aliceKey,
+      ]),
+    );
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^The server refused: 404 /);
+  });
+
+  it('listen at a wrong --server says once where it tries, that it keeps trying, and until when', { timeout: 60_000 }, async () => {
+    const server = `http://127.0.0.1:${await freePort()}`;
+    const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+    const shim = join(repoRoot, 'packages/receiver/bin/clubnotify-receiver.js');
+    const child = spawn(
+      process.execPath,
+      ['--conditions=clubnotify-source', '--import', tsx, shim, 'listen', '--target', 'reg_x', '--forward-to', 'http://127.0.0.1:1/hook'],
+      { env: { ...process.env, CLUBNOTIFY_SHIM_SOURCE: '1', CLUBNOTIFY_URL: server, CLUBNOTIFY_API_KEY: 'cn_someKeyOfTwentyChars00' } },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // The first retry is said at once; a second reason line would come only if the reason changed.
+    await new Promise<void>((resolve) =>
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d;
+        if (stderr.includes('\n')) resolve();
+      }),
+    );
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr.trim().split('\n')).toEqual([
+      `Cannot reach the server at ${server} (ECONNREFUSED). Is it running, and is --server (or CLUBNOTIFY_URL) its address? Trying again in 500 ms, then less often (every 10 s at most), until Ctrl-C.`,
+    ]);
+    expect(stdout).not.toMatch(/Listening/);
+  });
+
+  it('a DATABASE_URL naming a database the PostgreSQL server lacks says how to create it', () => {
+    const error = Object.assign(new Error('database "clubnotify" does not exist'), { code: '3D000' });
+    expect(startFailure(error, { port: 3000, databaseUrl: 'postgres://app@db.internal:5433/clubnotify' })).toBe(
+      'database "clubnotify" does not exist on the PostgreSQL server of DATABASE_URL; create it with `createdb -h db.internal -p 5433 -U app clubnotify`, or point DATABASE_URL at one that exists.',
+    );
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('npm start says so for a real PostgreSQL server, in one line', { timeout: 60_000 }, async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/cn_missing_${randomBytes(4).toString('hex')}`;
+    const { code, lines } = await printed(() =>
+      startServerCli({ DATABASE_URL: url.href, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
+    );
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      `clubnotify server did not start: database "${url.pathname.slice(1)}" does not exist on the PostgreSQL server of DATABASE_URL; create it with \`createdb -h ${url.hostname}${url.port ? ` -p ${url.port}` : ''}${url.username ? ` -U ${url.username}` : ''} ${url.pathname.slice(1)}\`, or point DATABASE_URL at one that exists.`,
+    ]);
   });
 });

@@ -1,9 +1,8 @@
 /**
- * What an outside user installs: each workspace package as `npm pack` makes it. Needs
- * `npm run build` first (`npm run check` builds before the tests).
+ * What an outside user installs: each workspace package as `npm pack` makes it (tarballs.ts packs
+ * them once for the run, after an incremental build).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,12 +10,13 @@ import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packed } from './support.js';
+import { packageNames as packages, type PackageName } from './tarballs.js';
 import { undeclaredImports, type Manifest } from './undeclared-imports.js';
 
 const run = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '../..');
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
-const packages = ['spec', 'sdk', 'receiver', 'server'] as const;
 
 interface Packed {
   manifest: Manifest & Record<string, unknown>;
@@ -25,25 +25,16 @@ interface Packed {
 }
 
 let out: string;
-const packed = new Map<string, Packed>();
+const manifests = new Map<PackageName, Packed['manifest']>();
 
 beforeAll(async () => {
-  const missing = packages.filter((name) => !existsSync(join(repoRoot, 'packages', name, 'dist/index.js')));
-  if (missing.length > 0) throw new Error(`packages/{${missing.join(',')}}/dist is missing: run \`npm run build\` first.`);
   out = await mkdtemp(join(tmpdir(), 'cn-pack-'));
-  const workspaces = packages.flatMap((name) => ['--workspace', `packages/${name}`]);
-  const { stdout } = await run('npm', ['pack', ...workspaces, '--json', '--pack-destination', out], { cwd: repoRoot, maxBuffer: 64 << 20 });
-  const results = JSON.parse(stdout) as Array<{ name: string; filename: string; files: Array<{ path: string }> }>;
-  for (const name of packages) {
-    const dir = join(repoRoot, 'packages', name);
-    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Packed['manifest'];
-    const result = results.find((r) => r.name === manifest.name)!;
-    packed.set(name, { manifest, tarball: join(out, result.filename), files: result.files.map((f) => f.path) });
-  }
-}, 120_000);
+  for (const name of packages)
+    manifests.set(name, JSON.parse(await readFile(join(repoRoot, 'packages', name, 'package.json'), 'utf8')) as Packed['manifest']);
+});
 afterAll(() => (out ? rm(out, { recursive: true, force: true }) : undefined));
 
-const get = (name: string) => packed.get(name)!;
+const get = (name: PackageName): Packed => ({ manifest: manifests.get(name)!, tarball: packed()[name].path, files: packed()[name].files });
 
 describe.each(packages)('@clubnotify/%s as packed', (name) => {
   it('holds dist, its README and CHANGELOG, and no sources, tests, maps or build info', () => {
@@ -103,8 +94,8 @@ describe.each(packages)('@clubnotify/%s as packed', (name) => {
     expect('code' in result ? result.stdout : '').toBe('');
   });
 
-  it('passes npm publish --dry-run', { timeout: 60_000 }, async () => {
-    const { stdout } = await run('npm', ['publish', '--dry-run', '--workspace', `packages/${name}`], { cwd: repoRoot });
+  it('passes npm publish --dry-run of its tarball', { timeout: 60_000 }, async () => {
+    const { stdout } = await run('npm', ['publish', '--dry-run', '--loglevel=notice', get(name).tarball], { cwd: out });
     expect(stdout.trim()).toBe(`+ ${get(name).manifest.name}@${String(get(name).manifest.version)}`);
   });
 });

@@ -199,3 +199,17 @@ it(
     steps.push(`console, docs and metrics ${seconds(started)}`);
   },
 );
+
+it("the pull example after the tour registers a URL of its own (the tour's answers 409) and forwards to a receiver started on it", async () => {
+  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+  const tourUrls = tourBlocks(readme).flatMap((b) => [...b.code.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]));
+  expect(tourUrls).toContain('http://localhost:4000/webhooks/concertAlert');
+  const start = readme.indexOf('## Receiving real deliveries on a laptop');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
+  const url = /"url":"([^"]+)","delivery":"pull"/.exec(block)![1]!;
+  expect(tourUrls).not.toContain(url);
+  expect(block).toContain(`--forward-to ${url}`);
+  // The receiver it forwards to verifies with the pull registration's secret, on that URL's port.
+  expect(block).toMatch(new RegExp(`WEBHOOK_SECRET=whsec_\\.\\.\\. PORT=${new URL(url).port} npm start`));
+});

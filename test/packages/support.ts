@@ -3,6 +3,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import type { PackageName, Tarball } from './tarballs.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
@@ -105,18 +107,8 @@ export function background(
 /** A free port outside the kernel's ephemeral range (see test/free-port.ts). */
 export { freePort } from '../free-port.js';
 
-/** Tarballs of every workspace package, by package name. */
-export type Tarballs = Record<'@clubnotify/spec' | '@clubnotify/sdk' | '@clubnotify/receiver' | '@clubnotify/server', string>;
-
-/** Builds the packages (incremental) and packs each once into a fresh folder under the system temp dir. */
-export async function packAll(root: string): Promise<Tarballs> {
-  await run(process.execPath, [tsc, '-b', 'packages/spec', 'packages/sdk', 'packages/receiver', 'packages/server'], { cwd: repoRoot });
-  const dir = join(root, 'tarballs');
-  await mkdir(dir, { recursive: true });
-  const { stdout } = await run('npm', ['pack', '--workspaces', '--pack-destination', dir, '--json', '--silent'], { cwd: repoRoot });
-  const packed = JSON.parse(stdout) as { name: string; filename: string }[];
-  return Object.fromEntries(packed.map((p) => [p.name, join(dir, p.filename)])) as Tarballs;
-}
+/** This run's tarballs of the workspace packages (tarballs.ts packs them once), by short package name. */
+export const packed = (): Record<PackageName, Tarball> => inject('tarballs');
 
 /** A new npm project under `root` with `specs` (tarball paths or registry specs) installed. */
 export async function installProject(root: string, name: string, specs: string[]): Promise<string> {

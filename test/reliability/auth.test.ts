@@ -61,6 +61,7 @@ describe('authentication and authorisation', () => {
       'getMetrics',
       'listApiKeys',
       'revokeApiKey',
+      'rotateSigningKey',
       'scheduleConcert',
       'updateConcert',
     ]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { hasBodyValidator, validateBody } from '@clubnotify/spec';
+import { hasBodyValidator, payloadVersions, payloadVersionState, validateBody } from '@clubnotify/spec';
 import { call, scale, send, startHarness, type Harness, type RawRequest, type RawResponse } from './support.js';
 import { specOperations, valueArb, wrongTypeArb, type SpecOperation } from './spec-arbitraries.js';
 
@@ -90,6 +90,13 @@ async function leasedMessage(): Promise<{ targetId: string; deliveryId: string; 
  */
 async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
   const p = v.path;
+  // A rotation is a 409 while an earlier one's key waits to sign: let that one start.
+  if (op.id === 'rotateSigningKey')
+    await h.db.query(
+      `UPDATE signing_keys SET signs_from = least(signs_from, now() - interval '1 second'),
+         retired_at = CASE WHEN retired_at > now() THEN now() - interval '1 second' ELSE retired_at END
+       WHERE signs_from > now() OR retired_at > now()`,
+    );
   if ('concertId' in p) {
     p.concertId =
       op.id === 'cancelConcert'
@@ -142,9 +149,13 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
     await h.db.query(
       `INSERT INTO delivery_history (seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, status, attempt_count, round_attempts, created_at)
        VALUES (nextval(pg_get_serial_sequence('deliveries', 'seq')), $1, $2, 'webhook', 'concertAlert', $3, $4, 'https://hooks.example.com/x',
-               'text/plain; charset=utf-8', 'fuzz', 'succeeded', 1, 1, now())`,
-      [id, `msg_${randomUUID().replace(/-/g, '')}`, target, h.aliceKeyId],
+               'text/plain; charset=utf-8', 'fuzz', $5, 1, 1, now())`,
+      [id, `msg_${randomUUID().replace(/-/g, '')}`, target, h.aliceKeyId, op.id === 'skipDelivery' ? 'failed' : 'succeeded'],
     );
+    // A skip is for a failed delivery that holds its key (as the record statement leaves it at a hold target).
+    if (op.id === 'skipDelivery') {
+      await h.db.query(`INSERT INTO ordering_holds (target_id, ordering_key, delivery_id) VALUES ($1, 'fuzz', $2)`, [target, id]);
+    }
     p.deliveryId = id;
   }
   const key = v.header['Idempotency-Key'] ?? v.header['idempotency-key'];
@@ -171,6 +182,15 @@ async function fixReferences(op: SpecOperation, v: Values): Promise<void> {
   }
   if (op.id === 'updateRegistration' || op.id === 'updateSubscription') fixTargetUpdate(op.id, body!);
   if (body && 'ownerKeyId' in body && op.scope !== 'admin') body.ownerKeyId = h.aliceKeyId;
+  // The schema allows any integer; the server takes only the versions the spec lists (others are a declared 422).
+  if ('payloadVersion' in v.query) v.query.payloadVersion = listedPayloadVersion();
+  if (body && 'payloadVersion' in body) body.payloadVersion = listedPayloadVersion();
+}
+
+/** A payload version the spec lists and has not sunset, as a client reading `supportedPayloadVersions` would send. */
+function listedPayloadVersion(): number {
+  const offered = payloadVersions.filter((v) => payloadVersionState(v.version) !== 'sunset');
+  return offered[Math.floor(Math.random() * offered.length)]!.version;
 }
 
 /** A generated future time (up to year 9998, any offset) is valid as is; a past one must be within 14 days. */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { call, perMessage, scale, startReceiver, waitFor, type Receiver } from './support.js';
-import { createPgDatabase, newAdminKey, spawnServer, withAdmin, type ServerProcess } from './server-process.js';
+import { createPgDatabase, migratedDataDir, newAdminKey, spawnServer, withAdmin, type ServerProcess } from './server-process.js';
+import { missing, postgres } from '../dependencies.js';
 
 const MESSAGES = scale(2_000, 10_000);
 const REGISTRATIONS = 10;
@@ -76,7 +77,7 @@ function report(name: string, r: Receiver, expected: number): number {
 
 describe('faults', () => {
   it(`delivers every one of ${MESSAGES} messages at least once while the server is killed with SIGKILL ${KILLS} times (PGlite)`, async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cn-faults-'));
+    const dir = await migratedDataDir('cn-faults-');
     const admin = newAdminKey();
     const r = await startReceiver();
     const env = { ...deliveryEnv, DATA_DIR: dir, ADMIN_API_KEY: admin };
@@ -118,7 +119,7 @@ describe('faults', () => {
   }, 600_000);
 
   it('keeps an event accepted with 2xx when the server is killed right after the response (PGlite)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cn-accepted-'));
+    const dir = await migratedDataDir('cn-accepted-');
     const admin = newAdminKey();
     const r = await startReceiver();
     const env = { ...deliveryEnv, DATA_DIR: dir, ADMIN_API_KEY: admin };
@@ -149,10 +150,10 @@ describe('faults', () => {
     }
   }, 300_000);
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  it.skipIf(missing(postgres))(
     `recovers without losing any of ${MESSAGES} messages while its PostgreSQL connections are terminated again and again`,
     async () => {
-      const db = await createPgDatabase('reliability');
+      const db = await createPgDatabase('reliability', { migrated: true });
       const admin = newAdminKey();
       const r = await startReceiver();
       const dataDir = await mkdtemp(join(tmpdir(), 'cn-pg-'));

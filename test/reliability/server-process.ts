@@ -1,9 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { unpackMigratedPglite } from '../../packages/server/test/support/migrated-pglite.js';
+import { createScratchPostgres } from '../../packages/server/test/support/scratch-postgres.js';
+
+export { withAdmin } from '../../packages/server/test/support/scratch-postgres.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const main = fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url));
@@ -28,6 +33,14 @@ export interface ServerProcess {
  * process, so `pid` and RSS are the server's own), listening on a free 127.0.0.1 port.
  * `checkout`: the root of another clone or worktree to run the server from (a bench's A/B).
  */
+/** A new DATA_DIR whose embedded database is the kept migrated dump: the first start skips initdb and the migrations. */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  await mkdir(join(dir, 'pglite'));
+  await unpackMigratedPglite(join(dir, 'pglite'));
+  return dir;
+}
+
 export async function spawnServer(
   env: Record<string, string>,
   timeoutMs = 60_000,
@@ -78,29 +91,10 @@ export async function spawnServer(
   };
 }
 
-/** A PostgreSQL database of our own on DATABASE_URL's server, dropped by `drop()`. */
-export async function createPgDatabase(area: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const admin = process.env.DATABASE_URL!;
-  const name = `cn_${area}_${randomBytes(6).toString('hex')}`;
-  await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.href,
-    drop: async () => {
-      await withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
-  };
-}
-
-/** Runs `fn` on a short-lived connection to DATABASE_URL (the maintenance database). */
-export async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+/** A PostgreSQL database of our own on DATABASE_URL's server (empty, or `migrated` from the template), dropped by `drop()`. */
+export function createPgDatabase(
+  area: string,
+  options: { migrated?: boolean } = {},
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  return createScratchPostgres(`cn_${area}`, options);
 }

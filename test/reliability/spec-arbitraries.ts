@@ -4,14 +4,14 @@ import { document } from '@clubnotify/spec';
 type Json = Record<string, any>;
 const doc = document as Json;
 
-/** Follows a local `$ref` (`#/components/...`). */
-export function deref<T = Json>(node: Json): T {
+/** Follows a local `$ref` (`#/components/...`) of `document` (default: the spec's). */
+export function deref<T = Json>(node: Json, document: Json = doc): T {
   let current = node;
   while (current && typeof current.$ref === 'string') {
     current = (current.$ref as string)
       .slice(2)
       .split('/')
-      .reduce((at: Json, key) => at[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+      .reduce((at: Json, key) => at[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
   }
   return current as T;
 }
@@ -140,6 +140,11 @@ function stringArb(schema: Json): fc.Arbitrary<string> {
     return longest ? fc.oneof(urlArb, fc.constant(`https://hooks.example.com/${'a'.repeat(longest - 26)}`)) : urlArb;
   }
   if (schema.format === 'date-time') return dateTimeArb(schema);
+  if (schema.format === 'date') return dateTimeArb(schema).map((dateTime) => dateTime.slice(0, 10));
+  if (schema.format === 'uri-reference') return fc.oneof(urlArb, fc.stringMatching(/^\/[a-z0-9_-]{1,20}(\/[a-z0-9_-]{1,20}){0,3}$/));
+  // A format drawn as a plain string would rarely pass the validator, and callers that keep only
+  // valid values (filter) would then draw for ever: a new format needs its own arbitrary.
+  if (typeof schema.format === 'string') throw new Error(`spec-arbitraries: no arbitrary for format ${schema.format}; add one`);
   if (typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern as string, 'u');
     const matching = fc.stringMatching(pattern).filter((s) => s.length >= minLength && s.length <= maxLength);
@@ -157,12 +162,18 @@ function stringArb(schema: Json): fc.Arbitrary<string> {
     .filter((s) => !s.includes('\u0000'));
 }
 
-/** An arbitrary of values the schema describes (the spec's validator is the final judge). */
-export function valueArb(rawSchema: Json): fc.Arbitrary<unknown> {
-  const schema = deref(rawSchema);
+/**
+ * An arbitrary of values the schema describes (the spec's validator is the final judge); refs
+ * point into `document`, the spec's by default.
+ */
+export function valueArb(rawSchema: Json, document: Json = doc): fc.Arbitrary<unknown> {
+  const schema = deref(rawSchema, document);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.type)) {
-    return fc.oneof(...(schema.type as string[]).map((type) => (type === 'null' ? fc.constant(null) : valueArb({ ...schema, type }))));
+    return fc.oneof(
+      ...(schema.type as string[]).map((type) => (type === 'null' ? fc.constant(null) : valueArb({ ...schema, type }, document))),
+    );
   }
   switch (schema.type) {
     case 'string':
@@ -176,13 +187,15 @@ export function valueArb(rawSchema: Json): fc.Arbitrary<unknown> {
       return fc.double({
         noNaN: true,
         noDefaultInfinity: true,
-        min: schema.minimum as number | undefined,
-        max: schema.maximum as number | undefined,
+        min: (schema.minimum ?? schema.exclusiveMinimum) as number | undefined,
+        max: (schema.maximum ?? schema.exclusiveMaximum) as number | undefined,
+        minExcluded: schema.exclusiveMinimum !== undefined,
+        maxExcluded: schema.exclusiveMaximum !== undefined,
       });
     case 'boolean':
       return fc.boolean();
     case 'array': {
-      const items = valueArb(schema.items as Json);
+      const items = valueArb(schema.items as Json, document);
       const size = { minLength: (schema.minItems as number | undefined) ?? 0, maxLength: (schema.maxItems as number | undefined) ?? 5 };
       return schema.uniqueItems ? fc.uniqueArray(items, size) : fc.array(items, size);
     }
@@ -190,7 +203,7 @@ export function valueArb(rawSchema: Json): fc.Arbitrary<unknown> {
       const properties = (schema.properties ?? {}) as Json;
       const required = (schema.required ?? []) as string[];
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [name, sub] of Object.entries(properties)) model[name] = valueArb(sub as Json);
+      for (const [name, sub] of Object.entries(properties)) model[name] = valueArb(sub as Json, document);
       const record = fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
       const min = (schema.minProperties as number | undefined) ?? 0;
       return min > 0 ? record.filter((r) => Object.keys(r).length >= min) : record;

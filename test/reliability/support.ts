@@ -2,7 +2,7 @@ import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:ht
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiKey, createApp, createLogger, migrate, seed, serverSecret, type Database } from '@clubnotify/server';
-import { openMigratedPglite } from '../../packages/server/test/migrated-pglite.js';
+import { openMigratedPglite } from '../../packages/server/test/support/migrated-pglite.js';
 import {
   createDeliveryWorker,
   type DeliveryWorker,
@@ -12,8 +12,8 @@ import {
 } from '../../packages/server/src/delivery/index.js';
 
 /** `npm run test:reliability` sets RELIABILITY_FULL=1: the counts the issue asks for. */
-import type { Received } from '../../packages/server/test/delivery-support.js';
-export { startReceiver, waitFor, type Received, type Receiver } from '../../packages/server/test/delivery-support.js';
+import type { Received } from '../../packages/server/test/support/receiver.js';
+export { startReceiver, waitFor, type Received, type Receiver } from '../../packages/server/test/support/receiver.js';
 
 export const FULL = process.env.RELIABILITY_FULL === '1';
 
@@ -70,7 +70,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     rateLimitPerMinute: 1_000_000,
     metricsScrapesPerMinute: 1_000_000,
     limits: { registrationsPerKey: 1_000_000, subscriptionsPerKey: 1_000_000 },
-    wakeDeliveries: worker?.wake,
     deliveryHandoff: worker,
   });
   const server = await new Promise<Server>((resolve) => {

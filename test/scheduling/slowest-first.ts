@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { recordedDurations } from './record-durations.js';
 
-/** Seconds each test file took in a full run (scripts/test-durations.ts writes it from a JSON report). */
-const recorded = JSON.parse(readFileSync(new URL('./durations.json', import.meta.url), 'utf8')) as Record<string, number>;
-/** A file missing from the list (a new one): new files are meant to take seconds. */
+/** Seconds each test file held its worker in a full run (record-durations.ts writes them). */
+const recorded = recordedDurations();
+/** A file missing from the list (a new one, until durations.test.ts makes its author record it). */
 const UNKNOWN_SECONDS = 5;
 
 /**

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { callbackNames, webhookNames } from '@clubnotify/spec';
-import { parseCommand, UsageError } from './cli-args.js';
-import { FRAMEWORKS, isFramework, scaffold } from './init.js';
+import { callbackNames, currentPayloadVersion, parseCommand, UsageError, webhookNames } from '@clubnotify/spec';
+import { FRAMEWORKS, isFramework, kitVersion, scaffold } from './init.js';
+import { missingAdvice, missingFromRegistry, registryUrl } from './init-registry.js';
+import { payloadVersionOption } from './payload-version-option.js';
 import { triggerEvent } from './trigger.js';
 import { suiteCommand, wantsSuite } from './suite/cli.js';
 import { LISTEN_HELP, listenCommand } from './listen-cli.js';
@@ -17,14 +18,19 @@ Commands:
 
 Run "clubnotify-receiver <command> --help" for a command's options.`;
 
-const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--framework node|express|hono|fastify] [--name <package-name>] [--kit <path|tarball>] [--spec <path|tarball>]
+const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--framework node|express|hono|fastify] [--payload-version <n>] [--name <package-name>] [--kit <path|tarball>] [--spec <path|tarball>]
 
 Writes a receiver project: one handler per webhook and callback, a server reading PORT
 (default 4000) and WEBHOOK_SECRET, and a test that sends signed events to it.
 Then: cd <dir> && npm install && npm test
+It asks the registry (npm's, or $npm_config_registry) for what the project takes from there,
+and when it is missing says so and how to use --kit and --spec instead.
 
   --framework <name>      the framework the receiver runs on: node (node:http, the default),
                           express (Express 5), hono (Hono on @hono/node-server) or fastify (Fastify 5)
+  --payload-version <n>   the payload version the receiver is built for (default ${currentPayloadVersion},
+                          the current one): its handlers, validation and tests are of that version;
+                          pin the registration to the same version
   --name <name>           the project's package name (default: the folder's name)
   --kit <path|tarball>    depend on this @clubnotify/receiver (a folder or an \`npm pack\`
                           tarball) instead of the registry's, as an absolute file: spec
@@ -37,15 +43,22 @@ Before publishing, or offline:
 
 const example = webhookNames[0] ?? '<event>';
 
-const TRIGGER_HELP = `Usage: clubnotify-receiver trigger <event> --url <url> --secret <whsec_...> [options]
+const TRIGGER_HELP = `Usage: clubnotify-receiver trigger <event> --url <url> (--secret <whsec_...> | --signing-key <whsk_...>) [options]
 
   <event>              the event's name (case-sensitive): a webhook (${webhookNames.join(', ') || 'none'})
                        or, with --kind callback, a callback (${callbackNames.join(', ') || 'none'})
   --url <url>          where to POST it, e.g. http://localhost:4000/webhooks/${example}
   --secret <whsec_..>  the registration's secret (repeat to sign with several)
+  --signing-key <whsk_..>
+                       sign with ed25519 (v1a) as well or instead: the private key of a
+                       public key (whpk_) the receiver trusts
+  --key-id <kid>       the webhook-key-id to send with the v1a signature
   --kind <kind>        webhook (default) or callback
   --payload <file>     send this file's bytes instead of the spec's example
   --attempt <n>        the webhook-attempt header (default 1)
+  --payload-version <n>
+                       send that payload version's example, media type and webhook-version
+                       header (default ${currentPayloadVersion}, the current one)
 
 Prints the receiver's status and whether it matches the responses the spec declares.
 Exits 0 when the receiver answered 2xx as declared, 1 otherwise, 2 on a usage error.
@@ -73,9 +86,10 @@ async function init(args: string[]): Promise<number> {
     name: { type: 'string' },
     kit: { type: 'string' },
     spec: { type: 'string' },
+    'payload-version': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
-  const { values, positionals } = parseCommand('init', () => parseArgs({ args, allowPositionals: true, options }));
+  const { values, positionals } = parseCommand('clubnotify-receiver', 'init', () => parseArgs({ args, allowPositionals: true, options }));
   if (values.help) return (console.log(INIT_HELP), 0);
   if (positionals.length === 0) throw new UsageError('Give the folder to create, e.g. clubnotify-receiver init my-receiver.', true);
   if (positionals.length > 1)
@@ -87,36 +101,58 @@ async function init(args: string[]): Promise<number> {
   const { framework } = values;
   if (framework !== undefined && !isFramework(framework))
     throw new UsageError(`--framework must be one of ${Object.keys(FRAMEWORKS).join(', ')}, not "${framework}".`, true);
-  const files = await scaffold(dir, { name: values.name, framework, kit: values.kit, spec: values.spec });
-  console.log(
-    `Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npm test`,
-  );
+  const payloadVersion = payloadVersionOption(values['payload-version']);
+  const files = await scaffold(dir, { name: values.name, framework, payloadVersion, kit: values.kit, spec: values.spec });
+  const created = `Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}`;
+  const missing = await registryGaps(values.kit, values.spec);
+  if (missing.length === 0) console.log(`${created}\n\nNext: cd ${dir} && npm install && npm test`);
+  else {
+    console.log(created);
+    console.error(missingAdvice(missing, await kitVersion(), dir, registryUrl()));
+  }
   return 0;
+}
+
+/** The packages the scaffold takes from the registry that the registry does not have (none when it does not answer). */
+async function registryGaps(kit: string | undefined, spec: string | undefined): Promise<string[]> {
+  const fromRegistry = [kit === undefined && '@clubnotify/receiver', spec === undefined && '@clubnotify/spec'].filter((n) => n !== false);
+  // A local kit brings the spec only through the registry when --spec is not given, and then only the spec matters.
+  if (fromRegistry.length === 0) return [];
+  return (await missingFromRegistry(fromRegistry, await kitVersion())) ?? [];
 }
 
 function triggerInput(args: string[]) {
   const options = {
     url: { type: 'string' },
     secret: { type: 'string', multiple: true },
+    'signing-key': { type: 'string' },
+    'key-id': { type: 'string' },
     kind: { type: 'string', default: 'webhook' },
     payload: { type: 'string' },
     attempt: { type: 'string' },
+    'payload-version': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
-  const { values, positionals } = parseCommand('trigger', () => parseArgs({ args, allowPositionals: true, options }));
+  const { values, positionals } = parseCommand('clubnotify-receiver', 'trigger', () =>
+    parseArgs({ args, allowPositionals: true, options }),
+  );
   if (values.help) return undefined;
   const { kind, url, secret, attempt } = values;
   if (positionals.length !== 1)
     throw new UsageError(
       positionals.length === 0
-        ? 'Give the event to send, concertAlert or stockUpdate.'
+        ? `Give the event to send: a webhook (${webhookNames.join(', ')}) or, with --kind callback, a callback (${callbackNames.join(', ')}).`
         : `trigger takes one event, got ${positionals.length} (${positionals.join(' ')}); send one event at a time.`,
       true,
     );
   if (!url) throw new UsageError('Give --url, the receiver address to send to (e.g. http://localhost:4000/webhooks/stockUpdate).', true);
   if (!URL.canParse(url))
     throw new UsageError(`--url ${url} is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.`);
-  if (!secret?.length) throw new UsageError("Give --secret, the registration's whsec_... secret.", true);
+  const signingKey = values['signing-key'];
+  if (!secret?.length && signingKey === undefined)
+    throw new UsageError("Give --secret, the registration's whsec_... secret, or --signing-key whsk_... to sign with v1a.", true);
+  if (signingKey !== undefined && !/^whsk_[A-Za-z0-9+/]+={0,2}$/.test(signingKey))
+    throw new UsageError('--signing-key is whsk_ and the base64 of an ed25519 seed (32 bytes).');
   if (kind !== 'webhook' && kind !== 'callback') throw new UsageError(`--kind must be webhook or callback, not "${kind}".`);
   if (attempt !== undefined && !/^[1-9]\d{0,5}$/.test(attempt))
     throw new UsageError(`--attempt must be a whole number from 1, not "${attempt}".`);
@@ -125,8 +161,11 @@ function triggerInput(args: string[]) {
     kind,
     url,
     secret,
+    signingKey,
+    keyId: values['key-id'],
     payload: values.payload,
     attempt: attempt === undefined ? undefined : Number(attempt),
+    payloadVersion: payloadVersionOption(values['payload-version']),
   } as const;
 }
 
@@ -144,16 +183,19 @@ async function readPayload(file: string): Promise<Buffer> {
 async function trigger(args: string[]): Promise<number> {
   const input = triggerInput(args);
   if (!input) return (console.log(TRIGGER_HELP), 0);
-  const { event, kind, url, secret } = input;
+  const { event, kind, url, secret, signingKey, keyId } = input;
   const result = await triggerEvent({
     event,
     kind,
     url,
-    secret,
+    ...(secret?.length ? { secret } : {}),
+    ...(signingKey ? { signingKey } : {}),
+    ...(keyId ? { keyId } : {}),
     ...(input.payload ? { payload: await readPayload(input.payload) } : {}),
     ...(input.attempt ? { attempt: input.attempt } : {}),
+    ...(input.payloadVersion ? { payloadVersion: input.payloadVersion } : {}),
   });
-  console.log(`${kind} ${event} ${result.sent.id} -> ${url}`);
+  console.log(`${kind} ${event} ${result.sent.id} (payload version ${result.sent.headers['webhook-version']}) -> ${url}`);
   console.log(`status ${result.status}${result.declaredAs ? ` (declared by the spec as ${result.declaredAs})` : ''}`);
   if (result.body) console.log(result.body.length > 2000 ? `${result.body.slice(0, 2000)}...` : result.body);
   if (result.problems.length === 0) console.log('matches the responses the spec declares');

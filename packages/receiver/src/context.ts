@@ -1,5 +1,6 @@
 import type { Context } from '@opentelemetry/api';
 import type { EventContext, EventKind } from './events.js';
+import type { OrderingContext } from './ordering.js';
 import type { CheckedHeaders } from './request-checks.js';
 import { untracedContext } from './tracing.js';
 
@@ -12,6 +13,8 @@ export class HandlerContext implements EventContext {
   #timestamp: Date | undefined;
   readonly #seconds: number;
   #traceContext: Context | undefined;
+  /** The message's ordering key and place, when its event is ordered per key (set by the receiver). */
+  ordering: OrderingContext | undefined;
 
   constructor(
     readonly id: string,

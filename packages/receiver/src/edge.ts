@@ -1,16 +1,20 @@
 import type { EventModule } from '@clubnotify/spec';
 import { BodyTooLargeError, readWebStream } from './body.js';
 import { HandlerContext } from './context.js';
+import { OrderingTracker } from './ordering.js';
 import type { Handler } from './events.js';
 import { createRunner, type AnyHandler } from './handler-run.js';
 import { headerValue } from './headers.js';
 import { problem, type ReceiverResponse } from './problems.js';
 import type { ReceiverOptions } from './receiver.js';
-import { headerProblem, mediaTypeError, verificationProblem } from './request-checks.js';
+import { WebCryptoKeySet } from './jwks-key-set.js';
+import { headerProblem, mediaTypeError, verificationProblem, type CheckedHeaders } from './request-checks.js';
 import { decodeSecretBytes } from './secret.js';
 import { receiverSettings } from './settings.js';
-import { WebhookVerificationError, type SignatureHeaders } from './signature-headers.js';
+import { WebhookVerificationError } from './signature-headers.js';
+import { refusalAfterV1a, verifyV1aMessage, type Ed25519Check } from './v1a-message.js';
 import { importHmacKeys, verifyWithCryptoKeys } from './webcrypto-verify.js';
+import { versionProblem } from './version-header.js';
 
 /**
  * A receiver for one event on a Fetch runtime (edge functions, Workers, Deno, Bun), given that
@@ -18,11 +22,24 @@ import { importHmacKeys, verifyWithCryptoKeys } from './webcrypto-verify.js';
  */
 export interface EventReceiverOptions<P, K extends 'webhook' | 'callback', N extends string> extends Pick<
   ReceiverOptions,
-  'secret' | 'secrets' | 'dedupe' | 'dedupeTtlSec' | 'leaseSec' | 'handlerTimeoutSec' | 'toleranceSec' | 'maxBodyBytes' | 'logger'
+  | 'secret'
+  | 'secrets'
+  | 'jwksUrl'
+  | 'publicKeys'
+  | 'jwksMinRefetchSec'
+  | 'dedupe'
+  | 'dedupeTtlSec'
+  | 'leaseSec'
+  | 'handlerTimeoutSec'
+  | 'toleranceSec'
+  | 'maxBodyBytes'
+  | 'logger'
 > {
   event: EventModule<P, K, N>;
   handler: Handler<P, K, N>;
 }
+
+const webCryptoEd25519: Ed25519Check<CryptoKey> = (key, signature, content) => crypto.subtle.verify('Ed25519', key, signature, content);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -58,7 +75,11 @@ export function createEventReceiver<P, K extends 'webhook' | 'callback', N exten
   const { toleranceSec, maxBodyBytes } = settings;
   for (const secret of settings.secrets) decodeSecretBytes(secret); // a bad secret throws here; keys are made on first use, as Workers require
   let keys: Promise<CryptoKey[]> | undefined;
+  const v1a =
+    settings.v1a && new WebCryptoKeySet(settings.v1a.source, { minRefetchMs: settings.v1a.minRefetchMs, maxAgeMs: settings.v1a.maxAgeMs });
   const run = createRunner(settings);
+  // The last sequence answered 2xx per ordering key, for ctx.ordering (in this isolate's memory).
+  const orderings = new OrderingTracker();
   const tooLarge = (): ReceiverResponse => ({
     ...problem(413, `The body is larger than ${maxBodyBytes} bytes.`),
     headers: { 'content-type': 'application/problem+json', connection: 'close' },
@@ -74,14 +95,30 @@ export function createEventReceiver<P, K extends 'webhook' | 'callback', N exten
     }
   }
 
-  async function verified(signed: SignatureHeaders, raw: Uint8Array): Promise<ReceiverResponse | undefined> {
+  /** `v1` with the secrets, then `v1a` with the key set when `v1` did not verify (as signature-check.ts). */
+  async function refusal(headers: CheckedHeaders, raw: Uint8Array): Promise<WebhookVerificationError | undefined> {
+    let v1Refusal: WebhookVerificationError | undefined;
+    if (settings.secrets.length > 0) {
+      try {
+        await verifyWithCryptoKeys(await (keys ??= importHmacKeys(settings.secrets)), headers.signed, raw, { toleranceSec });
+        return undefined;
+      } catch (error) {
+        if (!(error instanceof WebhookVerificationError)) throw error;
+        v1Refusal = error;
+      }
+      if (!v1a || v1Refusal.reason === 'timestamp') return v1Refusal;
+    }
     try {
-      await verifyWithCryptoKeys(await (keys ??= importHmacKeys(settings.secrets)), signed, raw, { toleranceSec });
+      await verifyV1aMessage(v1a!, webCryptoEd25519, headers.signed, headers.keyId, raw, { toleranceSec });
       return undefined;
     } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      return verificationProblem(error);
+      return refusalAfterV1a(error, v1Refusal, headers.signed.signatures);
     }
+  }
+
+  async function verified(headers: CheckedHeaders, raw: Uint8Array): Promise<ReceiverResponse | undefined> {
+    const refused = await refusal(headers, raw);
+    return refused && verificationProblem(refused);
   }
 
   async function answer(request: Request): Promise<ReceiverResponse> {
@@ -92,11 +129,15 @@ export function createEventReceiver<P, K extends 'webhook' | 'callback', N exten
       };
     const headers = headerProblem(request.headers);
     if ('status' in headers) return headers;
+    // The module's version: a delivery in another one is refused before its media type is judged.
+    const otherVersion =
+      event.payloadVersion === undefined ? undefined : versionProblem(request.headers, false, event.payloadVersion, event);
+    if (otherVersion) return otherVersion;
     const mediaError = mediaTypeError(event, headerValue(request.headers, 'content-type'));
     if (mediaError) return problem(415, mediaError);
     const raw = await read(request);
     if (!(raw instanceof Uint8Array)) return raw;
-    const refused = await verified(headers.signed, raw);
+    const refused = await verified(headers, raw);
     if (refused) return refused;
     const parsed = payloadOf(event, raw);
     if (!('payload' in parsed)) return parsed;
@@ -107,7 +148,12 @@ export function createEventReceiver<P, K extends 'webhook' | 'callback', N exten
         title: 'Invalid payload',
         errors: validation.errors,
       });
-    return run(event, options.handler as unknown as AnyHandler, parsed.payload, HandlerContext.of(headers, event));
+    const ctx = HandlerContext.of(headers, event);
+    const ordering = headers.ordering;
+    if (ordering) ctx.ordering = orderings.context(event.name, ordering.key, ordering.sequence);
+    const response = await run(event, options.handler as unknown as AnyHandler, parsed.payload, ctx);
+    if (ordering && response.status >= 200 && response.status < 300) orderings.passed(event.name, ordering.key, ordering.sequence);
+    return response;
   }
 
   return async (request) => toResponse(await answer(request));
@@ -116,3 +162,4 @@ export function createEventReceiver<P, K extends 'webhook' | 'callback', N exten
 export type { EventModule } from '@clubnotify/spec';
 export type { EventContext, HandlerResult } from './events.js';
 export { WebhookVerificationError } from './signature-headers.js';
+export { KeySetError, WebCryptoKeySet } from './jwks-key-set.js';

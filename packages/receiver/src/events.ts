@@ -1,11 +1,14 @@
+import type { OrderingContext } from './ordering.js';
 import type { Context } from '@opentelemetry/api';
 import {
   events,
   type CallbackName,
-  type CallbackPayloads,
+  type CallbackPayloadsByVersion,
   type CompiledValidator,
+  type currentPayloadVersion,
+  type PayloadVersion,
   type WebhookName,
-  type WebhookPayloads,
+  type WebhookPayloadsByVersion,
 } from '@clubnotify/spec';
 
 export type EventKind = 'webhook' | 'callback';
@@ -36,6 +39,14 @@ export interface EventContext<K extends EventKind = EventKind, N extends string 
    * every `ctx` the kit makes (optional only so that a hand-made `ctx` in a test still compiles).
    */
   traceContext?: Context;
+  /**
+   * For an event ordered per key (`x-clubnotify-ordering-key`): the message's key, its sequence, and
+   * where it stands against the last one of its key answered 2xx here (`first`, `next`, `gap`,
+   * `stale`). The sender sends one message of a key at a time; the handler chooses: process it,
+   * skip it (return: a `stale` replay already applied), or ask for a retry (`{ status: 503 }`: it
+   * holds the key's later messages at the sender until it is accepted or fails for good).
+   */
+  ordering?: OrderingContext;
 }
 
 /**
@@ -50,14 +61,26 @@ export interface HandlerResult {
 type Awaitable<T> = T | Promise<T>;
 export type Handler<P, K extends EventKind, N extends string> = (payload: P, ctx: EventContext<K, N>) => Awaitable<void | HandlerResult>;
 
-/** One optional handler per webhook of the spec, typed from its payload. */
-export type WebhookHandlers = { [N in WebhookName]?: Handler<WebhookPayloads[N], 'webhook', N> };
-/** One optional handler per callback of the spec, typed from its payload. */
-export type CallbackHandlers = { [N in CallbackName]?: Handler<CallbackPayloads[N], 'callback', N> };
+/** The payload version the server makes its payloads in (the major of the spec's `info.version`). */
+export type CurrentPayloadVersion = typeof currentPayloadVersion;
 
-export interface Handlers {
-  webhooks?: WebhookHandlers;
-  callbacks?: CallbackHandlers;
+/** The webhooks of payload version `V`, by name, with their payloads. */
+type WebhooksOf<V extends PayloadVersion> = WebhookPayloadsByVersion[V];
+/** The callbacks of payload version `V`, by name, with their payloads. */
+type CallbacksOf<V extends PayloadVersion> = CallbackPayloadsByVersion[V];
+
+/** One optional handler per webhook of the spec, typed from its payload in version `V` (default: the current one). */
+export type WebhookHandlers<V extends PayloadVersion = CurrentPayloadVersion> = {
+  [N in keyof WebhooksOf<V> & string]?: Handler<WebhooksOf<V>[N], 'webhook', N>;
+};
+/** One optional handler per callback of the spec, typed from its payload in version `V` (default: the current one). */
+export type CallbackHandlers<V extends PayloadVersion = CurrentPayloadVersion> = {
+  [N in keyof CallbacksOf<V> & string]?: Handler<CallbacksOf<V>[N], 'callback', N>;
+};
+
+export interface Handlers<V extends PayloadVersion = CurrentPayloadVersion> {
+  webhooks?: WebhookHandlers<V>;
+  callbacks?: CallbackHandlers<V>;
 }
 
 /** `webhook.stockUpdate`, `callback.concertAlert`: how the adapters name an event. */
@@ -114,7 +137,15 @@ export function parseEventKey(key: string): { kind: EventKind; name: string } {
   return { kind, name: key.slice(dot + 1) };
 }
 
-/** The handler type of one webhook, for handlers kept in their own files. */
-export type WebhookHandler<N extends WebhookName> = Handler<WebhookPayloads[N], 'webhook', N>;
-/** The handler type of one callback, for handlers kept in their own files. */
-export type CallbackHandler<N extends CallbackName> = Handler<CallbackPayloads[N], 'callback', N>;
+/** The handler type of one webhook in payload version `V` (default: the current one), for handlers kept in their own files. */
+export type WebhookHandler<N extends keyof WebhooksOf<V> & string, V extends PayloadVersion = CurrentPayloadVersion> = Handler<
+  WebhooksOf<V>[N],
+  'webhook',
+  N
+>;
+/** The handler type of one callback in payload version `V` (default: the current one), for handlers kept in their own files. */
+export type CallbackHandler<N extends keyof CallbacksOf<V> & string, V extends PayloadVersion = CurrentPayloadVersion> = Handler<
+  CallbacksOf<V>[N],
+  'callback',
+  N
+>;

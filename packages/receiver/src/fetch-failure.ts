@@ -17,9 +17,12 @@ function innermost(error: unknown): { code?: string; message?: string } {
   return current ?? {};
 }
 
-/** Why a fetch to `url` failed, in one line that names the URL, the cause and what to check. */
+/**
+ * Why a fetch to `url` failed, in one line that names the URL, the cause and what to check. It
+ * names no flag: the URL may come from `trigger --url`, `--suite` or a registration (the mock).
+ */
 export function describeFetchFailure(url: string, error: unknown): string {
   const cause = innermost(error);
   const why = (cause.code && causes[cause.code]) ?? cause.message ?? String(error);
-  return `Could not send to ${url}: ${why}. Is the receiver running (npm start in its folder), and is --url its address and port?`;
+  return `Could not send to ${url}: ${why}. Is the receiver running (npm start in its folder), and is that its address and port?`;
 }

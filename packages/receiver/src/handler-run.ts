@@ -58,7 +58,8 @@ export function createRunner(options: RunnerOptions) {
       logger.error(`@clubnotify/receiver: the ${event.name} ${event.kind} handler failed for ${ctx.id} after its timeout`, error),
     );
     logger.error(
-      `@clubnotify/receiver: the ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s for ${ctx.id}; answered 503 so the sender retries (handlerTimeoutSec).`,
+      `@clubnotify/receiver: the ${event.name} ${event.kind} handler did not finish within ${handlerTimeoutSec} s for ${ctx.id}; ` +
+        'answered 503 so the sender retries (handlerTimeoutSec).',
     );
     return then(release(ctx.id), () =>
       apiError(

@@ -6,6 +6,7 @@ export {
   type ReceiverOptions,
   type ReceiverRequest,
 } from './receiver.js';
+export type { ReceiverLimits } from './settings.js';
 export type {
   ContractEvent,
   EventContract,
@@ -22,8 +23,13 @@ export type {
 } from './events.js';
 export type { ReceiverResponse } from './problems.js';
 export { sign, signedHeaders, type SignInput } from './sign.js';
+export { signV1a, signingKeyOf } from './sign-v1a.js';
 export { verify, WebhookVerificationError, type VerificationFailure, type VerifiedMessage, type VerifyOptions } from './verify.js';
 export { decodeSecret } from './secret.js';
+export { verifyV1a, v1aSignatures } from './verify-v1a.js';
+export { Ed25519KeySet, KeySetError, publicKeyOf, type KeySetOptions } from './ed25519-keys.js';
+export { JwksKeySet, WebCryptoKeySet, type KeySource } from './jwks-key-set.js';
+export type { OrderingContext, OrderingPosition } from './ordering.js';
 export { readServerEnv, ServerEnvError, type ServerEnv } from './server-env.js';
 export { checkResponse, declaredResponseKey, ResponseContractError } from './response-check.js';
 export type { ClaimResult, DedupeStore } from './dedupe/store.js';
@@ -37,5 +43,5 @@ export { triggerEvent, newMessageId, type TriggerOptions, type TriggerResult } f
 export { BodyTooLargeError, DRAIN_FACTOR } from './body.js';
 export { runSuite, type RuleResult, type SuiteGroup, type SuiteOptions, type SuiteReport } from './suite/run.js';
 export { formatSuiteReport } from './suite/report.js';
-export type { Outcome } from './suite/judge.js';
+export type { RuleOutcome } from './suite/judge.js';
 export { listen, ListenError, type ListenOptions, type Forwarded } from './listen.js';

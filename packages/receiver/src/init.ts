@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventPlaceholders, genericHandler, scaffoldEvents } from './init-events.js';
+import { currentPayloadVersion } from '@clubnotify/spec';
+import { eventPlaceholders, eventsOf, genericHandler, TEMPLATE_PAYLOAD_VERSION } from './init-events.js';
 import { localSpecs, withLocalSpecs, type LocalSources } from './init-sources.js';
 
 const templates = fileURLToPath(new URL('../templates/init/', import.meta.url));
@@ -16,6 +17,12 @@ export const FRAMEWORKS = {
   fastify: { dependencies: { fastify: '^5.0.0' }, devDependencies: {} },
 } satisfies Record<string, { dependencies: Record<string, string>; devDependencies: Record<string, string> }>;
 export type Framework = keyof typeof FRAMEWORKS;
+
+/** This kit's version: the scaffold depends on `^` it. */
+export async function kitVersion(): Promise<string> {
+  const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string };
+  return pkg.version;
+}
 
 export function isFramework(name: string): name is Framework {
   return Object.hasOwn(FRAMEWORKS, name);
@@ -42,20 +49,25 @@ const HANDLER = /^src\/handlers\/(webhook|callback)s\/(.+)\.ts$/;
  * Writes a receiver project into `dir` (which must be missing or empty): one handler file
  * per event of the spec (the template's example where it has one, a generic one otherwise),
  * a server reading PORT and WEBHOOK_SECRET on `framework` (default `node:http`), and a test
- * over a real socket.
+ * over a real socket, all of `payloadVersion` (default the current one).
  * `kit` and `spec` make it depend on local folders or tarballs instead of the registry.
  * Returns the files written, relative to `dir`.
  */
-export async function scaffold(dir: string, options: { name?: string; framework?: Framework } & LocalSources = {}): Promise<string[]> {
+export async function scaffold(
+  dir: string,
+  options: { name?: string; framework?: Framework; payloadVersion?: number } & LocalSources = {},
+): Promise<string[]> {
   const framework = options.framework ?? 'node';
+  const payloadVersion = options.payloadVersion ?? currentPayloadVersion;
+  const scaffoldEvents = eventsOf(payloadVersion);
   if (!isFramework(framework)) throw new Error(`--framework: "${String(framework)}" is not one of ${Object.keys(FRAMEWORKS).join(', ')}.`);
   const target = resolve(dir);
   const existing = await readdir(target).catch(() => []);
   if (existing.length > 0) throw new Error(`${target} is not empty; choose a new folder.`);
   const specs = localSpecs(options);
-  const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string };
+  const version = await kitVersion();
   const name = (options.name ?? basename(target)).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
-  const placeholders = Object.entries({ '{{name}}': name, '{{version}}': pkg.version, ...eventPlaceholders() });
+  const placeholders = Object.entries({ '{{name}}': name, '{{version}}': version, ...eventPlaceholders(payloadVersion) });
   const files = new Map<string, string>();
   for await (const source of walk(templates)) {
     const rel = relative(templates, source)
@@ -64,8 +76,12 @@ export async function scaffold(dir: string, options: { name?: string; framework?
       .replace(/\.template$/, '')
       .replace(/(^|\/)gitignore$/, '$1.gitignore');
     const handler = HANDLER.exec(rel);
-    // A template's example handler for an event the spec no longer has is left out.
-    if (handler && !scaffoldEvents.some((e) => e.kind === handler[1] && e.name === handler[2])) continue;
+    // A template's example handler is for its version and for events that version has; else a generic one is written.
+    if (
+      handler &&
+      (payloadVersion !== TEMPLATE_PAYLOAD_VERSION || !scaffoldEvents.some((e) => e.kind === handler[1] && e.name === handler[2]))
+    )
+      continue;
     const overlay = join(overlays, framework, relative(templates, source));
     const text = placeholders.reduce(
       (t, [from, to]) => t.replaceAll(from, to),
@@ -73,7 +89,7 @@ export async function scaffold(dir: string, options: { name?: string; framework?
     );
     files.set(rel, rel === 'package.json' ? withLocalSpecs(withFramework(text, framework), specs) : text);
   }
-  for (const event of scaffoldEvents) if (!files.has(event.file)) files.set(event.file, genericHandler(event));
+  for (const event of scaffoldEvents) if (!files.has(event.file)) files.set(event.file, genericHandler(event, payloadVersion));
   const written: string[] = [];
   for (const [rel, text] of files) {
     await mkdir(dirname(join(target, rel)), { recursive: true });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parseCommand, UsageError } from './cli-args.js';
+import { parseCommand, UsageError } from '@clubnotify/spec';
 import { listen, ListenError, type Forwarded } from './listen.js';
 
 export const LISTEN_HELP = `Usage: clubnotify-receiver listen --target <id> --forward-to <url> [options]
@@ -28,7 +28,7 @@ function listenInput(args: string[], env: NodeJS.ProcessEnv) {
     'max-messages': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
-  const { values } = parseCommand('listen', () => parseArgs({ args, options }));
+  const { values } = parseCommand('clubnotify-receiver', 'listen', () => parseArgs({ args, options }));
   if (values.help) return undefined;
   const target = values.target;
   const forwardTo = values['forward-to'];
@@ -55,6 +55,23 @@ function line({ message, report, result }: Forwarded): string {
   return `${message.kind} ${message.event} ${message.messageId} attempt ${message.attempt} -> ${answer} in ${report.durationMs} ms: ${next}`;
 }
 
+/**
+ * Says once, in full, that the server cannot be reached, which address that is and that it keeps
+ * trying until Ctrl-C (a wrong --server is the usual cause); later tries are said only when the reason changes.
+ */
+function retryReporter(server: string): (reason: string, inMs: number) => void {
+  let said: string | undefined;
+  return (reason, inMs) => {
+    if (said === undefined)
+      console.error(
+        `Cannot reach the server at ${server} (${reason}). Is it running, and is --server (or CLUBNOTIFY_URL) its address? ` +
+          `Trying again in ${inMs} ms, then less often (every 10 s at most), until Ctrl-C.`,
+      );
+    else if (reason !== said) console.error(`Still cannot reach ${server} (${reason}); trying again in ${inMs} ms.`);
+    said = reason;
+  };
+}
+
 export async function listenCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const input = listenInput(args, env);
   if (!input) return (console.log(LISTEN_HELP), 0);
@@ -62,13 +79,13 @@ export async function listenCommand(args: string[], env: NodeJS.ProcessEnv = pro
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  console.log(`Listening to ${input.target} on ${input.server}, forwarding to ${input.forwardTo} (Ctrl-C stops)`);
   try {
     const n = await listen({
       ...input,
       signal: stop.signal,
+      onListening: () => console.log(`Listening to ${input.target} on ${input.server}, forwarding to ${input.forwardTo} (Ctrl-C stops)`),
       onForwarded: (forwarded) => console.log(line(forwarded)),
-      onRetry: (reason, inMs) => console.error(`The server could not be reached (${reason}); trying again in ${inMs} ms.`),
+      onRetry: retryReporter(input.server),
     });
     console.log(`Forwarded ${n} attempt${n === 1 ? '' : 's'}.`);
     return 0;

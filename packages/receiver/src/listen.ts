@@ -20,6 +20,8 @@ export interface ListenOptions {
   signal?: AbortSignal;
   /** Called with each forwarded attempt and what the server made of it. */
   onForwarded?: (forwarded: Forwarded) => void;
+  /** Called once the feed has taken the target (its first answer, asked not to wait), before any message is forwarded. */
+  onListening?: () => void;
   /** Called when the server cannot be reached and the feed is tried again. */
   onRetry?: (reason: string, inMs: number) => void;
   fetch?: typeof fetch;
@@ -62,11 +64,13 @@ export async function listen(options: ListenOptions): Promise<number> {
   const stopped = () => options.signal?.aborted === true;
   let forwarded = 0;
   let backoff = 0;
+  // The first lease does not wait: whether the feed takes the target is known at once.
+  let listening = false;
   while (!stopped() && forwarded < (options.maxMessages ?? Infinity)) {
     const limit = Math.min(10, (options.maxMessages ?? Infinity) - forwarded);
     let messages: PulledMessage[];
     try {
-      const res = await doFetch(`${feed}/lease?waitSeconds=${WAIT_SECONDS}&limit=${limit}`, {
+      const res = await doFetch(`${feed}/lease?waitSeconds=${listening ? WAIT_SECONDS : 0}&limit=${limit}`, {
         method: 'POST',
         headers: auth,
         signal: options.signal,
@@ -75,6 +79,8 @@ export async function listen(options: ListenOptions): Promise<number> {
       if (!res.ok) throw new Error(`the server answered ${res.status}`);
       messages = ((await res.json()) as { data: PulledMessage[] }).data;
       backoff = 0;
+      if (!listening) options.onListening?.();
+      listening = true;
     } catch (error) {
       if (stopped()) break;
       if (error instanceof ListenError) throw error;

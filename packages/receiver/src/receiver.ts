@@ -1,52 +1,46 @@
+import { OrderingTracker } from './ordering.js';
 import { isUtf8 } from 'node:buffer';
-import { validateBody, validateBodyWith, type BodyValidatorKey } from '@clubnotify/spec';
+import { currentPayloadVersion, validateBody, validateBodyWith, type BodyValidatorKey, type PayloadVersion } from '@clubnotify/spec';
 import { BodyTooLargeError, type RawBody } from './body.js';
 import { HandlerContext } from './context.js';
 import { attachCore, Begun, type ReceiverCore } from './core.js';
-import type { DedupeStore } from './dedupe/store.js';
-import { eventFinder, findEvent, type ContractEvent, type EventContract, type EventKind, type Handler, type Handlers } from './events.js';
+import {
+  eventFinder,
+  findEvent,
+  type ContractEvent,
+  type CurrentPayloadVersion,
+  type EventContract,
+  type EventKind,
+  type Handler,
+  type Handlers,
+} from './events.js';
 import { createRunner, type AnyHandler } from './handler-run.js';
 import { headerValue, type HeaderSource, type LowerCaseNames } from './headers.js';
-import { HmacSha256Key } from './hmac.js';
 import { apiError, problem, type ReceiverResponse } from './problems.js';
 import { checkResponse, ResponseContractError } from './response-check.js';
-import { decodeSecret } from './secret.js';
-import { receiverSettings } from './settings.js';
+import { signatureCheck } from './signature-check.js';
+import { receiverSettings, type ReceiverLimits } from './settings.js';
 import { FIRST_OPERATIONAL_EVENT, OPERATIONAL_ROUTE, operationalEventOf } from './operational-route.js';
 import { headerProblem, mediaTypeError, verificationProblem } from './request-checks.js';
-import { verifyWithKeys, WebhookVerificationError } from './verify.js';
+import { receiverVersion, versionEvents } from './payload-version.js';
+import { versionProblem } from './version-header.js';
 
-export interface ReceiverOptions {
-  /** The registration's `whsec_` secret. */
-  secret?: string;
-  /** Several secrets during rotation; a message signed with any of them is accepted. */
-  secrets?: string[];
-  handlers: Handlers;
-  /** Where handled message ids are kept. Default: in memory, this process only. */
-  dedupe?: DedupeStore;
-  /** How long a handled id is remembered. Default one day; at least twice `toleranceSec`. */
-  dedupeTtlSec?: number;
+/** What `createReceiver` takes: the handlers, the checks' mode, and the limits every receiver reads (settings.ts). */
+export interface ReceiverOptions<V extends PayloadVersion = CurrentPayloadVersion> extends ReceiverLimits {
   /**
-   * After this long a claim whose worker died may be taken over, in this process too: a retry
-   * then runs the handler again. Default 300; must be longer than `handlerTimeoutSec`.
+   * The payload version (a major of the contract) this receiver is built for; default the
+   * current one. Payloads are validated against that version's schemas, handlers are typed
+   * for it, and a delivery whose `webhook-version` header names another version is refused
+   * with a 400 (`payload-version-mismatch`). A delivery without the header (a sender that
+   * predates payload versions) is judged by its payload alone.
    */
-  leaseSec?: number;
-  /**
-   * A handler still running after this long answers 503 `handler_timeout` (retried), its claim
-   * is released and `ctx.signal` aborts. Default 10, under the sender's 15 s attempt timeout.
-   */
-  handlerTimeoutSec?: number;
-  /** Allowed clock difference, both ways. Default 300. */
-  toleranceSec?: number;
-  /** Larger bodies answer 413. Default 1 MiB. */
-  maxBodyBytes?: number;
+  payloadVersion?: V;
+  handlers: Handlers<V>;
   /**
    * `development` (default unless NODE_ENV is `production`) checks every answer against the
    * responses the spec declares for the event and fails loudly when one is not.
    */
   mode?: 'development' | 'production';
-  /** Where failures are logged. Default `console`. */
-  logger?: Pick<Console, 'error'>;
 }
 
 /** A request as every adapter hands it over. */
@@ -67,7 +61,8 @@ export interface Receiver {
 }
 
 const RAW_BODY_HINT =
-  'The receiver got an already parsed body (an object), so it cannot check the signature. Are you passing the raw request body? Mount the receiver before express.json() (or any body parser), or pass the body as a Buffer or string.';
+  'The receiver got an already parsed body (an object), so it cannot check the signature. Are you passing the raw request body? ' +
+  'Mount the receiver before express.json() (or any body parser), or pass the body as a Buffer or string.';
 
 const bodyKeys = new WeakMap<ContractEvent, BodyValidatorKey>();
 
@@ -82,7 +77,10 @@ function bodyKey(event: ContractEvent): BodyValidatorKey {
  * scripts/generate.ts wrote for that spec (`events`, `bodyValidators`), and handlers are keyed
  * by its event names, their payloads typed by `W` and `C` (its generated `WebhookPayloads`, `CallbackPayloads`).
  */
-export interface ContractReceiverOptions<W = Record<string, any>, C = Record<string, any>> extends Omit<ReceiverOptions, 'handlers'> {
+export interface ContractReceiverOptions<W = Record<string, any>, C = Record<string, any>> extends Omit<
+  ReceiverOptions,
+  'handlers' | 'payloadVersion'
+> {
   contract: EventContract;
   handlers: {
     webhooks?: { [N in keyof W & string]?: Handler<W[N], 'webhook', string> };
@@ -95,8 +93,8 @@ export interface ContractReceiverOptions<W = Record<string, any>, C = Record<str
  * the content type, size and payload against the spec, drops duplicates and calls the typed
  * handler. Wrap it with `createNodeHandler`, `createExpressMiddleware` or `createFetchHandler`.
  */
-export function createReceiver(options: ReceiverOptions): Receiver {
-  return receiverFor(options, undefined);
+export function createReceiver<V extends PayloadVersion = CurrentPayloadVersion>(options: ReceiverOptions<V>): Receiver {
+  return receiverFor(options as unknown as ReceiverOptions, undefined);
 }
 
 /**
@@ -107,20 +105,28 @@ export function createContractReceiver<W = Record<string, any>, C = Record<strin
   return receiverFor(options as unknown as ReceiverOptions, options.contract);
 }
 
+function eventsOf(options: ReceiverOptions, contract: EventContract | undefined) {
+  if (contract) {
+    const validate = (event: ContractEvent, data: unknown) => validateBodyWith(contract.bodyValidators, bodyKey(event), data);
+    return { version: undefined, find: eventFinder(contract.events), validate };
+  }
+  const version = receiverVersion(options.payloadVersion ?? currentPayloadVersion, 'createReceiver');
+  if (version !== currentPayloadVersion) return { version, ...versionEvents(version) };
+  return { version, find: findEvent, validate: (event: ContractEvent, data: unknown) => validateBody(bodyKey(event), data) };
+}
+
 function receiverFor(options: ReceiverOptions, contract: EventContract | undefined): Receiver {
-  const find = contract ? eventFinder(contract.events) : findEvent;
-  const validate = contract ? (key: string, data: unknown) => validateBodyWith(contract.bodyValidators, key, data) : validateBody;
-  const { secrets, toleranceSec, ttlSec, leaseSec, handlerTimeoutSec, maxBodyBytes, store, logger } = receiverSettings(
-    options,
-    'createReceiver',
-  );
-  const keys = secrets.map((s) => new HmacSha256Key(decodeSecret(s)));
-  const verifyOptions = { toleranceSec };
+  const { version, find, validate } = eventsOf(options, contract);
+  const settings = receiverSettings(options, 'createReceiver');
+  const { ttlSec, leaseSec, handlerTimeoutSec, maxBodyBytes, store, logger } = settings;
+  const verifySignature = signatureCheck(settings);
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const mode = options.mode ?? (env?.NODE_ENV === 'production' ? 'production' : 'development');
   // Concurrent duplicates in this process share one run, but only while its lease holds.
   const inflight = new Map<string, { answer: Promise<ReceiverResponse>; leaseEnds: number }>();
   const run = createRunner({ store, logger, leaseSec, ttlSec, handlerTimeoutSec });
+  // Per event and key, the last sequence answered 2xx here: what ctx.ordering compares with.
+  const orderings = new OrderingTracker();
 
   function handlerFor(kind: EventKind, name: string) {
     const table = (kind === 'webhook' ? options.handlers.webhooks : options.handlers.callbacks) as Record<string, unknown> | undefined;
@@ -175,6 +181,8 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       };
     const headers = headerProblem(headerSource, lowerCase);
     if ('status' in headers) return checked(event, headers);
+    const otherVersion = version === undefined ? undefined : versionProblem(headerSource, lowerCase, version, event);
+    if (otherVersion) return checked(event, otherVersion);
     const mediaError = mediaTypeError(event, headerValue(headerSource, 'content-type', lowerCase));
     if (mediaError) return checked(event, problem(415, mediaError));
     const declaredLength = Number(headerValue(headerSource, 'content-length', lowerCase));
@@ -195,16 +203,16 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
   }
 
   function withBody(begun: Begun, raw: Uint8Array): ReceiverResponse | Promise<ReceiverResponse> {
+    if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
+    const refusal = verifySignature(begun.headers, raw);
+    if (refusal instanceof Promise) return refusal.then((refused) => (refused ? verificationProblem(refused) : verified(begun, raw)));
+    return refusal ? verificationProblem(refusal) : verified(begun, raw);
+  }
+
+  function verified(begun: Begun, raw: Uint8Array): ReceiverResponse | Promise<ReceiverResponse> {
     let { event, handler } = begun;
     const { headers } = begun;
     const { signed } = headers;
-    if (raw.byteLength > maxBodyBytes) return problem(413, `The body is larger than ${maxBodyBytes} bytes.`);
-    try {
-      verifyWithKeys(keys, signed, raw, verifyOptions);
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      return verificationProblem(error);
-    }
 
     // A Buffer (what the Node adapters read) decodes itself; a view over any other Uint8Array costs a Buffer.
     const text = raw instanceof Buffer ? raw.toString() : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
@@ -229,7 +237,7 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
       if (!named) return unrouted(problem(404, `No event handler for operational event "${found.name}".`));
       [event, handler] = [found, named];
     }
-    const validation = validate(bodyKey(event), payload);
+    const validation = validate(event, payload);
     if (!validation.ok)
       return problem(400, `The ${event.name} payload does not match the spec.`, {
         type: 'validation',
@@ -240,7 +248,16 @@ function receiverFor(options: ReceiverOptions, contract: EventContract | undefin
     // Nothing in flight (every handler so far answered synchronously): no lookup of the id.
     const pending = inflight.size === 0 ? undefined : inflight.get(signed.id);
     if (pending && pending.leaseEnds > Date.now()) return pending.answer;
-    const answer = run(event, handler, payload, HandlerContext.of(headers, event));
+    const ctx = HandlerContext.of(headers, event);
+    const ordering = headers.ordering;
+    const scope = `${event.kind}.${event.name}`;
+    if (ordering) ctx.ordering = orderings.context(scope, ordering.key, ordering.sequence);
+    const ran = run(event, handler, payload, ctx);
+    const passed = (response: ReceiverResponse) => {
+      if (ordering && response.status >= 200 && response.status < 300) orderings.passed(scope, ordering.key, ordering.sequence);
+      return response;
+    };
+    const answer = ran instanceof Promise ? ran.then(passed) : passed(ran);
     if (!(answer instanceof Promise)) return answer;
     const own = { answer, leaseEnds: Date.now() + leaseSec * 1000 };
     inflight.set(signed.id, own);

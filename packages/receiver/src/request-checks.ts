@@ -1,5 +1,6 @@
 import type { ContractEvent } from './events.js';
 import { headerValue, RepeatedHeaderError, singleHeader, type HeaderSource, type LowerCaseNames } from './headers.js';
+import { readOrderingHeaders } from './ordering.js';
 import { problem, type ReceiverResponse } from './problems.js';
 import { readSignatureHeaders, WebhookVerificationError, type SignatureHeaders } from './signature-headers.js';
 
@@ -24,6 +25,10 @@ export interface CheckedHeaders {
   /** W3C `traceparent` and `tracestate` of the sender's attempt, as sent (a malformed one is ignored later). */
   traceparent: string | undefined;
   tracestate: string | undefined;
+  /** `webhook-key-id`: the server key of a `v1a` signature. */
+  keyId: string | undefined;
+  /** `webhook-ordering-key` (decoded) and `webhook-ordering-sequence`, for an event ordered per key. */
+  ordering: { key: string; sequence: number } | undefined;
 }
 
 /** The signature headers and attempt number, or the 400 naming what is missing or malformed. */
@@ -38,9 +43,10 @@ export function headerProblem(headers: HeaderSource, lowerCase: LowerCaseNames =
       title: error.reason === 'missing-header' ? 'Missing webhook headers' : 'Malformed webhook headers',
     });
   }
-  let attemptHeader;
+  let attemptHeader, keyId;
   try {
     attemptHeader = singleHeader(headers, 'webhook-attempt', lowerCase);
+    keyId = singleHeader(headers, 'webhook-key-id', lowerCase);
   } catch (error) {
     if (!(error instanceof RepeatedHeaderError)) throw error;
     return problem(400, error.message, { type: 'malformed-headers', title: 'Malformed webhook headers' });
@@ -51,8 +57,18 @@ export function headerProblem(headers: HeaderSource, lowerCase: LowerCaseNames =
       title: 'Malformed webhook headers',
     });
   }
+  let ordering;
+  try {
+    ordering = readOrderingHeaders(headers, lowerCase);
+  } catch (error) {
+    if (!(error instanceof RepeatedHeaderError)) throw error;
+    return problem(400, error.message, { type: 'malformed-headers', title: 'Malformed webhook headers' });
+  }
+  if (typeof ordering === 'string') return problem(400, ordering, { type: 'malformed-headers', title: 'Malformed webhook headers' });
   return {
     signed,
+    keyId,
+    ordering,
     attempt: attemptHeader === undefined ? 1 : Number(attemptHeader),
     traceparent: headerValue(headers, 'traceparent', lowerCase),
     tracestate: headerValue(headers, 'tracestate', lowerCase),

@@ -1,6 +1,13 @@
 /** What a receiver's server reads from its environment. */
 export interface ServerEnv {
+  /** The first of `secrets`. */
   secret: string;
+  /**
+   * Every secret in WEBHOOK_SECRET (separated by spaces or commas): one receiver serving several
+   * registrations (a webhook's and the operational events' subscription, a push and a pull
+   * target), or a rotation's old and new secret. A message signed with any of them is accepted.
+   */
+  secrets: string[];
   port: number;
 }
 
@@ -12,15 +19,22 @@ export class ServerEnvError extends Error {
 const SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 /** Standard Webhooks secrets are 24 to 64 random bytes; 16 is the least we accept as a real one. */
 const MIN_SECRET_BYTES = 16;
-const secretHelp = 'set WEBHOOK_SECRET to the "secret" (whsec_...) that the server answered when you registered this receiver';
+const secretHelp =
+  'set WEBHOOK_SECRET to the "secret" (whsec_...) that the server answered when you registered this receiver ' +
+  '(several, separated by spaces, for several registrations)';
 
-function readSecret(value: string | undefined): string {
-  if (!value) throw new ServerEnvError(`WEBHOOK_SECRET is not set; ${secretHelp}.`);
-  if (!SECRET.test(value) || Buffer.from(value.slice(6), 'base64').length < MIN_SECRET_BYTES) {
-    throw new ServerEnvError(`WEBHOOK_SECRET is not a whsec_ signing secret, so every delivery would be refused with 401; ${secretHelp}.`);
-  }
-  return value;
+function readSecrets(value: string | undefined): string[] {
+  const secrets = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  if (secrets.length === 0) throw new ServerEnvError(`WEBHOOK_SECRET is not set; ${secretHelp}.`);
+  for (const [i, secret] of secrets.entries())
+    if (!SECRET.test(secret) || Buffer.from(secret.slice(6), 'base64').length < MIN_SECRET_BYTES) {
+      const which = secrets.length > 1 ? `The ${ordinal(i + 1)} secret in WEBHOOK_SECRET` : 'WEBHOOK_SECRET';
+      throw new ServerEnvError(`${which} is not a whsec_ signing secret, so every delivery would be refused with 401; ${secretHelp}.`);
+    }
+  return secrets;
 }
+
+const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 
 function readPort(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -30,9 +44,10 @@ function readPort(value: string | undefined, fallback: number): number {
 }
 
 /**
- * Reads `WEBHOOK_SECRET` (the registration's `whsec_` secret) and `PORT` for a receiver's server; throws a {@link ServerEnvError} naming the
- * variable and what to set.
+ * Reads `WEBHOOK_SECRET` (the registration's `whsec_` secret, or several separated by spaces or commas) and `PORT` for a
+ * receiver's server; throws a {@link ServerEnvError} naming the variable and what to set.
  */
 export function readServerEnv(env: NodeJS.ProcessEnv, defaultPort = 4000): ServerEnv {
-  return { secret: readSecret(env.WEBHOOK_SECRET), port: readPort(env.PORT, defaultPort) };
+  const secrets = readSecrets(env.WEBHOOK_SECRET);
+  return { secret: secrets[0]!, secrets, port: readPort(env.PORT, defaultPort) };
 }

@@ -123,7 +123,7 @@ export function readSignatureHeaders(headers: HeaderSource, lowerCase: LowerCase
  * The `v1,<base64>` entries of a signature header: space-separated per Standard Webhooks,
  * and `, `-separated where Node or `Headers.get()` joined repeated lines.
  */
-function signatureEntries(header: string): string[] {
+export function signatureEntries(header: string): string[] {
   if (!/\s|,$/.test(header)) return [header];
   const entries: string[] = [];
   for (const token of header.split(/\s+/)) {

@@ -15,7 +15,6 @@ import {
   type Span,
   type SpanContext,
 } from '@opentelemetry/api';
-import type { HandlerContext } from './context.js';
 import type { HandlerResult } from './events.js';
 
 const tracer = trace.getTracer('@clubnotify/receiver', '1.0.0');
@@ -49,6 +48,17 @@ export function senderSpan(traceparent: string | undefined, tracestate: string |
   };
 }
 
+/** What `traced` reads of a handler's run, and where it leaves the context the handler runs in (a `HandlerContext`). */
+export interface TracedRun {
+  readonly id: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly attempt: number;
+  readonly traceparent?: string;
+  readonly tracestate?: string;
+  traceContext: Context;
+}
+
 /**
  * Runs `call` (the handler) inside a span of its own, the child of the sender's attempt, and
  * ends the span when it settles. Its parent: the active span when it already continues the
@@ -58,7 +68,7 @@ export function senderSpan(traceparent: string | undefined, tracestate: string |
  * parent's context, not recording), made directly; `ctx.traceContext` still carries the
  * sender's context.
  */
-export function traced<R>(ctx: HandlerContext, call: () => R): R {
+export function traced<R>(ctx: TracedRun, call: () => R): R {
   // Nothing registered with the API at all (no SDK, no context manager): nothing to look up.
   if ((globalThis as Record<symbol, unknown>)[OTEL_API] === undefined) return call();
   const off = tracingOff();

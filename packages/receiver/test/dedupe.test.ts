@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler, createReceiver, MemoryDedupeStore, PostgresDedupeStore } from '../src/index.js';
 import { listen, messageId, post, SECRET, signed, stockUpdate } from './helpers.js';
+import { missing, postgres } from '../../../test/dependencies.js';
 
 describe('MemoryDedupeStore', () => {
   it('forgets a handled id once its time to live has passed', async () => {
@@ -105,7 +106,7 @@ describe('MemoryDedupeStore', () => {
 
 const databaseUrl = process.env.DATABASE_URL;
 
-describe.skipIf(!databaseUrl)('PostgresDedupeStore (own database)', () => {
+describe.skipIf(missing(postgres))('PostgresDedupeStore (own database)', () => {
   const name = `cn_receiver_${randomBytes(6).toString('hex')}`;
   let url: string;
   const pools: pg.Pool[] = [];

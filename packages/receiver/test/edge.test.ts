@@ -45,6 +45,9 @@ const cases: Case[] = [
   { name: 'a missing webhook-id', headers: { 'webhook-id': '' } },
   { name: 'a malformed webhook-timestamp', headers: { 'webhook-timestamp': 'soon' } },
   { name: 'a malformed webhook-attempt', headers: { 'webhook-attempt': 'first' } },
+  { name: 'a delivery in its payload version', headers: { 'webhook-version': '1' } },
+  { name: 'a delivery in another payload version', headers: { 'webhook-version': '2' } },
+  { name: 'a malformed webhook-version', headers: { 'webhook-version': 'v1' } },
   { name: 'another content type', headers: { 'content-type': 'text/plain' } },
   { name: 'a latin-1 charset', headers: { 'content-type': 'application/json; charset=latin1' } },
   { name: 'a body over maxBodyBytes', body: json({ ...update, padding: 'x'.repeat(5000) }) },
@@ -79,6 +82,20 @@ describe('createEventReceiver answers as createReceiver does', () => {
     const id = `msg_${randomBytes(8).toString('hex')}`;
     const statuses = [(await receive(request({ name: 'first' }, id))).status, (await receive(request({ name: 'again' }, id))).status];
     expect({ statuses, runs }).toEqual({ statuses: [200, 200], runs: 1 });
+  });
+
+  it('gives ctx.ordering: where each message stands in its key', async () => {
+    const positions: string[] = [];
+    const receive = createEventReceiver({
+      secret: oldSecret,
+      event,
+      handler: (_payload, ctx) => void positions.push(`${ctx.ordering?.sequence} ${ctx.ordering?.position}`),
+    });
+    for (const sequence of ['1', '2', '4', '3']) {
+      const headers = { 'webhook-ordering-key': 'itm_mojito', 'webhook-ordering-sequence': sequence };
+      expect((await receive(request({ name: sequence, headers }, `msg_${randomBytes(8).toString('hex')}`))).status).toBe(200);
+    }
+    expect(positions).toEqual(['1 first', '2 next', '4 gap', '3 stale']);
   });
 
   it('refuses a secret that is not whsec_ base64 when it is created', () => {

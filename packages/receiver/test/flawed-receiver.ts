@@ -15,6 +15,8 @@ export interface Flaws {
   /** Drops the connection on a large body instead of answering 413. */
   dropsLargeBodies?: boolean;
   anyPath?: boolean;
+  /** Judges the body alone, whatever payload version webhook-version names. */
+  anyPayloadVersion?: boolean;
 }
 
 const LIMIT = 1_048_576;
@@ -52,6 +54,12 @@ export function flawedReceiver(flaws: Flaws = {}): Promise<Listening> {
     if (!body) return;
     if (!flaws.anyTimestamp && Math.abs(now() - Number(req.headers['webhook-timestamp'])) > 300) return send(res, problem(401, 'Stale.'));
     if (!signatureOk(flaws, req.headers, body)) return send(res, problem(401, 'Bad signature.'));
+    const version = req.headers['webhook-version'];
+    if (!flaws.anyPayloadVersion && version !== undefined && version !== '1')
+      return send(
+        res,
+        problem(400, 'Built for payload version 1.', { type: 'payload-version-mismatch', title: 'Payload version not handled here' }),
+      );
     if (flaws.slowRetryMs && req.headers['webhook-attempt'] === '2') await new Promise((resolve) => setTimeout(resolve, flaws.slowRetryMs));
     const id = String(req.headers['webhook-id']);
     if (seen.has(id) && flaws.refusesRepeats) return send(res, { status: 409, headers: {}, body: '' });

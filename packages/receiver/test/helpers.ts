@@ -1,4 +1,4 @@
-import { events } from '@clubnotify/spec';
+import { events, orderingKeys } from '@clubnotify/spec';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { sign } from '../src/index.js';
@@ -112,5 +112,7 @@ export function everyHandler<H>(handler: H): { webhooks: Record<string, H>; call
 }
 
 /** The suite's rules for one event, and for the receiver as a whole. */
-export const RULES_PER_EVENT = 13;
+export const RULES_PER_EVENT = 14;
 export const RECEIVER_RULES = 2;
+/** Two more rules (gap and out of order, stale) for each event ordered per key. */
+export const ORDERING_RULES = 2 * Object.keys(orderingKeys).length;

@@ -1,5 +1,6 @@
 import { validateBody, type BodyValidatorKey } from '@clubnotify/spec';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeHandler, createReceiver, sign, type EventContext, type HandlerResult } from '../src/index.js';
 import {
   earlyInSecond,
@@ -311,8 +312,16 @@ describe('handler failures and idempotency', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     behaviour.set(id, () => gate);
+    // Every duplicate's body read (the checks up to the in-flight lookup run at once after it)
+    // before the first one's handler ends: released earlier, a duplicate would find the id
+    // handled, and the test would pass without any of them running concurrently.
+    let read = 0;
+    const count = (req: IncomingMessage) => req.on('end', () => read++);
+    app.server.on('request', count);
     const answers = Array.from({ length: 5 }, () => post(`${app.url}/webhooks/stockUpdate`, signed(json, { id }), json));
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(read).toBe(5), { timeout: 45_000 });
+    await new Promise((r) => setImmediate(r));
+    app.server.off('request', count);
     release();
     expect((await Promise.all(answers)).map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(callsFor(id)).toHaveLength(1);

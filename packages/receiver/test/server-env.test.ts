@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { readServerEnv, ServerEnvError } from '../src/index.js';
-import { SECRET } from './helpers.js';
+import { OTHER_SECRET, SECRET } from './helpers.js';
 
 describe('readServerEnv', () => {
   it('reads the whsec_ secret and PORT, with the default port when PORT is unset', () => {
-    expect(readServerEnv({ WEBHOOK_SECRET: SECRET, PORT: '4100' })).toEqual({ secret: SECRET, port: 4100 });
-    expect(readServerEnv({ WEBHOOK_SECRET: SECRET })).toEqual({ secret: SECRET, port: 4000 });
+    expect(readServerEnv({ WEBHOOK_SECRET: SECRET, PORT: '4100' })).toEqual({ secret: SECRET, secrets: [SECRET], port: 4100 });
+    expect(readServerEnv({ WEBHOOK_SECRET: SECRET })).toEqual({ secret: SECRET, secrets: [SECRET], port: 4000 });
+  });
+
+  it('reads several secrets, separated by spaces or commas: one receiver for a webhook and the operational events', () => {
+    expect(readServerEnv({ WEBHOOK_SECRET: `${SECRET} ${OTHER_SECRET}` }).secrets).toEqual([SECRET, OTHER_SECRET]);
+    expect(readServerEnv({ WEBHOOK_SECRET: ` ${SECRET},${OTHER_SECRET}\n` }).secrets).toEqual([SECRET, OTHER_SECRET]);
   });
 
   const refused: Array<[string, NodeJS.ProcessEnv, RegExp]> = [
@@ -17,6 +22,11 @@ describe('readServerEnv', () => {
     ],
     ['the README placeholder', { WEBHOOK_SECRET: 'whsec_...' }, /^WEBHOOK_SECRET is not a whsec_ signing secret/],
     ['a secret too short to be a real one', { WEBHOOK_SECRET: 'whsec_aGk=' }, /^WEBHOOK_SECRET is not a whsec_ signing secret/],
+    [
+      'a bad second secret',
+      { WEBHOOK_SECRET: `${SECRET} whsec_...` },
+      /^The 2nd secret in WEBHOOK_SECRET is not a whsec_ signing secret, so every delivery would be refused with 401/,
+    ],
     ['a port that is not a number', { WEBHOOK_SECRET: SECRET, PORT: 'abc' }, /^PORT must be a port number from 0 to 65535, not "abc"\.$/],
     ['a port out of range', { WEBHOOK_SECRET: SECRET, PORT: '70000' }, /^PORT must be a port number from 0 to 65535, not "70000"\.$/],
   ];

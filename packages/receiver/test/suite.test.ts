@@ -38,6 +38,9 @@ describe('the sender suite against a receiver made with this kit', () => {
       'oversized-body',
       'tampered-body',
       'wrong-secret',
+      'other-payload-version',
+      'ordering-out-of-order',
+      'ordering-stale',
       'answer-time',
       'declared-responses',
     ]);
@@ -72,9 +75,10 @@ describe('the sender suite against receivers with one flaw each', () => {
     ['accepts any signature', { anySignature: true }, ['tampered-body', 'wrong-secret']],
     ['accepts stale and future timestamps', { anyTimestamp: true }, ['future-timestamp', 'stale-timestamp']],
     ['checks only the first signature', { firstSignatureOnly: true }, ['several-signatures']],
-    ['refuses a repeated webhook-id', { refusesRepeats: true }, ['concurrent-retry', 'repeated-id']],
+    ['refuses a repeated webhook-id', { refusesRepeats: true }, ['concurrent-retry', 'ordering-stale', 'repeated-id']],
     ['drops the connection on a large body', { dropsLargeBodies: true }, ['oversized-body']],
     ['answers 2xx on any path', { anyPath: true }, ['unknown-event']],
+    ['accepts a message of any payload version', { anyPayloadVersion: true }, ['other-payload-version']],
     ['answers a retry after the sender gave up', { slowRetryMs: 10_000 }, ['answer-time', 'concurrent-retry', 'repeated-id']],
     ['does everything right', {}, []],
   ];

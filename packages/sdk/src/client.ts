@@ -1,7 +1,13 @@
 import createOpenApiClient, { type Client, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
 import { PaginationContractError, PaginationError } from './errors.js';
 import type { components, paths } from './generated/openapi.js';
-import { idempotencyKeyOperations, idempotentOperations, webhookRegistrations, type RegistrableWebhook } from './generated/operations.js';
+import {
+  idempotencyKeyOperations,
+  idempotentOperations,
+  webhookRegistrations,
+  type PayloadVersion,
+  type RegistrableWebhook,
+} from './generated/operations.js';
 import { pagination as specPagination } from './generated/pagination.js';
 import { execute, type AttemptResult, type ExecuteOptions } from './internal/execute.js';
 import { createTransport, type Fetch, type SendInit } from './internal/transport.js';
@@ -11,6 +17,9 @@ import { missingFields, type PaginationContract, type PaginationTable } from './
 import { retryPolicy, type RetryOptions } from './retry.js';
 
 type Schemas = components['schemas'];
+
+/** A request body whose `payloadVersion` is one of this contract's versions, not any number. */
+type Versioned<T> = Omit<T, 'payloadVersion'> & { payloadVersion?: PayloadVersion };
 
 export interface ClientOptions {
   /** The service's root URL, e.g. `http://localhost:3000`. */
@@ -38,13 +47,23 @@ export interface ClientOptions {
 export interface TargetOptions extends RequestOptions {
   /** `push` (default): the server sends to the URL. `pull`: the owner leases the messages (`client.pull`). */
   delivery?: Schemas['DeliveryMode'];
+  /**
+   * The payload version its webhooks or callbacks are sent in (default: the server's current
+   * one): the version the receiver is built for. Switch later with `update`.
+   */
+  payloadVersion?: PayloadVersion;
+  /** How its messages are signed: `v1` (default, HMAC with its secret), `v1a` (ed25519, verified with the server's published keys), or both. */
+  signature?: Schemas['SignatureScheme'];
 }
 
+type TargetFields = { delivery?: Schemas['DeliveryMode']; payloadVersion?: PayloadVersion; signature?: Schemas['SignatureScheme'] };
+
 /** A target call's body fields from its options, and the rest of its options. */
-function splitTarget(opts: TargetOptions | undefined): [{ delivery?: Schemas['DeliveryMode'] }, RequestOptions | undefined] {
+function splitTarget(opts: TargetOptions | undefined): [TargetFields, RequestOptions | undefined] {
   if (opts === undefined) return [{}, undefined];
-  const { delivery, ...rest } = opts;
-  return [delivery === undefined ? {} : { delivery }, rest];
+  const { delivery, payloadVersion, signature, ...rest } = opts;
+  const fields = { delivery, payloadVersion, signature };
+  return [Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as TargetFields, rest];
 }
 
 /** Options every call accepts. */
@@ -153,7 +172,9 @@ export function createClient(options: ClientOptions) {
   function checkEnvelope(path: string, contract: PaginationContract, body: unknown, response: Response): void {
     const missing = missingFields(contract, body, response.headers);
     if (missing.length === 0) return;
-    const message = `${contract.operation} (GET ${path}) answered a page without ${missing.join(', ')}, which the spec declares for its ${contract.strategy} pagination; the walk may end early. Is the SDK generated from the server's spec?`;
+    const message =
+      `${contract.operation} (GET ${path}) answered a page without ${missing.join(', ')}, ` +
+      `which the spec declares for its ${contract.strategy} pagination; the walk may end early. Is the SDK generated from the server's spec?`;
     if (options.strictPagination === true) throw new PaginationContractError(message, contract.operation, missing);
     const key = `${path} ${missing.join(',')}`;
     if (warned.has(key)) return;
@@ -209,10 +230,11 @@ export function createClient(options: ClientOptions) {
     paginate,
 
     /** Registers `url` for any webhook of the spec, through its registration operation. Idempotent. */
-    register: (webhook: RegistrableWebhook, url: string, opts?: RequestOptions): Promise<Schemas['Registration']> => {
+    register: (webhook: RegistrableWebhook, url: string, opts?: TargetOptions): Promise<Schemas['Registration']> => {
       const path = registrationPaths.get(webhook);
       if (path === undefined) return Promise.reject(new TypeError(`No registration operation for the webhook "${String(webhook)}".`));
-      return call('post', path, { body: { url }, ...opts }) as Promise<Schemas['Registration']>;
+      const [fields, rest] = splitTarget(opts);
+      return call('post', path, { body: { url, ...fields }, ...rest }) as Promise<Schemas['Registration']>;
     },
     /**
      * Registers `url` for the `concertAlert` webhook. Idempotent: the same URL gives the same registration.
@@ -253,13 +275,18 @@ export function createClient(options: ClientOptions) {
       get: (registrationId: string, opts?: RequestOptions) =>
         get('/registrations/{registrationId}', { params: { path: { registrationId } }, ...opts }),
       /** Pause (`{ status: 'paused' }`), resume or re-enable (`{ status: 'active', recoverSince }`), move (`{ url }`), rate-limit. */
-      update: (registrationId: string, changes: Schemas['RegistrationUpdate'], opts?: RequestOptions) =>
+      /** Switch the payload version with `{ payloadVersion }`: messages queued from then on go out in it. */
+      update: (registrationId: string, changes: Versioned<Schemas['RegistrationUpdate']>, opts?: RequestOptions) =>
         patch('/registrations/{registrationId}', { params: { path: { registrationId } }, body: changes, ...opts }),
       /** A new secret; the previous one stays valid for `overlapSeconds` (default one day). */
       rotateSecret: (registrationId: string, rotation: Schemas['SecretRotation'] = {}, opts?: RequestOptions) =>
         post('/registrations/{registrationId}/rotateSecret', { params: { path: { registrationId } }, body: rotation, ...opts }),
-      sendTest: (registrationId: string, opts?: RequestOptions) =>
-        post('/registrations/{registrationId}/test', { params: { path: { registrationId } }, ...opts }),
+      /** Sends the example, in `payloadVersion` when given (try a version before switching to it). */
+      sendTest: (registrationId: string, opts?: RequestOptions & { payloadVersion?: PayloadVersion }) => {
+        const { payloadVersion, ...rest } = opts ?? {};
+        const query = payloadVersion === undefined ? undefined : { payloadVersion };
+        return post('/registrations/{registrationId}/test', { params: { path: { registrationId }, query }, ...rest });
+      },
     },
     subscriptions: {
       list: (query?: QueryOf<'/concertUpdates'>, opts?: PaginateOptions) => paginate('/concertUpdates', { query, ...opts }),
@@ -267,12 +294,16 @@ export function createClient(options: ClientOptions) {
         del('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, ...opts }),
       get: (subscriptionId: string, opts?: RequestOptions) =>
         get('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, ...opts }),
-      update: (subscriptionId: string, changes: Schemas['SubscriptionUpdate'], opts?: RequestOptions) =>
+      update: (subscriptionId: string, changes: Versioned<Schemas['SubscriptionUpdate']>, opts?: RequestOptions) =>
         patch('/concertUpdates/{subscriptionId}', { params: { path: { subscriptionId } }, body: changes, ...opts }),
       rotateSecret: (subscriptionId: string, rotation: Schemas['SecretRotation'] = {}, opts?: RequestOptions) =>
         post('/concertUpdates/{subscriptionId}/rotateSecret', { params: { path: { subscriptionId } }, body: rotation, ...opts }),
-      sendTest: (subscriptionId: string, opts?: RequestOptions) =>
-        post('/concertUpdates/{subscriptionId}/test', { params: { path: { subscriptionId } }, ...opts }),
+      /** Sends the example, in `payloadVersion` when given (try a version before switching to it). */
+      sendTest: (subscriptionId: string, opts?: RequestOptions & { payloadVersion?: PayloadVersion }) => {
+        const { payloadVersion, ...rest } = opts ?? {};
+        const query = payloadVersion === undefined ? undefined : { payloadVersion };
+        return post('/concertUpdates/{subscriptionId}/test', { params: { path: { subscriptionId }, query }, ...rest });
+      },
     },
     concerts: {
       /** Schedules a concert; pass `idempotencyKey` to make it safe to retry. */

@@ -40,4 +40,4 @@ export type { Fetch } from './internal/transport.js';
 export type { RetryOptions } from './retry.js';
 export type { CollectionPath, ItemOf, QueryOf, ListBody } from './internal/types.js';
 export type { paths, components, operations } from './generated/openapi.js';
-export { webhookRegistrations, eventNames, type RegistrableWebhook } from './generated/operations.js';
+export { webhookRegistrations, eventNames, payloadVersions, type PayloadVersion, type RegistrableWebhook } from './generated/operations.js';

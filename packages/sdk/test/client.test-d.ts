@@ -1,10 +1,26 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createClient, type ApiError, type components, type Page, type Problem } from '../src/index.js';
+import { createClient, type ApiError, type components, type Page, type PayloadVersion, type Problem } from '../src/index.js';
 
 type Schemas = components['schemas'];
 const client = createClient({ baseUrl: 'http://127.0.0.1:3000', apiKey: 'k' });
 
 describe('typed calls', () => {
+  it('types payloadVersion on the calls that make, change and test a target: a version of this contract (issue 47)', () => {
+    expectTypeOf<PayloadVersion>().toEqualTypeOf<1>();
+    void client.registerForStockUpdates('https://example.com', { payloadVersion: 1 });
+    void client.register('stockUpdate', 'https://example.com', { payloadVersion: 1, delivery: 'pull' });
+    void client.subscribeToConcert('con_1', 'https://example.com', { payloadVersion: 1 });
+    void client.registrations.update('reg_1', { payloadVersion: 1 });
+    void client.subscriptions.update('sub_1', { payloadVersion: 1 });
+    void client.registrations.sendTest('reg_1', { payloadVersion: 1 });
+    // @ts-expect-error 2 is not a payload version of this contract
+    void client.registerForAlert('https://example.com', { payloadVersion: 2 });
+    // @ts-expect-error nor on update
+    void client.registrations.update('reg_1', { payloadVersion: 2 });
+    // @ts-expect-error nor for a test event
+    void client.subscriptions.sendTest('sub_1', { payloadVersion: '1' });
+  });
+
   it('types bodies and responses from the spec', () => {
     expectTypeOf(client.registerForAlert('https://example.com')).resolves.toEqualTypeOf<Schemas['Registration']>();
     expectTypeOf(client.subscribeToConcert('con_1', 'https://example.com')).resolves.toEqualTypeOf<Schemas['Subscription']>();

@@ -21,7 +21,7 @@ import { readGate } from './http/read-gate.js';
 import { ReadBudget, defaultReadBudget } from './db/read-budget.js';
 import { traceRequests } from './http/tracing.js';
 import { onlyUnder, pipeline } from './http/pipeline.js';
-import { deliveryRoutes } from './routes/deliveries.js';
+import { deliveryHandlers } from './routes/deliveries.js';
 import type { DeliveryHandoff } from './delivery/types.js';
 import { createOutgoingGuard, type OutgoingValidationMode } from './publish/outgoing-check.js';
 import { HttpProblem, sendProblem } from './http/problem.js';
@@ -40,10 +40,11 @@ import { operationalEventHandlers } from './routes/operational-events.js';
 import { operationalSubscriptionHandlers } from './routes/operational-subscriptions.js';
 import { registrationHandlers } from './routes/registrations.js';
 import { Outbox } from './publish/outbox.js';
-import { PullFeed, type PullFeedOptions } from './delivery/pull-feed.js';
+import { PullFeed, type PullFeedOptions } from './delivery/pull/pull-feed.js';
 import { pullHandlers } from './routes/pull.js';
 import { subscriptionHandlers } from './routes/subscriptions.js';
 import type { Services, TargetLimits } from './services.js';
+import { contractVersions, type PayloadVersioning } from './delivery/payload-versions.js';
 
 /** Everything `createApp` needs; nothing here listens or opens anything. */
 export interface AppDeps {
@@ -73,7 +74,7 @@ export interface AppDeps {
   publicBaseUrl?: string;
   /**
    * Replaces the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries)
-   * mounted after matching, auth, rate limiting and validation. Default: `deliveryRoutes()`.
+   * mounted after matching, auth, rate limiting and validation. Default: the app's own (`deliveryHandlers`).
    */
   deliveryRoutes?: RequestHandler;
   /** Prometheus instruments behind `GET /metrics` (share them with the worker's `onOutcome`); a fresh set by default. */
@@ -82,9 +83,10 @@ export interface AppDeps {
   metricsToken?: string;
   /** Scrapes of `GET /metrics` per address and minute; 120 by default. */
   metricsScrapesPerMinute?: number;
-  /** Tells the local delivery worker that deliveries became due (publishing, replay, recover). */
-  wakeDeliveries?: () => void;
-  /** The local delivery worker, handed what publishing queued once it has committed (it claims what it does not take). */
+  /**
+   * The local delivery worker, handed what publishing queued once it has committed (it claims what it does not take)
+   * and woken for what replay and recovery requeued. Without one, every such commit wakes the workers of every process.
+   */
   deliveryHandoff?: DeliveryHandoff;
   /** The pull feed's schedule, policy and lease (pull-feed.ts); by default the engine's defaults and a 60 s lease. */
   pull?: Omit<PullFeedOptions, 'db'>;
@@ -101,6 +103,13 @@ export interface AppDeps {
    * Default `defaultReadBudget(db.kind)`; on PostgreSQL keep `concurrency` at the read pool's size.
    */
   readBudget?: ReadBudget;
+  /**
+   * The payload versions targets may choose and messages are converted to; the contract's by
+   * default. Tests give a test contract (two versions and their converters): give the worker the same.
+   */
+  payloadVersions?: PayloadVersioning;
+  /** The time payload versions' sunsets are judged against; the system clock by default. */
+  clock?: () => Date;
 }
 
 /** Builds the Express app for every operation of the spec. It never listens. */
@@ -114,13 +123,15 @@ export function createApp(deps: AppDeps): Express {
   const budget = deps.readBudget ?? new ReadBudget(defaultReadBudget(deps.db.kind));
   const metrics = deps.metrics ?? createMetrics(deps.db, { reads });
   const check = createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation);
-  const pull = new PullFeed({ ...deps.pull, db: deps.db });
+  const versions = deps.payloadVersions ?? contractVersions;
+  const pull = new PullFeed({ ...deps.pull, db: deps.db, versions });
   const outbox = new Outbox({
     db: deps.db,
     handoff: deps.deliveryHandoff,
     readers: pull,
-    wake: deps.wakeDeliveries,
     check,
+    versions,
+    onError: (error) => logger.warn({ err: error }, 'outbox: waking the delivery workers'),
   });
   const services: Services = {
     db: deps.db,
@@ -134,9 +145,12 @@ export function createApp(deps: AppDeps): Express {
     limits,
     checkResponse,
     retentionMs: deps.deliveryRetentionMs,
+    versions,
+    clock: deps.clock ?? (() => new Date()),
   };
-  const handlers = operationHandlers(services);
-  const readHandlers = operationHandlers({ ...services, db: reads });
+  // Reads and writes part once: each operation's handler is made over the reads' connections or the others.
+  const served = { deliveries: deps.deliveryRoutes === undefined };
+  const handlers = { read: operationHandlers({ ...services, db: reads }, served), write: operationHandlers(services, served) };
   const isRead = (res: Response) => contextOf(res).operation.read;
 
   const app = express();
@@ -191,12 +205,12 @@ export function createApp(deps: AppDeps): Express {
       ...requestValidation(deps.requestValidation),
       (req, res, next) => {
         const ctx = contextOf(res);
-        const handler = (ctx.operation.read ? readHandlers : handlers)[ctx.operation.id];
+        const handler = handlers[ctx.operation.read ? 'read' : 'write'][ctx.operation.id];
         if (!handler) return next();
         return handler(req, res, ctx);
       },
-      // Mount point: the delivery engine's routes (listDeliveries, replayDelivery, recoverDeliveries).
-      deps.deliveryRoutes ?? splitDeliveryRoutes(services, reads, isRead),
+      // An embedder's own delivery routes (listDeliveries, replayDelivery, recoverDeliveries), when it gave them.
+      ...(deps.deliveryRoutes ? [deps.deliveryRoutes] : []),
       (_req, res) => {
         const ctx = contextOf(res);
         // Not a contract violation of the response but a missing mount: say so plainly.
@@ -232,9 +246,10 @@ function requestValidation(option: AppDeps['requestValidation']): RequestHandler
   return [...(Array.isArray(option) ? option : []), passThroughContext];
 }
 
-/** The handlers of the spec's operations, by operationId (the delivery routes and `GET /metrics` are mounted apart). */
-export function operationHandlers(services: Services): Record<string, Handler> {
+/** The handlers of the spec's operations, by operationId (`GET /metrics` is mounted apart; the delivery log unless `deliveries` is false). */
+export function operationHandlers(services: Services, { deliveries = true } = {}): Record<string, Handler> {
   return {
+    ...(deliveries ? deliveryHandlers(services) : {}),
     ...registrationHandlers(services),
     ...subscriptionHandlers(services),
     ...pullHandlers(services),
@@ -244,19 +259,6 @@ export function operationHandlers(services: Services): Record<string, Handler> {
     ...publishingHandlers(services),
     ...adminHandlers(services),
   };
-}
-
-/** The delivery routes twice: the log read on the reads' connections, replay and recovery on the others. */
-function splitDeliveryRoutes(services: Services, reads: Database, isRead: (res: Response) => boolean): RequestHandler {
-  const common = {
-    cursors: services.cursors,
-    outbox: services.outbox,
-    checkResponse: services.checkResponse,
-    retentionMs: services.retentionMs,
-  };
-  const writes = deliveryRoutes({ db: services.db, ...common });
-  const readOnly = deliveryRoutes({ db: reads, ...common });
-  return (req, res, next) => (isRead(res) ? readOnly : writes)(req, res, next);
 }
 
 /** Without validation (benchmark baseline) the handlers still need coerced parameters. */

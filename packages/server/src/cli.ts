@@ -1,6 +1,6 @@
 import { createKey, createKeyUsage } from './cli/create-key.js';
 import { revokeKey, revokeKeyUsage } from './cli/revoke-key.js';
-import { UsageError } from './cli/usage-error.js';
+import { UsageError } from '@clubnotify/spec';
 import { ConfigError } from './config.js';
 import { start } from './start.js';
 

@@ -1,5 +1,8 @@
 import ipaddr from 'ipaddr.js';
 import { apiKeyPattern } from './ids.js';
+
+/** A shell line that makes an admin key the server takes: `cn_` and 43 base64url characters (32 random bytes). */
+export const ADMIN_KEY_EXAMPLE = "cn_$(openssl rand -base64 32 | tr '+/' '-_' | tr -d '=')";
 import type { ResponseValidationMode } from './http/response-validation.js';
 import type { OutgoingValidationMode } from './publish/outgoing-check.js';
 import type { ConnectionLimits } from './http/connection-guard.js';
@@ -115,7 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminApiKey = env.ADMIN_API_KEY || undefined;
   if (adminApiKey && !apiKeyPattern.test(adminApiKey)) {
     problems.push(
-      "ADMIN_API_KEY must be 'cn_' and at least 20 base64url characters (make one with `clubnotify-server create-key`, or openssl rand -base64 32 | tr '+/' '-_' | tr -d '=').",
+      `ADMIN_API_KEY must be 'cn_' and at least 20 base64url characters ` +
+        `(make one with \`clubnotify-server create-key\`, or ADMIN_API_KEY=${ADMIN_KEY_EXAMPLE}).`,
     );
   }
   const allowPrivateTargets = parseAllowList(env.ALLOW_PRIVATE_TARGETS);

@@ -39,7 +39,12 @@ export interface RunningServer {
 const starting: RequestListener = (_req, res) => {
   res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '1', connection: 'close' });
   res.end(
-    `${JSON.stringify({ type: 'https://clubnotify.dev/problems/unavailable', title: 'Service unavailable', status: 503, detail: 'The server is starting (opening and migrating its database); try again in a second.' })}\n`,
+    `${JSON.stringify({
+      type: 'https://clubnotify.dev/problems/unavailable',
+      title: 'Service unavailable',
+      status: 503,
+      detail: 'The server is starting (opening and migrating its database); try again in a second.',
+    })}\n`,
   );
 };
 
@@ -109,7 +114,6 @@ export async function startServer(
     const app = createApp({
       // The pull feed decides with the push engine's schedule (pull-feed.ts); closing ends its long polls.
       pull: { schedule: config.deliverySchedule, closing: closing.signal },
-      wakeDeliveries: worker.wake,
       deliveryHandoff: worker,
       metrics,
       metricsToken: config.metricsToken,

@@ -5,7 +5,8 @@ import type { LookupFn, UrlPolicy } from './net/url-policy.js';
 import type { CursorCodec } from './pagination/cursor.js';
 import type { LinkBaseOptions } from './pagination/link-base.js';
 import type { Outbox } from './publish/outbox.js';
-import type { PullFeed } from './delivery/pull-feed.js';
+import type { PullFeed } from './delivery/pull/pull-feed.js';
+import type { PayloadVersioning } from './delivery/payload-versions.js';
 
 /** What route handlers share. */
 export interface Services {
@@ -27,6 +28,10 @@ export interface Services {
   limits: TargetLimits;
   /** How long the delivery history is kept (DELIVERY_RETENTION); recovery reaches no further back. */
   retentionMs?: number;
+  /** The payload versions targets may choose and messages are converted to (issue 47). */
+  versions: PayloadVersioning;
+  /** The time payload versions' sunsets are judged against. */
+  clock: () => Date;
 }
 
 export interface TargetLimits {

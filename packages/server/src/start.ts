@@ -1,15 +1,19 @@
-import { ConfigError, loadConfig, MEMORY_DATA_DIR } from './config.js';
+import { ADMIN_KEY_EXAMPLE, ConfigError, loadConfig, MEMORY_DATA_DIR } from './config.js';
 import { startServer, type RunningServer } from './server.js';
+import { startFailure } from './start-failure.js';
 import { startTelemetry, type Telemetry } from './telemetry/sdk.js';
+
+/** The banner's lines when no admin key exists yet: the same key rule and example as the configuration error. */
+export const NO_ADMIN_KEY = [
+  `  no admin key yet: restart with ADMIN_API_KEY=${ADMIN_KEY_EXAMPLE} (cn_ and at least 20 base64url characters),`,
+  '  or stop the server and run npx clubnotify-server create-key --scope admin --name ops',
+];
 
 function printBanner(running: RunningServer, storage: string): void {
   console.log(`clubnotify server listening on ${running.url} (${storage})`);
   console.log(`  docs ${running.url}/docs, spec ${running.url}/openapi.json`);
   console.log(`  console ${running.url}/console, metrics ${running.url}/metrics (an admin key or METRICS_TOKEN)`);
-  if (!running.hasAdminKey) {
-    console.log('  no admin key yet: restart with ADMIN_API_KEY=cn_<43 base64url chars>, or stop the server and run');
-    console.log('  npx clubnotify-server create-key --scope admin --name ops');
-  }
+  if (!running.hasAdminKey) for (const line of NO_ADMIN_KEY) console.log(line);
 }
 
 function exitOnSignals(running: RunningServer, telemetry: Telemetry | undefined): void {
@@ -55,11 +59,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<numbe
   try {
     running = await startServer(config);
   } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-        ? `port ${config.port} is in use; stop what holds it, or start with another PORT=...`
-        : (error as Error).message;
-    console.error(`clubnotify server did not start: ${reason}`);
+    console.error(`clubnotify server did not start: ${startFailure(error, config)}`);
     await telemetry?.shutdown();
     return 1;
   }

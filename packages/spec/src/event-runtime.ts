@@ -13,9 +13,13 @@ import { toFieldErrors, type ValidationResult } from './field-errors.js';
 export interface EventModule<P = unknown, K extends 'webhook' | 'callback' = 'webhook' | 'callback', N extends string = string> {
   readonly kind: K;
   readonly name: N;
+  /** The payload version (a major of the contract) whose schema `validate` checks. */
+  readonly payloadVersion: number;
   readonly contentType: string;
   /** The response keys the spec declares for the receiver: `200`, `4XX`, `default`. */
   readonly responses: readonly string[];
+  /** Where the event's ordering key is (`x-clubnotify-ordering-key`); absent for an event that is not ordered. */
+  readonly orderingKey?: { readonly source: 'payload' | 'subscription'; readonly pointer: string };
   /** Checks a parsed payload against the event's schema; pointers start at `/body`. */
   validate(payload: unknown): ValidationResult;
   /** Never set: carries the payload type to the handler. */
@@ -23,7 +27,14 @@ export interface EventModule<P = unknown, K extends 'webhook' | 'callback' = 'we
 }
 
 export function eventModule<P, K extends 'webhook' | 'callback', N extends string>(
-  event: { kind: K; name: N; contentType: string; responses: readonly string[] },
+  event: {
+    kind: K;
+    name: N;
+    payloadVersion: number;
+    contentType: string;
+    responses: readonly string[];
+    orderingKey?: { source: 'payload' | 'subscription'; pointer: string };
+  },
   validator: CompiledValidator,
 ): EventModule<P, K, N> {
   return {

@@ -5,6 +5,7 @@ const DATE_TIME = 'must be an RFC 3339 date-time such as 2026-12-12T20:00:00Z (y
 /** What each `format` of the spec asks for, phrased for people. */
 export const formatPhrases: Record<string, string> = {
   'date-time': DATE_TIME,
+  date: 'must be an RFC 3339 full date such as 2027-06-06',
   uri: 'must be an absolute URL such as https://hooks.example.com/clubnotify',
   'uri-reference': 'must be a URL or a path',
 };
@@ -20,11 +21,16 @@ export const patternPhrases: Record<string, string> = {
   '^[A-Z]{3}$': 'must be a three-letter ISO 4217 currency code in capitals, such as EUR',
   '^[0-9]{1,12}$': 'must be Unix seconds: 1 to 12 digits',
   '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$': 'must be one or more v1,<base64 signature> separated by spaces',
+  '^v1a?,[A-Za-z0-9+/=]+( v1a?,[A-Za-z0-9+/=]+)*$': 'must be one or more v1,<base64> or v1a,<base64> signatures separated by spaces',
   '^msg_[A-Za-z0-9]+$': 'must be a message id: msg_ followed by letters and digits',
   '^[\\x21-\\x7E]+$': 'must be printable ASCII without spaces',
   '^[\\x20-\\x7E]*$': 'must be printable ASCII',
   '^[0-9]{1,4}$': 'must be a whole number of 1 to 4 digits',
   '^[0-9]{1,9}$': 'must be a whole number of 1 to 9 digits',
+  '^[0-9]{1,3}$': 'must be a whole number of 1 to 3 digits',
+  '^[1-9][0-9]{0,15}$': 'must be a whole number from 1, of at most 16 digits',
+  '^[A-Za-z0-9_-]{1,64}$': 'must be a key id: 1 to 64 base64url characters (letters, digits, - and _)',
+  '^[A-Za-z0-9_-]{43}$': 'must be an Ed25519 public key: the 43 base64url characters of its 32 bytes',
   '^key_[a-z0-9]{1,60}$': 'must be a key id: key_ followed by 1 to 60 lower-case letters and digits',
 };
 

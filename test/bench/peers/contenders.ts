@@ -8,7 +8,7 @@ import { Pool } from 'undici';
 import { call } from '../../reliability/support.js';
 import { createPgDatabase, newAdminKey, spawnServer } from '../../reliability/server-process.js';
 import { backendsOf, CpuMeter } from './cpu.js';
-import { stockChange, type Registration } from './message.js';
+import { stockChange, type Registration, type StockChange } from './message.js';
 import { spawnPeer, spawnRedis, type Child } from './processes.js';
 
 /** Publish requests in flight from the bench to a contender. */
@@ -27,14 +27,14 @@ export interface Contender {
   stop(): Promise<void>;
 }
 
-function publisher(url: string, headers: Record<string, string>) {
+function publisher(url: string, headers: Record<string, string>, change: (i: number) => StockChange = stockChange) {
   const pool = new Pool(url, { connections: PUBLISHERS });
   return {
     async publish(i: number) {
       const res = await pool.request({
         method: 'POST',
         path: '/stockChanges',
-        body: JSON.stringify(stockChange(i)),
+        body: JSON.stringify(change(i)),
         headers: { 'content-type': 'application/json', ...headers },
       });
       const text = await res.body.text();
@@ -58,9 +58,9 @@ export async function autovacuumWarning(): Promise<string> {
     : 'autovacuum is off on this PostgreSQL: no peer table is vacuumed, so graphile-worker pays for its dead rows\n';
 }
 
-/** A PostgreSQL scratch database, its backends' CPU measured through /proc. */
-export async function scratchDatabase(area: string) {
-  const db = await createPgDatabase(area);
+/** A PostgreSQL scratch database (`migrated`: every migration applied), its backends' CPU measured through /proc. */
+export async function scratchDatabase(area: string, migrated = false) {
+  const db = await createPgDatabase(area, { migrated });
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
@@ -70,13 +70,28 @@ export async function scratchDatabase(area: string) {
   return { ...db, meter: () => new CpuMeter(() => backendsOf(postmaster, db.name)) };
 }
 
+/** How a variant of ours differs from the plain run (peers/variants.ts). */
+export interface Variant {
+  /** DATA_DIR, prepared by the variant (removed on stop); default a new empty folder. */
+  dataDir?: string;
+  /** Fields every registration carries besides `url` (`payloadVersion`). */
+  register?: Record<string, unknown>;
+  /** The body of the i-th publish; default {@link stockChange}. */
+  change?: (i: number) => StockChange;
+}
+
 /**
  * Our server (`main.ts` as a child process) on PGlite, or on PostgreSQL with `database`;
  * from another clone or worktree with `checkout` (an A/B of two versions in one run).
  */
-export async function ours(name: string, database?: Awaited<ReturnType<typeof scratchDatabase>>, checkout?: string): Promise<Contender> {
+export async function ours(
+  name: string,
+  database?: Awaited<ReturnType<typeof scratchDatabase>>,
+  checkout?: string,
+  variant: Variant = {},
+): Promise<Contender> {
   const admin = newAdminKey();
-  const dataDir = await mkdtemp(join(tmpdir(), 'cn-peers-'));
+  const dataDir = variant.dataDir ?? (await mkdtemp(join(tmpdir(), 'cn-peers-')));
   const server = await spawnServer(
     {
       DATA_DIR: dataDir,
@@ -87,11 +102,11 @@ export async function ours(name: string, database?: Awaited<ReturnType<typeof sc
       NODE_ENV: process.env.PEERS_NODE_ENV ?? 'production',
       // PEERS_CPU_PROF=<dir>: a V8 CPU profile of our service per contender, written when it stops.
     },
-    60_000,
+    120_000,
     process.env.PEERS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PEERS_CPU_PROF}`] : [],
     checkout,
   );
-  const client = publisher(server.url, { authorization: `Bearer ${admin}` });
+  const client = publisher(server.url, { authorization: `Bearer ${admin}` }, variant.change);
   const registered = new Set<string>();
   return {
     name,
@@ -100,7 +115,7 @@ export async function ours(name: string, database?: Awaited<ReturnType<typeof sc
     // The server's worker runs 64 attempts in flight, 4 per target: 40 for 10 targets, 64 for 50.
     async setup(urls) {
       for (const url of urls.filter((u) => !registered.has(u))) {
-        const res = await call(server.url, 'POST', '/registerForStockUpdates', { key: admin, body: { url } });
+        const res = await call(server.url, 'POST', '/registerForStockUpdates', { key: admin, body: { url, ...variant.register } });
         if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
         registered.add(url);
       }
@@ -146,13 +161,9 @@ export async function peer(
   };
 }
 
+export const bullmqName = (durable: boolean) => (durable ? 'BullMQ, Redis appendfsync always' : 'BullMQ, Redis without persistence');
+
 export async function bullmq(durable: boolean): Promise<Contender> {
   const redis = await spawnRedis(durable);
-  return peer(
-    durable ? 'BullMQ, Redis appendfsync always' : 'BullMQ, Redis without persistence',
-    './bullmq-service.ts',
-    { REDIS_URL: redis.url },
-    undefined,
-    redis,
-  );
+  return peer(bullmqName(durable), './bullmq-service.ts', { REDIS_URL: redis.url }, undefined, redis);
 }

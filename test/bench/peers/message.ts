@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { signPayload } from '../../../packages/server/src/delivery/sign.js';
+import { signPayload } from '../../../packages/server/src/delivery/send/sign.js';
 
 /** What a publish request carries: the body of POST /stockChanges. */
 export interface StockChange {
@@ -57,6 +57,18 @@ export const INGREDIENTS = [
 /** The i-th publish of a run; the drink's stock carries `i` so the receiver can tell events apart. */
 export const stockChange = (i: number): StockChange => ({
   drink: { id: DRINKS[i % DRINKS.length]!, stock: i },
+  ingredient: { id: INGREDIENTS[i % INGREDIENTS.length]!, stock: 1000 + i },
+});
+
+/**
+ * The drinks of the keyed variants (issue 50): stockUpdate is ordered by the drink's id, so
+ * 100 drinks are 100 ordering keys per target. Not in the seed: the bench adds them.
+ */
+export const KEYED_DRINKS = Array.from({ length: 100 }, (_, i) => `itm_bench_drink_${String(i).padStart(3, '0')}`);
+
+/** The i-th publish of a keyed variant's round: the drinks in turn (100 keys), ingredients as {@link stockChange}. */
+export const keyedStockChange = (i: number): StockChange => ({
+  drink: { id: KEYED_DRINKS[i % KEYED_DRINKS.length]!, stock: i },
   ingredient: { id: INGREDIENTS[i % INGREDIENTS.length]!, stock: 1000 + i },
 });
 

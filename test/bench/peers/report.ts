@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { percentile } from '../table.js';
 import type { Contender } from './contenders.js';
 import type { Form, PacedRound, ThroughputRound } from './rounds.js';
+import { VARIANT_PAIRS } from './variants.js';
 
 /** The offered rate of a form's paced rounds, the same for every contender. */
 export interface Pace {
@@ -89,6 +90,9 @@ function paired(a: ThroughputRound[], b: ThroughputRound[]) {
 
 const spread = (xs: number[]) => `${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
 
+/** The variant pairs (peers/variants.ts) both of whose contenders ran. */
+const presentPairs = (results: Map<string, unknown>) => VARIANT_PAIRS.filter(([a, b]) => results.has(a) && results.has(b));
+
 /**
  * Where ours stands, from the throughput rounds: ours against each durable peer and PGlite
  * against PostgreSQL, as ratios of each round to the other contender's round of the same
@@ -103,10 +107,29 @@ export function printStanding(form: Form, results: Map<string, ThroughputRound[]
   if (oursRounds)
     for (const [name, rounds] of results) if (durablePeer(name)) rows.push([`${ours} against ${name}`, paired(oursRounds, rounds)]);
   if (pg && pglite) rows.push(['clubnotify, PGlite against clubnotify, PostgreSQL', paired(pglite, pg)]);
+  for (const [a, b] of presentPairs(results)) rows.push([`${a} against ${b}`, paired(results.get(a)!, results.get(b)!)]);
   if (rows.length === 0) return;
   console.log(`### ${form.name}, where ours stands: each throughput round against the other's round of the same rotation\n`);
   console.log('| comparison | delivered/s, first ÷ second: median (min–max) | CPU per message, second ÷ first: median (min–max) |');
   console.log('|---|---:|---:|');
   for (const [label, { rate, cpu }] of rows) console.log(`| ${label} | ${spread(rate)} | ${spread(cpu)} |`);
+  console.log('');
+}
+
+/**
+ * Each variant pair (peers/variants.ts) in the paced rounds: each round's p99 enqueue-to-arrival
+ * of the first ÷ the second's round of the same rotation (median, range): below 1, the first is ahead.
+ */
+export function printPacedStanding(form: Form, results: Map<string, PacedRound[]>): void {
+  const pairs = presentPairs(results);
+  if (pairs.length === 0) return;
+  const p99 = (r: PacedRound) => percentile(pooled([r]), 99);
+  console.log(`### ${form.name}, paced, variant pairs: each round's p99 against the other's round of the same rotation\n`);
+  console.log('| comparison | p99 enqueue-to-arrival, first ÷ second: median (min–max) |');
+  console.log('|---|---:|');
+  for (const [a, b] of pairs) {
+    const second = results.get(b)!;
+    console.log(`| ${a} against ${b} | ${spread(results.get(a)!.map((r, i) => p99(r) / p99(second[i]!)))} |`);
+  }
   console.log('');
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { orderingKeyOf } from '@clubnotify/spec';
 import { accepted, fail, is2xx, pass, refused, retryLater, shown, skip, type Verdict } from './judge.js';
 import {
   deliver,
@@ -142,6 +143,79 @@ export const eventCases: readonly SuiteCase[] = [
     id: 'wrong-secret',
     rule: () => 'refuses a message signed with another secret',
     run: async (ctx) => refused(await send(ctx, { secrets: [randomSecret()] }), 401),
+  },
+  {
+    id: 'other-payload-version',
+    rule: (ctx) =>
+      `refuses a message whose webhook-version names another payload version (${otherVersion(ctx.event)}; it is built for ${ctx.event.payloadVersion})`,
+    run: async (ctx) => {
+      // The receiver's own body, correctly signed: only the header differs, so a receiver that judges the body alone accepts it.
+      const answer = await send(ctx, { payloadVersion: otherVersion(ctx.event) });
+      const verdict = refused(answer, 400);
+      return verdict.outcome === 'pass' && problemType(answer) !== undefined ? pass(`${verdict.detail} ${problemType(answer)}`) : verdict;
+    },
+  },
+];
+
+/** A payload version other than the event's: the one before it, or 2 for version 1. */
+const otherVersion = (event: CatalogueEvent): number => (event.payloadVersion === 1 ? 2 : event.payloadVersion - 1);
+
+/** The last segment of a problem answer's `type` (`payload-version-mismatch`), if it is one. */
+function problemType(answer: Answer): string | undefined {
+  if (!answer.contentType?.startsWith('application/problem+json')) return undefined;
+  try {
+    const type = (JSON.parse(answer.body) as { type?: unknown }).type;
+    return typeof type === 'string' ? type.split('/').at(-1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A fresh ordering key, and the example body carrying it where the event's key is read from its payload. */
+function keyed(event: CatalogueEvent): { key: string; body: string } {
+  const key = `suite_${randomBytes(6).toString('hex')}`;
+  const declared = orderingKeyOf(event.kind, event.name);
+  if (declared?.source !== 'payload' || event.contentType !== 'application/json') return { key, body: exampleBody(event) };
+  const payload = structuredClone(event.example) as Record<string, unknown>;
+  const tokens = declared.pointer.split('/').slice(1);
+  let at = payload;
+  for (const token of tokens.slice(0, -1)) at = at[token] as Record<string, unknown>;
+  at[tokens.at(-1)!] = key;
+  return { key, body: JSON.stringify(payload) };
+}
+
+export const ordered = (event: CatalogueEvent): boolean => orderingKeyOf(event.kind, event.name) !== undefined;
+
+/** The cases of events ordered per key (`x-clubnotify-ordering-key`); skipped for the others. */
+export const orderingCases: readonly SuiteCase[] = [
+  {
+    id: 'ordering-out-of-order',
+    rule: () => 'answers messages of one ordering key sent with a gap and out of order (2xx, handled or set aside, or retry later)',
+    run: async (ctx) => {
+      if (!ordered(ctx.event)) return skip(`${ctx.event.name} is not ordered per key`);
+      const { key, body } = keyed(ctx.event);
+      const answers = [];
+      for (const sequence of [1, 3, 2]) answers.push(await send(ctx, { body, ordering: { key, sequence } }));
+      const statuses = answers.map(shown).join(', ');
+      if (!is2xx(answers[0]!)) return fail(`sequence 1 answered ${answers[0]!.status ?? answers[0]!.error}; it must be accepted`);
+      return answers.every((a) => is2xx(a) || retryLater(a))
+        ? pass(`sequences 1, 3, 2 answered ${statuses}`)
+        : fail(`sequences 1, 3, 2 answered ${statuses}; each must be 2xx or a retry-later 409, 429 or 5xx`);
+    },
+  },
+  {
+    id: 'ordering-stale',
+    rule: () => 'accepts a replayed message whose place its key has already passed (2xx: it was handled)',
+    run: async (ctx) => {
+      if (!ordered(ctx.event)) return skip(`${ctx.event.name} is not ordered per key`);
+      const { key, body } = keyed(ctx.event);
+      const first = { id: newMessageId(), body, ordering: { key, sequence: 1 } };
+      const answers = [await send(ctx, first), await send(ctx, { body, ordering: { key, sequence: 2 } }), await send(ctx, first)];
+      const statuses = answers.map(shown).join(', ');
+      return answers.every(is2xx)
+        ? pass(`sequences 1, 2, then 1 again answered ${statuses}`)
+        : fail(`sequences 1, 2, then 1 again answered ${statuses}; a replay of a message already handled must be accepted (2xx)`);
+    },
   },
 ];
 

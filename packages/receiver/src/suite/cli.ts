@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
-import { events } from '@clubnotify/spec';
-import { parseCommand, UsageError } from '../cli-args.js';
+import { currentPayloadVersion, parseCommand, UsageError } from '@clubnotify/spec';
+import { versionCatalogue } from '../version-catalogue.js';
+import { payloadVersionOption } from '../payload-version-option.js';
 import { decodeSecret } from '../secret.js';
 import { formatSuiteReport } from './report.js';
 import { runSuite } from './run.js';
 
-export const SUITE_HELP = `Usage: clubnotify-receiver trigger --suite <url> --secret <whsec_...> [--previous-secret <whsec_...>] [--event <kind.name>]
+export const SUITE_HELP = `Usage: clubnotify-receiver trigger --suite <url> --secret <whsec_...> [--previous-secret <whsec_...>] [--event <kind.name>] [--payload-version <n>]
 
 Sends what a real sender does to the receiver at <url> (its base: events at /webhooks/<name>
 and /callbacks/<name>) for every event it serves, and prints one pass/fail line per rule:
@@ -16,7 +17,9 @@ tampered body, another secret, an unknown event, the 15 s timeout and the spec's
   --suite <url>                 the receiver's base URL, e.g. http://localhost:4000
   --secret <whsec_..>           the secret the receiver verifies with
   --previous-secret <whsec_..>  the secret before a rotation, still accepted (checks the rotation)
-  --event <kind.name>           only this event, e.g. webhook.${events[0]?.name ?? 'stockUpdate'} (repeat for several)
+  --payload-version <n>         the payload version the receiver is built for (default ${currentPayloadVersion}): every
+                                case sends that version's examples, media types and webhook-version
+  --event <kind.name>           only this event, e.g. webhook.${versionCatalogue()[0]?.name ?? 'stockUpdate'} (repeat for several)
 
 Exits 0 when every rule passes, 1 when one fails or the receiver cannot be reached, 2 on a usage error.`;
 
@@ -25,6 +28,7 @@ const options = {
   secret: { type: 'string', multiple: true },
   'previous-secret': { type: 'string' },
   event: { type: 'string', multiple: true },
+  'payload-version': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -42,17 +46,21 @@ function secretOption(name: string, value: string): string {
 
 function suiteInput(args: string[]) {
   if (args.includes('--help') || args.includes('-h')) return undefined;
-  const { values, positionals } = parseCommand('trigger --suite', () => parseArgs({ args, allowPositionals: true, options }));
+  const { values, positionals } = parseCommand('clubnotify-receiver', 'trigger --suite', () =>
+    parseArgs({ args, allowPositionals: true, options }),
+  );
   const { suite: url, secret, event } = values;
   if (positionals.length > 0)
     throw new UsageError(
-      `--suite sends every event itself; drop ${positionals.join(' ')} or use --event ${positionals[0]!.includes('.') ? positionals[0] : `webhook.${positionals[0]}`}.`,
+      `--suite sends every event itself; drop ${positionals.join(' ')} ` +
+        `or use --event ${positionals[0]!.includes('.') ? positionals[0] : `webhook.${positionals[0]}`}.`,
     );
   if (!url || !/^https?:$/.test(URL.parse(url)?.protocol ?? ''))
     throw new UsageError(`--suite needs the receiver's absolute base URL, e.g. http://localhost:4000${url ? `, not "${url}"` : ''}.`);
   if (!secret?.length) throw new UsageError('Give --secret, the whsec_... secret the receiver verifies with.');
   if (secret.length > 1) throw new UsageError('Give one --secret with --suite; pass the older one of a rotation as --previous-secret.');
-  const known = events.map((e) => `${e.kind}.${e.name}`);
+  const payloadVersion = payloadVersionOption(values['payload-version']);
+  const known = versionCatalogue(payloadVersion).map((e) => `${e.kind}.${e.name}`);
   const unknown = event?.find((key) => !known.includes(key));
   if (unknown !== undefined) throw new UsageError(`--event ${unknown} is not an event of the spec; the events are ${known.join(', ')}.`);
   const previous = values['previous-secret'];
@@ -61,6 +69,7 @@ function suiteInput(args: string[]) {
     secret: secretOption('--secret', secret[0]!),
     previousSecret: previous === undefined ? undefined : secretOption('--previous-secret', previous),
     events: event,
+    payloadVersion,
   };
 }
 

@@ -1,10 +1,11 @@
 import type { Answer } from './send.js';
 
-export type Outcome = 'pass' | 'fail' | 'skip';
+/** How one rule of the suite came out. */
+export type RuleOutcome = 'pass' | 'fail' | 'skip';
 
 /** The verdict of one rule, with what the wire showed. */
 export interface Verdict {
-  outcome: Outcome;
+  outcome: RuleOutcome;
   detail: string;
 }
 

@@ -1,10 +1,10 @@
-import { events } from '@clubnotify/spec';
 import { parseEventKey, type EventKind } from '../events.js';
 import { checkResponse } from '../response-check.js';
 import { decodeSecret } from '../secret.js';
-import { eventCases, send, type CaseContext } from './cases.js';
-import { accepted, fail, pass, refused, skip, type Outcome, type Verdict } from './judge.js';
+import { eventCases, ordered, orderingCases, send, type CaseContext } from './cases.js';
+import { accepted, fail, pass, refused, skip, type RuleOutcome, type Verdict } from './judge.js';
 import { deliver, type Answer, type CatalogueEvent, type SuiteTarget } from './send.js';
+import { versionCatalogue } from '../version-catalogue.js';
 
 export interface SuiteOptions {
   /** The receiver's base URL: events are posted to `<url>/webhooks/<name>` and `<url>/callbacks/<name>`. */
@@ -18,6 +18,11 @@ export interface SuiteOptions {
    * and callback of the spec, skipping those the receiver answers 404 to.
    */
   events?: readonly string[];
+  /**
+   * The payload version the receiver is built for: every case sends that version's examples,
+   * media types and `webhook-version`. Default the current one.
+   */
+  payloadVersion?: number;
   /** The sender's attempt timeout. Default 15 000 ms, as the server's. */
   timeoutMs?: number;
   /** The size of the oversized body. Default 2 MiB. */
@@ -52,7 +57,8 @@ export interface SuiteReport {
 
 const UNKNOWN_EVENT = 'suiteUnknownEvent';
 
-function selected(keys: readonly string[] | undefined): { event: CatalogueEvent; required: boolean }[] {
+function selected(keys: readonly string[] | undefined, version: number | undefined): { event: CatalogueEvent; required: boolean }[] {
+  const events = versionCatalogue(version, 'runSuite');
   if (!keys) return events.map((event) => ({ event, required: false }));
   return keys.map((key) => {
     const { kind, name } = parseEventKey(key);
@@ -99,7 +105,9 @@ async function eventGroup(
   if (first.status === 404 && !required)
     return { title, served: false, slowestMs: first.ms, rules: [result('served', 'is served here', skip('answered 404'))] };
   const rules = [result('accepts-signed', 'accepts a correctly signed message', accepted([first]))];
-  for (const c of eventCases) rules.push(result(c.id, c.rule(ctx), await c.run(ctx)));
+  // The ordering cases run for events ordered per key only.
+  const cases = ordered(event) ? [...eventCases, ...orderingCases] : eventCases;
+  for (const c of cases) rules.push(result(c.id, c.rule(ctx), await c.run(ctx)));
   rules.push(timing(ctx), declared(ctx));
   return { title, rules, served: true, slowestMs: Math.max(...ctx.answers.map((a) => a.ms)) };
 }
@@ -132,7 +140,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const groups: SuiteGroup[] = [];
   const served: CatalogueEvent[] = [];
   let slowestMs = 0;
-  for (const { event, required } of selected(options.events)) {
+  for (const { event, required } of selected(options.events, options.payloadVersion)) {
     const group = await eventGroup(target, event, required, oversizeBytes);
     groups.push({ title: group.title, rules: group.rules });
     if (group.served) served.push(event);
@@ -159,7 +167,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
 }
 
 function summary(url: string, groups: SuiteGroup[], slowestMs: number): SuiteReport {
-  const count = (outcome: Outcome) => groups.reduce((n, g) => n + g.rules.filter((r) => r.outcome === outcome).length, 0);
+  const count = (outcome: RuleOutcome) => groups.reduce((n, g) => n + g.rules.filter((r) => r.outcome === outcome).length, 0);
   const failed = count('fail');
   return { url, groups, passed: count('pass'), failed, skipped: count('skip'), ok: failed === 0, slowestMs };
 }

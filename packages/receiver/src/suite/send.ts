@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { events } from '@clubnotify/spec';
 import type { EventKind } from '../events.js';
 import { describeFetchFailure } from '../fetch-failure.js';
 import { signedHeaders } from '../sign.js';
 import { newMessageId } from '../trigger.js';
+import type { CatalogueEvent } from '../version-catalogue.js';
+import { VERSION_HEADER } from '../version-header.js';
 
-/** One event of the catalogue, as the suite sends it. */
-export type CatalogueEvent = (typeof events)[number];
+export type { CatalogueEvent } from '../version-catalogue.js';
 
 /** What came back for one request: a status, or why there was none. */
 export interface Answer {
@@ -34,6 +34,10 @@ export interface MessageShape {
   sentBody?: string | Uint8Array;
   contentType?: string;
   path?: string;
+  /** `webhook-ordering-key` and `webhook-ordering-sequence` (events ordered per key). */
+  ordering?: { key: string; sequence: number };
+  /** `webhook-version` names this payload version instead of the event's. */
+  payloadVersion?: number;
 }
 
 /** The connection to one receiver and the answers it gave, for timing and contract checks. */
@@ -71,6 +75,10 @@ export async function deliver(target: SuiteTarget, event: CatalogueEvent, shape:
     ...signed,
     'webhook-signature': shape.signature ? shape.signature(signed['webhook-signature']) : signed['webhook-signature'],
     'webhook-attempt': String(shape.attempt ?? 1),
+    [VERSION_HEADER]: String(shape.payloadVersion ?? event.payloadVersion),
+    ...(shape.ordering
+      ? { 'webhook-ordering-key': encodeURIComponent(shape.ordering.key), 'webhook-ordering-sequence': String(shape.ordering.sequence) }
+      : {}),
   };
   const url = new URL(target.base.replace(/\/+$/, '') + (shape.path ?? eventPath(event.kind, event.name))).href;
   return post(target, url, headers, shape.sentBody ?? body);
@@ -103,7 +111,7 @@ async function post(target: SuiteTarget, url: string, headers: Record<string, st
     const code = innermostCode(error);
     // Nothing to judge when nothing can be reached: the suite stops with one line.
     if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
-      throw new Error(describeFetchFailure(url, error).replace('is --url its', 'is --suite its base'));
+      throw new Error(describeFetchFailure(url, error).replace('is that its address', 'is --suite its base address'));
     return {
       status: undefined,
       contentType: undefined,

@@ -168,7 +168,9 @@ export interface paths {
          * @description Queues its event's example from this document to the registration at once, signed like any
          *     delivery and recorded in `GET /deliveries` with its attempts (retried like any other
          *     delivery). It has a fresh `webhook-id`. The registration must be `active` (`409` when paused
-         *     or disabled).
+         *     or disabled). With `payloadVersion` the example is sent in that payload version (converted
+         *     down from the current one), so a receiver can try another version's shape before the registration
+         *     switches to it.
          */
         post: operations["testRegistration"];
         delete?: never;
@@ -297,7 +299,9 @@ export interface paths {
          * @description Queues the `concertAlert` callback's example from this document to the subscription at once, signed like any
          *     delivery and recorded in `GET /deliveries` with its attempts (retried like any other
          *     delivery). It has a fresh `webhook-id`. The subscription must be `active` (`409` when paused
-         *     or disabled).
+         *     or disabled). With `payloadVersion` the example is sent in that payload version (converted
+         *     down from the current one), so a receiver can try another version's shape before the subscription
+         *     switches to it.
          */
         post: operations["testSubscription"];
         delete?: never;
@@ -583,6 +587,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliveries/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the deliveries of a time window by outcome, a ledger that adds up
+         * @description The server's own books for the deliveries created at or after `since` (default: 24 hours
+         *     before `until`) and before `until` (default: now), of the caller's registrations and subscriptions (an admin key: every owner's,
+         *     or `ownerKeyId`'s). Operational events are left out, as in `GET /deliveries`.
+         *
+         *     `published` = `delivered` + `failed` + `cancelled` + `pending` + `pruned`, always:
+         *     `published` counts each delivery once, whether it waits in the queue or has ended, plus
+         *     those the retention (`DELIVERY_RETENTION`) has deleted since, which `pruned` counts by the
+         *     hour they were created (a window that cuts an hour counts that hour's pruned deliveries
+         *     whole). All counts are read at one instant, so a delivery that ends meanwhile is counted once.
+         */
+        get: operations["getDeliverySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deliveries/{deliveryId}": {
         parameters: {
             query?: never;
@@ -655,6 +687,33 @@ export interface paths {
          *     active.
          */
         post: operations["replayDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/{deliveryId}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (`dlv_...`). */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a held key go on past its failed message
+         * @description For a `failed` delivery that holds its ordering key at an `ordering: hold` target:
+         *     removes that hold, so the key's later messages are sent, without switching the whole
+         *     target to `release`. The delivery stays `failed` in the log (replay it later if
+         *     wanted; it then takes its old place again). A delivery that holds no key (not failed,
+         *     unkeyed, at a `release` target, or already replayed or skipped) is `409`.
+         */
+        post: operations["skipDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -970,6 +1029,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that verify `v1a` signatures.
+         * @description The key set a receiver fetches to verify `v1a` (ed25519) signatures without holding a secret:
+         *     take the key whose `kid` is the delivery's `webhook-key-id`, and verify the `v1a,<base64>`
+         *     signature over `{webhook-id}.{webhook-timestamp}.{raw body}`. Public and cacheable; fetch it
+         *     again when a delivery names a key not in your copy (a rotation), no more than once a minute.
+         */
+        get: operations["getSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signingKeys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the server's ed25519 signing key
+         * @description Makes a new ed25519 key for `v1a` signatures. It is published in `GET /.well-known/jwks.json`
+         *     at once but signs only from `signsFrom`, two minutes later (longer than the key set's one-minute
+         *     cache), so a receiver has it before any delivery names it. At that moment the previous key
+         *     stops signing; it stays published for 7 days (`previousDropsAt`), longer than any retry keeps a
+         *     message, and is then dropped. `409` while the key of an earlier rotation has not started
+         *     signing yet. HMAC (`v1`) secrets are not touched: rotate those per target with `rotateSecret`.
+         */
+        post: operations["rotateSigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1176,7 +1283,8 @@ export interface webhooks {
          * @description The owner's API key was revoked (`DELETE /apiKeys/{apiKeyId}` or the server's
          *     `revoke-key`): its registrations and subscriptions are disabled and their pending
          *     deliveries cancelled. Sent to that key's own operational-event subscriptions, which stay
-         *     active for it.
+         *     active for it. It stands for all of those targets: no `targetDisabled` is sent for any of
+         *     them (`targetsDisabled` counts them; each shows `disabledReason` `API key key_... revoked`).
          *
          *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
          *     (`events` includes `apiKeyRevoked`), signed, retried and logged like any webhook. Never sent about
@@ -1215,6 +1323,62 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    payloadVersionSunset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payloadVersionSunset operational event
+         * @description Some of the owner's targets (`targetIds`) use a payload version whose sunset is one month
+         *     away or less. From the sunset day that version is no longer offered: switch each target to
+         *     a supported version (`PATCH` with `payloadVersion`) after trying it with
+         *     `POST /registrations/{registrationId}/test?payloadVersion=`. Sent once per owner, version and
+         *     sunset.
+         *
+         *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
+         *     (`events` includes `payloadVersionSunset`), signed, retried and logged like any webhook. Unlike the other
+         *     operational events it names operational-event subscriptions too: a sunset concerns every target.
+         */
+        post: operations["payloadVersionSunsetWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    orderingKeyHeld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * orderingKeyHeld operational event
+         * @description A message of an event ordered per key (`x-clubnotify-ordering-key`) failed for good at one of
+         *     the owner's targets with `ordering: hold`: its key is now held, and the key's later messages to
+         *     that target wait until the failed delivery is replayed (`POST /deliveries/{deliveryId}/replay`),
+         *     skipped (`POST /deliveries/{deliveryId}/skip`) or the target is switched to `release`. Other
+         *     keys and targets go on. The `deliveryFailed` event about the same delivery is sent too.
+         *
+         *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
+         *     (`events` includes `orderingKeyHeld`), signed, retried and logged like any webhook. Never sent about
+         *     an operational-event subscription itself (see that operation).
+         */
+        post: operations["orderingKeyHeldWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1228,6 +1392,36 @@ export interface components {
          * @enum {string}
          */
         DeliveryMode: "push" | "pull";
+        /**
+         * @description What a message of an event ordered per key (`x-clubnotify-ordering-key`) that ends `failed`
+         *     does to its key's later messages to this target. `release` (the default): they go on (the
+         *     receiver sees the sequence jump). `hold`: they wait until the failed message is replayed
+         *     (`POST /deliveries/{deliveryId}/replay`, bulk replay or recovery), or until the target is
+         *     switched to `release` (which lets every held key go on at once, skipping its failed message).
+         *     Messages of other keys are never held. The failure is reported as any is (`deliveryFailed`).
+         * @default release
+         * @enum {string}
+         */
+        OrderingMode: "release" | "hold";
+        /**
+         * @description How this target's deliveries are signed (Standard Webhooks). `v1` (the default): HMAC-SHA256
+         *     with the target's `whsec_` secret. `v1a`: ed25519 with the server's signing key, whose public
+         *     key is published at `GET /.well-known/jwks.json`; the delivery names the key in
+         *     `webhook-key-id`, and the receiver needs no secret. `v1,v1a`: both signatures, space-separated
+         *     in `webhook-signature` (a receiver accepts the message when one it trusts verifies).
+         * @default v1
+         * @enum {string}
+         */
+        SignatureScheme: "v1" | "v1a" | "v1,v1a";
+        /**
+         * @description The payload version (a major of this contract, listed in `info.x-clubnotify-payload-versions`)
+         *     the target's webhooks or callbacks are sent in. Set on create (default: the current major),
+         *     changed with `PATCH`; each message keeps the version it was queued in. An unknown version, or
+         *     one past its sunset, is a `422` problem (`unknown-payload-version`, `payload-version-sunset`)
+         *     that lists the supported ones in `supportedPayloadVersions`.
+         * @example 1
+         */
+        PayloadVersion: number;
         RegistrationRequest: {
             /**
              * Format: uri
@@ -1237,6 +1431,10 @@ export interface components {
              */
             url: string;
             delivery?: components["schemas"]["DeliveryMode"];
+            ordering?: components["schemas"]["OrderingMode"];
+            signature?: components["schemas"]["SignatureScheme"];
+            /** @description The payload version to send this target's messages in; the current major when omitted. */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
         };
         /**
          * @description The name of a webhook.
@@ -1279,6 +1477,18 @@ export interface components {
              */
             circuitState: "closed" | "open" | "half-open";
         };
+        /** @description An ordering key a target with `ordering: hold` holds behind a failed message. */
+        HeldKey: {
+            /** @description The key; its later messages to this target wait. */
+            orderingKey: string;
+            /** @description The failed delivery that holds it; replay it (`POST /deliveries/{deliveryId}/replay`) or skip it (`POST /deliveries/{deliveryId}/skip`). */
+            deliveryId: string;
+            /**
+             * Format: date-time
+             * @description When the delivery failed for good and the key was held.
+             */
+            heldAt: string;
+        };
         Registration: {
             /** @description Identifier, prefixed `reg_`. */
             id: string;
@@ -1302,6 +1512,16 @@ export interface components {
             /** @description Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target. */
             health?: components["schemas"]["TargetHealth"];
             delivery?: components["schemas"]["DeliveryMode"];
+            ordering?: components["schemas"]["OrderingMode"];
+            /**
+             * @description Only in the answers of `GET` and `PATCH` of one target: the keys it holds behind failed
+             *     messages (`ordering: hold`), oldest first, at most 100 (`GET /deliveries?status=failed&targetId=`
+             *     finds every failed delivery). Empty when none is held.
+             */
+            heldKeys?: components["schemas"]["HeldKey"][];
+            signature?: components["schemas"]["SignatureScheme"];
+            /** @description The payload version this target's messages are queued in (`webhook-version`). */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
         };
         /** @description An RFC 9457 problem details document. */
         Problem: {
@@ -1329,6 +1549,8 @@ export interface components {
                 /** @description What is wrong with that field. */
                 detail: string;
             }[];
+            /** @description With `unknown-payload-version` and `payload-version-sunset`, the payload versions a target may choose now. */
+            supportedPayloadVersions?: components["schemas"]["PayloadVersion"][];
         };
         /** @description Relative URLs of the same collection path with the query parameters of the target page. */
         Links: {
@@ -1399,6 +1621,23 @@ export interface components {
              *     what was missed while the target was disabled or paused.
              */
             recoverSince?: components["schemas"]["DateTime"];
+            /**
+             * @description Switch the payload version: messages queued from now on are sent in it; deliveries
+             *     already queued (and their retries and replays) keep the version they were queued in.
+             */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
+            /**
+             * @description Switch the ordering mode. Switching to `release` lets every key held by a failed message go
+             *     on at once (the failed message stays `failed`: it is skipped); switching to `hold` holds keys
+             *     whose messages fail from then on. Messages waiting behind a pending one keep waiting either way.
+             */
+            ordering?: components["schemas"]["OrderingMode"];
+            /**
+             * @description Switch the signature scheme: every attempt from now on, retries of messages already queued
+             *     included, is signed with it (a target moving from `v1` to `v1a` can go through `v1,v1a`, so
+             *     that its receiver accepts either while it is redeployed).
+             */
+            signature?: components["schemas"]["SignatureScheme"];
         };
         /** @description How long the previous secret stays valid. */
         SecretRotation: {
@@ -1444,6 +1683,8 @@ export interface components {
             error: string | null;
             /** @description The first 4 KiB of the response body. */
             responseBody: string | null;
+            /** @description The payload version this attempt sent (`webhook-version`). */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
         };
         Delivery: {
             /** @description Identifier, prefixed `dlv_`. */
@@ -1466,6 +1707,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             attempts: components["schemas"]["DeliveryAttempt"][];
+            /** @description The payload version of this delivery's body (`webhook-version`), fixed when the message was queued. */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
         };
         Subscription: {
             /** @description Identifier, prefixed `sub_`. */
@@ -1490,6 +1733,16 @@ export interface components {
             /** @description Only in lists asked with `include=health`, and in the answers of `GET` and `PATCH` of one target. */
             health?: components["schemas"]["TargetHealth"];
             delivery?: components["schemas"]["DeliveryMode"];
+            ordering?: components["schemas"]["OrderingMode"];
+            /**
+             * @description Only in the answers of `GET` and `PATCH` of one target: the keys it holds behind failed
+             *     messages (`ordering: hold`), oldest first, at most 100 (`GET /deliveries?status=failed&targetId=`
+             *     finds every failed delivery). Empty when none is held.
+             */
+            heldKeys?: components["schemas"]["HeldKey"][];
+            signature?: components["schemas"]["SignatureScheme"];
+            /** @description The payload version this target's messages are queued in (`webhook-version`). */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
         };
         /** @description Cursor-based, with links. */
         SubscriptionList: {
@@ -1505,6 +1758,10 @@ export interface components {
              */
             callbackUrl: string;
             delivery?: components["schemas"]["DeliveryMode"];
+            ordering?: components["schemas"]["OrderingMode"];
+            signature?: components["schemas"]["SignatureScheme"];
+            /** @description The payload version to send this target's messages in; the current major when omitted. */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
         };
         /** @description Free text, UTF-8. No internal structure is defined. */
         ConcertAlertText: string;
@@ -1551,6 +1808,23 @@ export interface components {
              *     what was missed while the target was disabled or paused.
              */
             recoverSince?: components["schemas"]["DateTime"];
+            /**
+             * @description Switch the payload version: messages queued from now on are sent in it; deliveries
+             *     already queued (and their retries and replays) keep the version they were queued in.
+             */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
+            /**
+             * @description Switch the ordering mode. Switching to `release` lets every key held by a failed message go
+             *     on at once (the failed message stays `failed`: it is skipped); switching to `hold` holds keys
+             *     whose messages fail from then on. Messages waiting behind a pending one keep waiting either way.
+             */
+            ordering?: components["schemas"]["OrderingMode"];
+            /**
+             * @description Switch the signature scheme: every attempt from now on, retries of messages already queued
+             *     included, is signed with it (a target moving from `v1` to `v1a` can go through `v1,v1a`, so
+             *     that its receiver accepts either while it is redeployed).
+             */
+            signature?: components["schemas"]["SignatureScheme"];
         };
         ConcertCreate: {
             title: string;
@@ -1695,6 +1969,27 @@ export interface components {
             data: components["schemas"]["Delivery"][];
             links: components["schemas"]["Links"];
         };
+        /** @description Deliveries of a time window by outcome; `published` is always the sum of the five others. */
+        DeliverySummary: {
+            /** @description The window's start (deliveries created at or after it). */
+            since: components["schemas"]["DateTime"];
+            /** @description The window's end (deliveries created before it). */
+            until: components["schemas"]["DateTime"];
+            /** @description The owner counted, when an admin key asked for one. */
+            ownerKeyId?: string;
+            /** @description Deliveries created in the window, each once. */
+            published: number;
+            /** @description Ended `succeeded`. */
+            delivered: number;
+            /** @description Ended `failed`. */
+            failed: number;
+            /** @description Ended `cancelled`. */
+            cancelled: number;
+            /** @description Still queued (due, waiting for a retry, on the wire, or leased by a pull reader). */
+            pending: number;
+            /** @description Deleted by the retention after they ended. */
+            pruned: number;
+        };
         /** @description A delivery with the payload it sends, as `GET /deliveries/{deliveryId}` answers. */
         DeliveryDetail: components["schemas"]["Delivery"] & {
             payload: {
@@ -1739,7 +2034,7 @@ export interface components {
         RecoverRequest: {
             /** @description A registration (`reg_`) or subscription (`sub_`) id. */
             targetId: string;
-            /** @description Recover failed deliveries created at or after this time; at most 14 days ago. */
+            /** @description Recover failed deliveries created at or after this time; at most 14 days before the request (the example is as of `x-examples-as-of`). */
             since: components["schemas"]["DateTime"];
         };
         RecoverResult: {
@@ -1768,6 +2063,14 @@ export interface components {
                 "webhook-timestamp": string;
                 "webhook-signature": string;
                 "webhook-attempt": string;
+                /** @description The server key of the `v1a` signature, for a target whose `signature` includes `v1a`. */
+                "webhook-key-id"?: string;
+                /** @description The payload version of `body`, as the `webhook-version` header carries it. */
+                "webhook-version"?: string;
+                /** @description For an event ordered per key, its key (percent-encoded), as the `webhook-ordering-key` header carries it. */
+                "webhook-ordering-key"?: string;
+                /** @description Its place among its key's messages to this target, as the `webhook-ordering-sequence` header carries it. */
+                "webhook-ordering-sequence"?: string;
             };
             /** @description The payload, byte for byte as signed (JSON or text, as `content-type` says). */
             body: string;
@@ -1804,7 +2107,7 @@ export interface components {
          * @description The name of an operational event (a webhook of this contract marked `x-clubnotify-operational`).
          * @enum {string}
          */
-        OperationalEventName: "targetDisabled" | "circuitOpened" | "circuitClosed" | "secretOverlapEnded" | "apiKeyRevoked" | "deliveryFailed";
+        OperationalEventName: "targetDisabled" | "circuitOpened" | "circuitClosed" | "secretOverlapEnded" | "apiKeyRevoked" | "deliveryFailed" | "payloadVersionSunset" | "orderingKeyHeld";
         OperationalSubscription: {
             /** @description Identifier, prefixed `ops_`. */
             id: string;
@@ -1819,6 +2122,9 @@ export interface components {
             disabledReason: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The payload version this target's messages are queued in (`webhook-version`). */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
+            signature?: components["schemas"]["SignatureScheme"];
         };
         /** @description Cursor-based, with links. */
         OperationalSubscriptionList: {
@@ -1833,6 +2139,10 @@ export interface components {
             url: string;
             /** @description The operational events to send to `url`. */
             events: components["schemas"]["OperationalEventName"][];
+            /** @description The payload version to send this target's messages in; the current major when omitted. */
+            payloadVersion?: components["schemas"]["PayloadVersion"];
+            /** @description How its deliveries are signed; `v1` (HMAC with its secret) when omitted. A repeat with `signature` switches it. */
+            signature?: components["schemas"]["SignatureScheme"];
         };
         /** @description One operational event sent (or being sent) to one of your operational-event subscriptions. */
         OperationalEventDelivery: {
@@ -1910,6 +2220,45 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok";
+        };
+        /** @description One ed25519 public key (RFC 8037). `x` is the base64url public key; `whpk_` + its base64 is the Standard Webhooks form. */
+        JsonWebKey: {
+            /** @enum {string} */
+            kty: "OKP";
+            /** @enum {string} */
+            crv: "Ed25519";
+            x: string;
+            /** @description The key id deliveries name in `webhook-key-id`. */
+            kid: string;
+            /** @enum {string} */
+            use: "sig";
+            /** @enum {string} */
+            alg: "EdDSA";
+        };
+        /**
+         * @description The server's ed25519 public keys (RFC 7517 key set, RFC 8037 `OKP` keys), newest first: the
+         *     key that signs `v1a` now, and keys that signed until lately (kept for an overlap, so that
+         *     messages signed before a rotation still verify while they are retried).
+         */
+        JsonWebKeySet: {
+            keys: components["schemas"]["JsonWebKey"][];
+        };
+        /** @description A rotation of the server's ed25519 signing key (`v1a`). */
+        SigningKeyRotation: {
+            /** @description The new key's id, as `webhook-key-id` will name it and the key set lists it. */
+            kid: string;
+            /**
+             * Format: date-time
+             * @description When the new key starts signing; the previous key signs until then.
+             */
+            signsFrom: string;
+            /** @description The key it replaces; `null` when the server had none yet. */
+            previousKid: string | null;
+            /**
+             * Format: date-time
+             * @description When the previous key leaves the key set (7 days after `signsFrom`); `null` with no previous key.
+             */
+            previousDropsAt: string | null;
         };
         /** @description Any other answer of a receiver. Its first 4 KiB are kept in the delivery log; the message is retried. */
         UnknownError: {
@@ -2062,6 +2411,65 @@ export interface components {
             lastStatusCode: number | null;
             /** @description The last attempt's error (timeout, refused), when there was one. */
             lastError: string | null;
+            /**
+             * @description The message's ordering key, for an event ordered per key (`x-clubnotify-ordering-key`). At a
+             *     target with `ordering: hold` the key's later messages now wait until this delivery is replayed
+             *     or skipped or the target is switched to `release` (an `orderingKeyHeld` event says so);
+             *     otherwise they go on.
+             */
+            orderingKey?: string;
+        };
+        /** @description Targets of the owner use a payload version whose sunset is a month away or less. */
+        PayloadVersionSunsetEvent: {
+            /**
+             * @description The event's name, as in `webhooks`.
+             * @constant
+             */
+            type: "payloadVersionSunset";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            occurredAt: string;
+            /** @description The API key (`key_...`) that owns the targets. */
+            ownerKeyId: string;
+            /** @description The payload version reaching its sunset. */
+            payloadVersion: components["schemas"]["PayloadVersion"];
+            /**
+             * Format: date
+             * @description The version's `x-sunset` day; from 00:00 UTC of it the version is no longer sent or accepted.
+             */
+            sunset: string;
+            /** @description The payload versions a target may switch to (`PATCH` with `payloadVersion`). */
+            supportedPayloadVersions: components["schemas"]["PayloadVersion"][];
+            /** @description The owner's registrations (`reg_`), subscriptions (`sub_`) and operational-event subscriptions (`ops_`) pinned to that version. */
+            targetIds: string[];
+        };
+        /** @description A target with `ordering: hold` now holds a key behind a failed message. */
+        OrderingKeyHeldEvent: {
+            /**
+             * @description The event's name, as in `webhooks`.
+             * @constant
+             */
+            type: "orderingKeyHeld";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            occurredAt: string;
+            /** @description The API key (`key_...`) that owns what it is about. */
+            ownerKeyId: string;
+            /** @description The registration (`reg_`) or subscription (`sub_`) it is about. */
+            targetId: string;
+            /**
+             * Format: uri
+             * @description The target's URL.
+             */
+            url: string;
+            /** @description The key now held (1 to 128 characters). */
+            orderingKey: string;
+            /** @description The failed delivery (`dlv_...`) that holds it; replay or skip it to let the key go on. */
+            deliveryId: string;
         };
     };
     responses: {
@@ -2154,7 +2562,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is well formed but refused: the URL points at a disallowed address, or `since` is too far back. */
+        /** @description The request is well formed but refused: the URL points at a disallowed address, `since` is too far back, or `payloadVersion` is not a supported payload version (`unknown-payload-version`, or `payload-version-sunset` past its sunset; both list `supportedPayloadVersions`). */
         UnprocessableContent: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2324,6 +2732,12 @@ export interface components {
         /** @description The registration's id (`reg_...`). */
         RegistrationId: string;
         /**
+         * @description Send the test event in this payload version instead of the target's own (`payloadVersion`),
+         *     to try a newer or older shape before switching. An unknown version, or one past its sunset,
+         *     is `422`.
+         */
+        TestPayloadVersion: components["schemas"]["PayloadVersion"];
+        /**
          * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
          * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
          */
@@ -2334,15 +2748,40 @@ export interface components {
          */
         WebhookTimestamp: string;
         /**
-         * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+         * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+         *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+         *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+         *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+         *
+         *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+         *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+         *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+         *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+         *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+         *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+         *     default is not one of those values.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
-        WebhookSignature: string;
+        WebhookSignature: string | unknown | unknown;
+        /**
+         * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+         *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+         *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+         * @example key_2mBSZbZ8x5pQ
+         */
+        WebhookKeyId: string;
         /**
          * @description The attempt number of this delivery, from 1. Informational; not signed.
          * @example 1
          */
         WebhookAttempt: string;
+        /**
+         * @description The payload version (a major of this contract) the body is in: the version its target is
+         *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+         *     replay. Not signed; the body is, in that version.
+         * @example 1
+         */
+        WebhookVersion: string;
         /**
          * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
          *     the one of the publish that queued the message (continuing the publisher's own
@@ -2356,6 +2795,20 @@ export interface components {
          * @example vendor=opaque-value
          */
         DeliveryTracestate: string;
+        /**
+         * @description The message's ordering key (`x-clubnotify-ordering-key` of the event), percent-encoded
+         *     (`encodeURIComponent`); sent only for events that declare one. Messages with the same key to
+         *     the same target are sent one at a time, in publish order. Not signed (see Ordering).
+         * @example itm_mojito
+         */
+        WebhookOrderingKey: string;
+        /**
+         * @description The message's place among the messages with its ordering key to this target: 1 for the
+         *     first, then one more for each message published after it. Stable across retries and
+         *     replays of one message. Sent with `webhook-ordering-key` only. Not signed (see Ordering).
+         * @example 3
+         */
+        WebhookOrderingSequence: string;
         /** @description The subscription's id (`sub_...`). */
         SubscriptionId: string;
         /** @description Makes a publishing call safe to retry for 24 hours. A repeated key with the same body returns the first result; with another body it is `409`. */
@@ -2715,7 +3168,14 @@ export interface operations {
     };
     testRegistration: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Send the test event in this payload version instead of the target's own (`payloadVersion`),
+                 *     to try a newer or older shape before switching. An unknown version, or one past its sunset,
+                 *     is `422`.
+                 */
+                payloadVersion?: components["parameters"]["TestPayloadVersion"];
+            };
             header?: never;
             path: {
                 /** @description The registration's id (`reg_...`). */
@@ -2743,6 +3203,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2984,7 +3445,14 @@ export interface operations {
     };
     testSubscription: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Send the test event in this payload version instead of the target's own (`payloadVersion`),
+                 *     to try a newer or older shape before switching. An unknown version, or one past its sunset,
+                 *     is `422`.
+                 */
+                payloadVersion?: components["parameters"]["TestPayloadVersion"];
+            };
             header?: never;
             path: {
                 /** @description The subscription's id (`sub_...`). */
@@ -3012,6 +3480,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3590,6 +4059,47 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getDeliverySummary: {
+        parameters: {
+            query?: {
+                since?: components["schemas"]["DateTime"];
+                until?: components["schemas"]["DateTime"];
+                /**
+                 * @description Only records owned by this API key (its id, `key_...`, never the key itself). Meant for
+                 *     admin keys, which otherwise see every owner's records. A subscriber key only ever sees its
+                 *     own records: it may pass its own key id (which changes nothing), and any other id is `403`.
+                 *     Pagination links repeat the filter, so every page of a walk is filtered alike.
+                 * @example key_3n8v1q7x2m5c9k4z6p0r
+                 */
+                ownerKeyId?: components["parameters"]["OwnerKeyId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The window's counts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliverySummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getDelivery: {
         parameters: {
             query?: never;
@@ -3681,6 +4191,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    skipDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (`dlv_...`). */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is released; the delivery as it stands, still `failed`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4151,6 +4695,66 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published keys, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /**
+                     * @description `public, max-age=60`: a receiver may keep its copy for a minute.
+                     * @example public, max-age=60
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonWebKeySet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["ServiceUnavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    rotateSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key, published now and signing from `signsFrom`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeyRotation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getMetrics: {
         parameters: {
             query?: never;
@@ -4196,15 +4800,40 @@ export interface operations {
                  */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /**
-                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
                 /**
                  * @description The attempt number of this delivery, from 1. Informational; not signed.
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
                 /**
                  * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
                  *     the one of the publish that queued the message (continuing the publisher's own
@@ -4264,15 +4893,40 @@ export interface operations {
                  */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /**
-                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
                 /**
                  * @description The attempt number of this delivery, from 1. Informational; not signed.
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
                 /**
                  * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
                  *     the one of the publish that queued the message (continuing the publisher's own
@@ -4286,6 +4940,20 @@ export interface operations {
                  * @example vendor=opaque-value
                  */
                 tracestate?: components["parameters"]["DeliveryTracestate"];
+                /**
+                 * @description The message's ordering key (`x-clubnotify-ordering-key` of the event), percent-encoded
+                 *     (`encodeURIComponent`); sent only for events that declare one. Messages with the same key to
+                 *     the same target are sent one at a time, in publish order. Not signed (see Ordering).
+                 * @example itm_mojito
+                 */
+                "webhook-ordering-key"?: components["parameters"]["WebhookOrderingKey"];
+                /**
+                 * @description The message's place among the messages with its ordering key to this target: 1 for the
+                 *     first, then one more for each message published after it. Stable across retries and
+                 *     replays of one message. Sent with `webhook-ordering-key` only. Not signed (see Ordering).
+                 * @example 3
+                 */
+                "webhook-ordering-sequence"?: components["parameters"]["WebhookOrderingSequence"];
             };
             path?: never;
             cookie?: never;
@@ -4333,15 +5001,40 @@ export interface operations {
                  */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /**
-                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
                 /**
                  * @description The attempt number of this delivery, from 1. Informational; not signed.
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
                 /**
                  * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
                  *     the one of the publish that queued the message (continuing the publisher's own
@@ -4402,15 +5095,40 @@ export interface operations {
                  */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /**
-                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
                 /**
                  * @description The attempt number of this delivery, from 1. Informational; not signed.
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
                 /**
                  * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
                  *     the one of the publish that queued the message (continuing the publisher's own
@@ -4471,15 +5189,40 @@ export interface operations {
                  */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /**
-                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
                 /**
                  * @description The attempt number of this delivery, from 1. Informational; not signed.
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
                 /**
                  * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
                  *     the one of the publish that queued the message (continuing the publisher's own
@@ -4540,15 +5283,40 @@ export interface operations {
                  */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /**
-                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
                 /**
                  * @description The attempt number of this delivery, from 1. Informational; not signed.
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
                 /**
                  * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
                  *     the one of the publish that queued the message (continuing the publisher's own
@@ -4609,15 +5377,40 @@ export interface operations {
                  */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /**
-                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
                 /**
                  * @description The attempt number of this delivery, from 1. Informational; not signed.
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
                 /**
                  * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
                  *     the one of the publish that queued the message (continuing the publisher's own
@@ -4678,15 +5471,40 @@ export interface operations {
                  */
                 "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
                 /**
-                 * @description Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
                  * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
                 /**
                  * @description The attempt number of this delivery, from 1. Informational; not signed.
                  * @example 1
                  */
                 "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
                 /**
                  * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
                  *     the one of the publish that queued the message (continuing the publisher's own
@@ -4707,6 +5525,194 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DeliveryFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+    payloadVersionSunsetWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayloadVersionSunsetEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+    orderingKeyHeldWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderingKeyHeldEvent"];
             };
         };
         responses: {

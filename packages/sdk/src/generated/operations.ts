@@ -21,7 +21,13 @@ export const webhookRegistrations = [
 ] as const;
 
 /** Every event name, webhook or callback (a name can be both), as `GET /deliveries?event=` takes it. */
-export const eventNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed"] as const;
+export const eventNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed","payloadVersionSunset","orderingKeyHeld"] as const;
 
 /** The name of a webhook that can be registered for. */
 export type RegistrableWebhook = (typeof webhookRegistrations)[number]['webhook'];
+
+/** The payload versions a target can be pinned to (`payloadVersion`), oldest first: the majors of `info.x-clubnotify-payload-versions`. */
+export const payloadVersions = [1] as const;
+
+/** A payload version of this contract. */
+export type PayloadVersion = (typeof payloadVersions)[number];

@@ -17,7 +17,10 @@ export function noteDeprecation(method: string, path: string, headers: Headers):
   if (warned.has(operation)) return;
   warned.add(operation);
   const sunset = headers.get('sunset');
-  const message = `${operation} is deprecated by the clubnotify API since ${since(deprecation)}${sunset ? ` and may be removed after ${sunset}` : ''} (the operation, or a parameter this call sends); see the API changelog for what replaces it.`;
+  const until = sunset ? ` and may be removed after ${sunset}` : '';
+  const message =
+    `${operation} is deprecated by the clubnotify API since ${since(deprecation)}${until} ` +
+    '(the operation, or a parameter this call sends); see the API changelog for what replaces it.';
   const emit = (globalThis as { process?: { emitWarning?: (message: string, options: { type: string; code: string }) => void } }).process
     ?.emitWarning;
   if (emit) emit(message, { type: 'DeprecationWarning', code: 'CLUBNOTIFY_DEPRECATED_OPERATION' });

@@ -1,4 +1,4 @@
-import { webhookRegistrations, type RegistrableWebhook } from '@clubnotify/sdk';
+import { payloadVersions, webhookRegistrations, type PayloadVersion, type RegistrableWebhook } from '@clubnotify/sdk';
 import { useState } from 'preact/hooks';
 import type { Session } from './session.js';
 
@@ -16,12 +16,13 @@ export function RegisterForm({
   const [kind, setKind] = useState<Kind>(webhookRegistrations[0]?.webhook ?? 'callback');
   const [url, setUrl] = useState('');
   const [concertId, setConcertId] = useState('con_jazznight2026');
+  const [version, setVersion] = useState<PayloadVersion>(payloadVersions[payloadVersions.length - 1]!);
   async function submit(event: Event) {
     event.preventDefault();
     const c = session.client;
     await run('Registering', async () => {
-      if (kind === 'callback') await c.subscribeToConcert(concertId, url);
-      else await c.register(kind, url);
+      if (kind === 'callback') await c.subscribeToConcert(concertId, url, { payloadVersion: version });
+      else await c.register(kind, url, { payloadVersion: version });
       setUrl('');
       await onRegistered();
     });
@@ -52,6 +53,14 @@ export function RegisterForm({
         value={url}
         onInput={(e) => setUrl(e.currentTarget.value)}
       />
+      <label for="reg-version">Payload version</label>
+      <select id="reg-version" value={String(version)} onChange={(e) => setVersion(Number(e.currentTarget.value) as PayloadVersion)}>
+        {payloadVersions.map((v) => (
+          <option key={v} value={String(v)}>
+            {v}
+          </option>
+        ))}
+      </select>
       <button type="submit">Register</button>
     </form>
   );

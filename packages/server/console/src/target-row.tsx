@@ -1,9 +1,10 @@
+import { payloadVersions, type PayloadVersion } from '@clubnotify/sdk';
 import { useState } from 'preact/hooks';
 import { when } from './format.js';
 import { healthVerdict } from './health.js';
 import type { Target } from './targets.js';
 
-type Action = 'pause' | 'resume' | 'rotate' | 'test' | 'delete';
+export type Action = 'pause' | 'resume' | 'rotate' | 'test' | 'delete' | { payloadVersion: PayloadVersion };
 
 function HealthCell({ target }: { target: Target }) {
   const h = target.health;
@@ -39,6 +40,32 @@ export function TargetRow({ target, busy, onAction }: { target: Target; busy: bo
       <td>
         <span class={`badge ${target.status === 'active' ? 'good' : target.status === 'paused' ? 'none' : 'bad'}`}>{target.status}</span>
         {target.disabledReason && <div class="hint">{target.disabledReason}</div>}
+        {target.heldKeys.length > 0 && (
+          <ul class="hint" data-held-keys={target.heldKeys.length} aria-label={`Keys held by ${label}`}>
+            {target.heldKeys.map((h) => (
+              <li key={h.deliveryId}>
+                key {h.orderingKey} held by {h.deliveryId} since {when(h.heldAt)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <label class="hint" for={`v-${target.id}`}>
+          payload version
+        </label>{' '}
+        <select
+          id={`v-${target.id}`}
+          data-payload-version={target.payloadVersion}
+          aria-label={`Payload version of ${label}`}
+          disabled={busy}
+          value={String(target.payloadVersion ?? '')}
+          onChange={(e) => onAction({ payloadVersion: Number(e.currentTarget.value) as PayloadVersion })}
+        >
+          {payloadVersions.map((v) => (
+            <option key={v} value={String(v)}>
+              {v}
+            </option>
+          ))}
+        </select>
       </td>
       <HealthCell target={target} />
       <td>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Session } from './session.js';
 import { SecretNotice } from './secret-notice.js';
 import { RegisterForm } from './register-form.js';
-import { TargetRow } from './target-row.js';
+import { TargetRow, type Action } from './target-row.js';
 import { OwnerSelect } from './owner-select.js';
 import { loadTargets, targetApi, type Target } from './targets.js';
 import { Status, useAction } from './use-action.js';
@@ -20,8 +20,15 @@ export function TargetsView({ session }: { session: Session }) {
   const reload = () => latest(() => loadTargets(session.client, ownerRef.current), setTargets);
   useEffect(() => void action.run('Loading', reload), [owner]);
 
-  async function act(target: Target, what: 'pause' | 'resume' | 'rotate' | 'test' | 'delete') {
+  async function act(target: Target, what: Action) {
     const api = targetApi(session.client, target);
+    if (typeof what === 'object') {
+      await action.run(`payload version ${what.payloadVersion} for ${target.id}`, async () => {
+        await api.setVersion(what.payloadVersion);
+        await reload();
+      });
+      return;
+    }
     await action.run(`${what} ${target.id}`, async () => {
       if (what === 'pause') await api.setStatus('paused');
       if (what === 'resume') await api.setStatus('active');

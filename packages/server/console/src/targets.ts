@@ -1,4 +1,4 @@
-import type { ClubnotifyClient, components } from '@clubnotify/sdk';
+import type { ClubnotifyClient, components, PayloadVersion } from '@clubnotify/sdk';
 
 type Schemas = components['schemas'];
 export type Health = Schemas['TargetHealth'];
@@ -15,6 +15,12 @@ export interface Target {
   status: Schemas['TargetStatus'];
   disabledReason: string | null;
   health: Health | null;
+  /** The payload version its messages are sent in (`webhook-version`). */
+  payloadVersion: number | undefined;
+  /** `hold`: a failed keyed message holds its key (issue 50). */
+  ordering: Schemas['OrderingMode'] | undefined;
+  /** The keys a `hold` target holds behind failed messages (its read's `heldKeys`); empty otherwise. */
+  heldKeys: Schemas['HeldKey'][];
 }
 
 const fromRegistration = (r: Schemas['Registration']): Target => ({
@@ -26,6 +32,9 @@ const fromRegistration = (r: Schemas['Registration']): Target => ({
   status: r.status,
   disabledReason: r.disabledReason ?? null,
   health: r.health ?? null,
+  payloadVersion: r.payloadVersion,
+  ordering: r.ordering,
+  heldKeys: r.heldKeys ?? [],
 });
 const fromSubscription = (s: Schemas['Subscription']): Target => ({
   kind: 'subscription',
@@ -36,11 +45,15 @@ const fromSubscription = (s: Schemas['Subscription']): Target => ({
   status: s.status,
   disabledReason: s.disabledReason ?? null,
   health: s.health ?? null,
+  payloadVersion: s.payloadVersion,
+  ordering: s.ordering,
+  heldKeys: s.heldKeys ?? [],
 });
 
 /**
  * The first 50 of each (of one owner when `ownerKeyId` is given) with their health: one list
- * request per kind (`include=health`), whatever the number of targets.
+ * request per kind (`include=health`), whatever the number of targets, and one read of each
+ * `ordering: hold` target for the keys it holds.
  */
 export async function loadTargets(client: ClubnotifyClient, ownerKeyId = ''): Promise<Target[]> {
   const query = { limit: 50, include: 'health' as const, ...(ownerKeyId ? { ownerKeyId } : {}) };
@@ -48,7 +61,17 @@ export async function loadTargets(client: ClubnotifyClient, ownerKeyId = ''): Pr
     client.registrations.list(query).firstPage(),
     client.subscriptions.list(query).firstPage(),
   ]);
-  return [...registrations.items.map(fromRegistration), ...subscriptions.items.map(fromSubscription)];
+  const targets = [...registrations.items.map(fromRegistration), ...subscriptions.items.map(fromSubscription)];
+  return Promise.all(targets.map((t) => (t.ordering === 'hold' ? withHeldKeys(client, t) : t)));
+}
+
+/** A `hold` target with the keys it holds: one read of that target (the lists do not carry them). */
+async function withHeldKeys(client: ClubnotifyClient, target: Target): Promise<Target> {
+  const one =
+    target.kind === 'registration'
+      ? fromRegistration(await client.registrations.get(target.id))
+      : fromSubscription(await client.subscriptions.get(target.id));
+  return { ...target, heldKeys: one.heldKeys };
 }
 
 /** The lifecycle calls, the same for both kinds. */
@@ -57,6 +80,7 @@ export function targetApi(client: ClubnotifyClient, target: Target) {
   if (target.kind === 'registration') {
     return {
       setStatus: (status: 'active' | 'paused') => client.registrations.update(id, { status }),
+      setVersion: (payloadVersion: PayloadVersion) => client.registrations.update(id, { payloadVersion }),
       rotate: () => client.registrations.rotateSecret(id),
       sendTest: () => client.registrations.sendTest(id),
       remove: () => client.registrations.remove(id),
@@ -64,6 +88,7 @@ export function targetApi(client: ClubnotifyClient, target: Target) {
   }
   return {
     setStatus: (status: 'active' | 'paused') => client.subscriptions.update(id, { status }),
+    setVersion: (payloadVersion: PayloadVersion) => client.subscriptions.update(id, { payloadVersion }),
     rotate: () => client.subscriptions.rotateSecret(id),
     sendTest: () => client.subscriptions.sendTest(id),
     remove: () => client.subscriptions.remove(id),

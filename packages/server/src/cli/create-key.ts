@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createApiKey } from '../domain/api-keys.js';
-import { parseCommand, UsageError } from './usage-error.js';
+import { parseCommand, UsageError } from '@clubnotify/spec';
 import { withDatabase } from './with-database.js';
 
 export const createKeyUsage = `Usage: clubnotify-server create-key --scope <admin|subscriber> --name <name>
@@ -10,7 +10,7 @@ Creates an API key in the database named by DATABASE_URL, or the embedded one in
 With the embedded database, stop the server first.`;
 
 function parse(args: string[]): { scope: 'admin' | 'subscriber'; name: string } {
-  const { values } = parseCommand('create-key', () =>
+  const { values } = parseCommand('clubnotify-server', 'create-key', () =>
     parseArgs({ args, options: { scope: { type: 'string' }, name: { type: 'string' } } }),
   );
   const { scope, name } = values;

@@ -1,5 +1,6 @@
 import { revokeApiKey } from '../domain/revoke-key.js';
-import { UsageError } from './usage-error.js';
+import { Outbox } from '../publish/outbox.js';
+import { UsageError } from '@clubnotify/spec';
 import { withDatabase } from './with-database.js';
 
 export const revokeKeyUsage = `Usage: clubnotify-server revoke-key <key_id>
@@ -33,7 +34,10 @@ export async function revokeKey(args: string[], env: NodeJS.ProcessEnv): Promise
   const busy = (owner: number, dataDir: string) =>
     `The server (pid ${owner}) is using ${dataDir}. Revoke the key with DELETE /apiKeys/${id} using an admin key, or stop the server first.`;
   return withDatabase(env, busy, async (db) => {
-    const [code, message] = outcomes[await revokeApiKey(db, id)];
+    // No worker here: the outbox wakes the servers' workers for `apiKeyRevoked`, before the database closes.
+    const outbox = new Outbox({ db });
+    const [code, message] = outcomes[await revokeApiKey(db, outbox, id)];
+    await outbox.settled();
     (code === 0 ? console.log : console.error)(message(id));
     return code;
   });

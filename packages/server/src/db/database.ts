@@ -32,7 +32,7 @@ export interface Database extends Queryable {
   readonly reads?: Database;
   /**
    * PostgreSQL: the claim's own connections, which parse each statement once and plan it for
-   * every call's values (`plan_cache_mode = force_custom_plan`; see sql/claim.ts). Absent: the
+   * every call's values (`plan_cache_mode = force_custom_plan`; see delivery/claim/claim.sql.ts). Absent: the
    * claim is sent as text and planned on these.
    */
   readonly claims?: Database;

@@ -14,7 +14,12 @@ const MAX_STATEMENTS = 200;
 const FEATURE_NOT_SUPPORTED = '0A000';
 
 /**
- * @typedef {{ name: string; paramTypes: number[]; fields: Array<{ name: string; oid: number }>; parsers: Array<((text: string, oid: number) => unknown) | undefined> }} Statement
+ * @typedef {{
+ *   name: string;
+ *   paramTypes: number[];
+ *   fields: Array<{ name: string; oid: number }>;
+ *   parsers: Array<((text: string, oid: number) => unknown) | undefined>;
+ * }} Statement
  * @typedef {import('@electric-sql/pglite').PGlite} PGlite
  */
 

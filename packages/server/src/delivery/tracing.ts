@@ -1,8 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, type Link, type Span } from '@opentelemetry/api';
 import { contextFrom, parseTraceparent } from '../telemetry/trace-context.js';
 import { endSpanAfter, tracer } from '../telemetry/tracer.js';
-import type { AttemptResult } from './send.js';
-import type { ClaimedDelivery, Outcome } from './types.js';
+import type { AttemptResult, ClaimedDelivery, Outcome } from './types.js';
 
 const OUTCOME = { succeeded: 'succeeded', failed: 'failed', pending: 'retrying' } as const;
 

@@ -1,10 +1,15 @@
 import type { CallbackName, WebhookName } from '@clubnotify/spec';
-import type { AttemptResult } from './send.js';
 
 /** A delivery claimed by one worker for one attempt, with its target's secret(s) read now. */
 export interface ClaimedDelivery {
   id: string;
   message_id: string;
+  kind: 'webhook' | 'callback';
+  event: string;
+  /** The payload version the body is sent as (`webhook-version`), fixed when the message was queued (migration 070). */
+  payload_version: number;
+  /** The version `body` is in: `payload_version`, unless its conversion failed when it was queued (then the current one). */
+  body_version: number;
   target_id: string;
   owner_key_id: string;
   url: string;
@@ -27,7 +32,22 @@ export interface ClaimedDelivery {
   tracestate?: string | null;
   /** When it was queued: a claimed row's `created_at` (text), or a fresh one's `Date.now()`. */
   created_at?: string;
+  /** Its ordering key (`x-clubnotify-ordering-key`), and its place among that key's messages to its target (migration 071). */
+  ordering_key?: string | null;
+  key_seq?: number | null;
   queued_at?: number;
+}
+
+/** What one attempt on the wire ended with. */
+export interface AttemptResult {
+  startedAt: Date;
+  durationMs: number;
+  /** `null` when no response arrived. */
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+  /** From `Retry-After` on a 429 or 503. */
+  retryAfterMs: number | null;
 }
 
 /** What a worker decided after one attempt. */
@@ -41,6 +61,8 @@ export interface Outcome {
   disableReason?: string;
   /** Deliveries of the same target that waited in this worker and are cancelled with it. */
   dropped?: string[];
+  /** Not sent: its body could not be converted to its payload version (the error names the converter). */
+  unsent?: boolean;
 }
 
 /** Checks an outgoing body against its declared schema before it is queued: throws (strict) or reports (warn). */
@@ -71,6 +93,14 @@ export interface OutgoingMessage {
   messageId?: string;
   /** The target is `pull` (migration 040): its owner leases the message from the feed, nothing is sent. */
   pull?: boolean;
+  /** The payload version its target gets (migration 070); the current one when omitted. The body is in the current version: the queue converts it. */
+  payloadVersion?: number;
+  /** Set by the conversion (`inTargetVersions`): the version `body` is in, when it differs from the current one or the conversion failed. */
+  bodyVersion?: number;
+  /** Its ordering key, when its event declares one (`readOrderingKey`): sent after the key's earlier messages to the target. */
+  orderingKey?: string;
+  /** A callback's subscribing request fields (`concertId`): where a `source: subscription` ordering key is read. */
+  subscription?: Record<string, unknown>;
 }
 
 /**
@@ -88,13 +118,15 @@ export interface FreshDelivery extends ClaimedDelivery {
 }
 
 /**
- * Where an operation that queued deliveries hands them once they have committed: the local
- * worker sends what a claim would let it send now, wakes for a claim if it leaves any, and
- * wakes the workers of other processes if they serve some of the rest. An enqueue given a
- * handoff sends no notification itself.
+ * The local worker, as the `Outbox` announces new work to it once it has committed: it sends
+ * what a claim would let it send now, claims for the rest, and wakes the workers of other
+ * processes if they serve some of the rest.
  */
 export interface DeliveryHandoff {
+  /** Deliveries this process just queued and committed. */
   offer(fresh: FreshDelivery[]): void;
+  /** Deliveries already queued became due (replay, recovery): claim now instead of at the next poll. */
+  wake(): void;
 }
 
 /** One target's state, as {@link targetStateSql} returns it. */
@@ -113,8 +145,14 @@ export interface TargetState {
 export interface FreshMessage {
   id: string;
   message_id: string;
+  kind: 'webhook' | 'callback';
+  event: string;
+  payload_version: number;
+  body_version: number;
   owner_key_id: string;
   url: string;
   content_type: string;
   body: string;
+  /** Its ordering key, when its event declares one: it waits for a claim instead of being adopted. */
+  ordering_key?: string | null;
 }

@@ -1,12 +1,7 @@
 import pg from 'pg';
 import type { Database } from '../db/database.js';
-import { lockHolderSql, SESSION_HOLDER } from './holder-lock.js';
-
-/** The channel that wakes workers to claim, with the id of the worker that sent it (or '') as payload. */
-export const DELIVERY_CHANNEL = 'clubnotify_deliveries';
-
-/** The wake-up payload of a worker that gave back its targets (on stop): the others serve them at once. */
-export const releasedPayload = (worker: string) => `released ${worker}`;
+import { DELIVERY_CHANNEL, releasedPayload } from './queue/channel.js';
+import { lockHolderSql, SESSION_HOLDER } from './claim/holder-lock.js';
 
 /**
  * Wakes the workers of other processes after a commit, outside the transaction that queued:
@@ -16,12 +11,11 @@ export const releasedPayload = (worker: string) => `released ${worker}`;
  * waited for; calls while one is out send one more after it. A lost wake-up costs a poll.
  * A no-op on PGlite (one process).
  */
-export function wakeUpSender(db: Database, self: string, onError: (error: unknown) => void): () => void {
-  if (db.kind !== 'postgres') return () => {};
-  let sending = false;
+export function wakeUpSender(db: Database, self: string, onError: (error: unknown) => void): WakeUpSender {
+  if (db.kind !== 'postgres') return { send: () => {}, settled: () => Promise.resolve() };
+  let sending: Promise<void> | undefined;
   let again = false;
   const send = async () => {
-    sending = true;
     do {
       again = false;
       try {
@@ -30,12 +24,22 @@ export function wakeUpSender(db: Database, self: string, onError: (error: unknow
         onError(error);
       }
     } while (again);
-    sending = false;
+    sending = undefined;
   };
-  return () => {
-    if (sending) again = true;
-    else void send();
+  return {
+    send: () => {
+      if (sending) again = true;
+      else sending = send();
+    },
+    settled: () => sending ?? Promise.resolve(),
   };
+}
+
+export interface WakeUpSender {
+  /** Sends a wake-up now, or once the one out has gone. */
+  send(): void;
+  /** Resolves once no wake-up is out (before the database closes). */
+  settled(): Promise<void>;
 }
 
 export interface WakeUpListener {

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { PayloadVersioning } from './payload-versions.js';
 import type { Database } from '../db/database.js';
 import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
 import type { DeliveryHandoff, Outcome, PayloadCheck } from './types.js';
@@ -23,7 +24,7 @@ export interface DeliveryWorkerOptions {
    * How long a claimed delivery stays claimed (on PostgreSQL: how long its target's hold must
    * outlast the claim). A claimed delivery may wait here behind its target's slots for up to
    * PREFETCH - 1 attempts, so at least PREFETCH × timeout + 1 s; default PREFETCH × timeout + 30 s
-   * (PREFETCH: see claim-schedule.ts).
+   * (PREFETCH: see claim/claim-loop.ts).
    */
   leaseMs?: number;
   /** Poll interval when the queue looks empty; default 250 ms. */
@@ -58,6 +59,16 @@ export interface DeliveryWorkerOptions {
   onOutcome?: (outcome: Outcome) => void;
   /** Checks the operational events the engine queues against the spec, as publishes are (the app's outgoing guard). */
   checkPayload?: PayloadCheck;
+  /**
+   * The payload versions (issue 47): a delivery whose conversion failed when it was queued is
+   * converted again before it goes, and recorded failed, naming the converter, if that fails
+   * too; the operational events it queues are converted for their subscriptions. The contract's by default.
+   */
+  versions?: PayloadVersioning;
+  /** The time payload versions' sunsets are judged against; the system clock by default. */
+  clock?: () => Date;
+  /** How often owners whose targets use a version a month from its sunset are looked for (`payloadVersionSunset`); hourly by default. */
+  sunsetCheckMs?: number;
 }
 
 export interface DeliveryWorker extends DeliveryHandoff {
@@ -66,8 +77,6 @@ export interface DeliveryWorker extends DeliveryHandoff {
   start(): void;
   /** Stops claiming, waits for attempts in flight to be recorded, then gives back the targets it serves. */
   stop(): Promise<void>;
-  /** Claims now instead of at the next poll (call after committing new deliveries that were not offered). */
-  wake(): void;
   /** Resolves when nothing is pending in the database (pull deliveries aside: their readers take them) and nothing is in flight here. */
   drained(options?: { timeoutMs?: number }): Promise<void>;
 }

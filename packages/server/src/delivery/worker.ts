@@ -2,24 +2,28 @@ import { randomBytes } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { Database } from '../db/database.js';
 import { createGuardedAgent } from '../net/guarded-agent.js';
-import { ClaimSchedule, PREFETCH } from './claim-schedule.js';
-import { Claimer } from './claimer.js';
-import { decide } from './decide.js';
-import { HeldDeliveries } from './held.js';
-import { SESSION_HOLDER } from './holder-lock.js';
-import { OutcomeRecorder } from './recorder.js';
-import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './schedule.js';
-import { sendAttempt } from './send.js';
-import { SendSlotTimer } from './send-timer.js';
+import { ClaimLoop, PREFETCH } from './claim/claim-loop.js';
+import { Claimer } from './claim/claimer.js';
+import { decide } from './send/decide.js';
+import { HeldDeliveries } from './send/held.js';
+import { SESSION_HOLDER } from './claim/holder-lock.js';
+import { OutcomeRecorder } from './record/recorder.js';
+import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './send/schedule.js';
+import { sendAttempt } from './send/send.js';
+import { signsV1a } from './send/sign.js';
+import { SigningKeyCache } from './send/signing-key-cache.js';
+import { SendSlotTimer } from './send/send-timer.js';
 import { endAttemptSpan, startAttemptSpan, traceBatch } from './tracing.js';
 import { headersOf, type TraceHeaders } from '../telemetry/trace-context.js';
-import { singleOwner } from './single-owner.js';
-import { releaseHolds } from './sql/hold.js';
+import { singleOwner } from './claim/single-owner.js';
+import { releaseHolds } from './claim/hold.sql.js';
 import type { ClaimedDelivery, FreshDelivery, Outcome, TargetPolicy } from './types.js';
 import type { DeliveryWorker, DeliveryWorkerOptions } from './worker-options.js';
-import { Upkeep } from './upkeep.js';
-import { DEFAULT_RETENTION_MS, HistoryPruner } from './retention.js';
-import { listenForDeliveries, wakeUpSender, type WakeUpListener } from './wake-ups.js';
+import { Upkeep } from './upkeep/upkeep.js';
+import { SUNSET_CHECK_EVERY_MS, SunsetWarnings } from './record/sunset-warnings.js';
+import { contractVersions, type PayloadVersioning } from './payload-versions.js';
+import { DEFAULT_RETENTION_MS, HistoryPruner } from './upkeep/retention.js';
+import { listenForDeliveries, wakeUpSender, type WakeUpListener, type WakeUpSender } from './wake-ups.js';
 
 /** Single-owner databases with a running worker (by its id): a second one would send everything twice. */
 const owners = new WeakMap<Database, string>();
@@ -43,7 +47,7 @@ interface Settings {
 /**
  * The delivery engine: a {@link Claimer} takes due deliveries into {@link HeldDeliveries}
  * (which owns each one, waiting, sending or sent, and starts them fairly across owners and
- * targets), a {@link ClaimSchedule} says when the next claim goes and how big it is, each
+ * targets), a {@link ClaimLoop} claims when its policy says and as many as it says, each
  * signed attempt goes through the SSRF-guarded agent, an {@link OutcomeRecorder} records
  * outcomes in batches, {@link Upkeep} keeps the queue's statistics and {@link HistoryPruner} the history within its retention. Several processes may
  * run workers on one PostgreSQL database.
@@ -59,22 +63,24 @@ class Worker implements DeliveryWorker {
   readonly #ownsDispatcher: boolean;
   readonly #held: HeldDeliveries;
   readonly #claimer: Claimer;
-  readonly #claims: ClaimSchedule;
+  readonly #claims: ClaimLoop;
   readonly #recorder: OutcomeRecorder;
   readonly #upkeep: Upkeep;
   readonly #pruner: HistoryPruner;
+  readonly #sunsets: SunsetWarnings;
+  readonly #signing: SigningKeyCache;
   readonly #sendSlots = new SendSlotTimer(() => this.#launchReady());
-  readonly #wakeOthers: () => void;
+  readonly #wakeOthers: WakeUpSender;
   readonly #idle = new Set<() => void>();
   /** At most PREFETCH per slot on the wire or sent and not yet recorded: what a crash sends again. */
   readonly #maxUnrecorded: number;
-  readonly #concurrency: number;
+  readonly #versions: PayloadVersioning;
   #running = false;
-  #loop: Promise<void> | undefined;
   #listener: WakeUpListener | undefined;
 
   constructor(options: DeliveryWorkerOptions) {
     const db = options.db;
+    this.#versions = options.versions ?? contractVersions;
     // With a session of its own (the LISTEN one) its target holds end with that session (holder-lock.ts).
     this.id = `${options.listenUrl && db.kind === 'postgres' ? SESSION_HOLDER : 'wrk_'}${randomBytes(8).toString('hex')}`;
     const timeoutMs = options.timeoutMs ?? 15_000;
@@ -106,10 +112,32 @@ class Worker implements DeliveryWorker {
     this.#dispatcher =
       options.dispatcher ?? createGuardedAgent({ policy: options.policy, lookup: options.lookup, connections: concurrency });
     this.#maxUnrecorded = concurrency * PREFETCH;
-    this.#concurrency = concurrency;
     this.#held = new HeldDeliveries({ concurrency, perTarget });
     this.#claimer = new Claimer({ db, workerId: this.id, leaseMs, perTarget: PREFETCH * perTarget, onError, held: this.#held });
-    this.#claims = new ClaimSchedule({ concurrency, pollMs, batchDelayMs, backOff: db.kind === 'postgres' });
+    this.#claims = new ClaimLoop({
+      concurrency,
+      pollMs,
+      batchDelayMs,
+      backOff: db.kind === 'postgres',
+      held: this.#held,
+      turn: (now, crowded) => {
+        this.#upkeep.tick(now, crowded);
+        this.#pruner.tick(now);
+        this.#sunsets.tick(now);
+        this.#signing.tick(now);
+      },
+      claim: async (size, perOwner) => {
+        await this.#signing.ready();
+        const rows = await traceBatch(
+          'claim',
+          () => this.#claimer.claim(size, perOwner),
+          (rows) => rows,
+        );
+        return { taken: rows.length, more: this.#claimer.more };
+      },
+      claimed: () => this.#launchReady(),
+      idle: () => this.#notifyIdle(),
+    });
     this.#recorder = new OutcomeRecorder({
       db,
       batchDelayMs,
@@ -118,10 +146,21 @@ class Worker implements DeliveryWorker {
       policy,
       onError,
       checkPayload: options.checkPayload,
+      versions: this.#versions,
       onRecorded: (batch, opened, queued) => this.#recorded(batch, opened, queued),
     });
+    this.#signing = new SigningKeyCache(db, onError);
     this.#upkeep = new Upkeep(db, onError);
     this.#pruner = new HistoryPruner(db, { retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS, onError });
+    this.#sunsets = new SunsetWarnings({
+      db,
+      versions: this.#versions,
+      clock: options.clock ?? (() => new Date()),
+      everyMs: options.sunsetCheckMs ?? SUNSET_CHECK_EVERY_MS,
+      check: options.checkPayload,
+      queued: (fresh) => this.offer(fresh),
+      onError,
+    });
     this.#wakeOthers = wakeUpSender(db, this.id, onError);
   }
 
@@ -145,16 +184,16 @@ class Worker implements DeliveryWorker {
         onError: this.#settings.onError,
       });
     }
-    this.#loop = this.#run();
+    this.#claims.start();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
-    this.#claims.nudge();
-    await this.#loop;
+    await this.#claims.stop();
     this.#sendSlots.clear();
     await this.#upkeep.settle();
     await this.#pruner.stop();
+    await this.#sunsets.settle();
     this.#held.giveBackAll();
     while (this.#held.count('sending') > 0) await new Promise((r) => setTimeout(r, 10));
     await this.#recorder.settle();
@@ -178,15 +217,15 @@ class Worker implements DeliveryWorker {
     const fresh = offered.some((d) => d.pull) ? offered.filter((d) => !d.pull) : offered;
     if (fresh.length === 0) return;
     // While the database may hold older due deliveries, the claim goes first (oldest first).
-    const mayTake = this.#running && !this.#claims.claimFirst;
-    const taken = mayTake ? this.#claimer.adopt(fresh, this.#claims.room(this.#held), this.#claims.perOwner(this.#held)) : [];
+    const limits = this.#running ? this.#claims.handoff() : undefined;
+    const taken = limits ? this.#claimer.adopt(fresh, limits.room, limits.perOwner) : [];
     if (taken.length > 0) this.#launchReady();
     if (taken.length === fresh.length) return;
     // A claim that ran between the commit and this handover may hold some already: no claim is due for those.
     const left = fresh.filter((d) => !this.#held.has(d.id));
     if (left.length === 0) return;
     this.wake();
-    if (!this.#running || left.some((d) => this.#servedElsewhere(d))) this.#wakeOthers();
+    if (!this.#running || left.some((d) => this.#servedElsewhere(d))) this.#wakeOthers.send();
   };
 
   async drained({ timeoutMs: limit = 60_000 } = {}): Promise<void> {
@@ -206,49 +245,6 @@ class Worker implements DeliveryWorker {
     }
   }
 
-  /** The claim loop: upkeep, then a claim when one is due, then a pause until woken or the poll. */
-  async #run(): Promise<void> {
-    let crowded = false;
-    while (this.#running) {
-      this.#upkeep.tick(performance.now(), crowded);
-      this.#pruner.tick(performance.now());
-      const claiming = this.#claims.claiming(performance.now());
-      if (claiming) await this.#gatherFreedSlots();
-      const free = this.#claims.claimSize(this.#held);
-      let claimed: ClaimedDelivery[] = [];
-      if (claiming && free > 0 && this.#running) {
-        this.#claims.started(performance.now());
-        const perOwner = this.#claims.perOwner(this.#held);
-        claimed = await traceBatch(
-          'claim',
-          () => this.#claimer.claim(free, perOwner),
-          (rows) => rows,
-        );
-        this.#claims.ended(performance.now(), this.#claimer.more);
-        this.#launchReady();
-      }
-      const backlog = claimed.length > 0 && claimed.length >= free;
-      // Per-target and per-owner caps cut claims short of `free`: a full round waiting here also means a backlog.
-      crowded = backlog || (claimed.length > 0 && this.#held.count('waiting') >= this.#concurrency);
-      // A full batch means more may be due; a short one means the rest waits for a slot or a poll.
-      if (backlog && !this.#held.full()) continue;
-      if (claimed.length === 0 && this.#held.size === 0) this.#notifyIdle();
-      await this.#claims.pause();
-    }
-  }
-
-  /** Gathers freed slots for one claim while attempts are on the wire (see `ClaimPacer`). */
-  async #gatherFreedSlots(): Promise<void> {
-    const step = this.#settings.batchDelayMs;
-    for (
-      let left = this.#claims.gather(performance.now(), this.#held);
-      left > 0 && this.#running;
-      left = this.#claims.gather(performance.now(), this.#held)
-    ) {
-      await new Promise((r) => setTimeout(r, Math.min(step, left)));
-    }
-  }
-
   #launchReady(): void {
     if (!this.#running) return;
     while (this.#held.unrecorded < this.#maxUnrecorded) {
@@ -259,16 +255,27 @@ class Worker implements DeliveryWorker {
     this.#sendSlots.arm(this.#held.dueAt());
   }
 
-  #launch(delivery: ClaimedDelivery): void {
+  #launch(delivery: ClaimedDelivery, keyWaited = false): void {
+    // A handed-off delivery may come before the first claim read the signing key: it waits for that read once.
+    if (!keyWaited && !this.#signing.key && signsV1a(delivery.secret!)) {
+      void this.#signing.ready().then(() => this.#launch(delivery, true));
+      return;
+    }
     const { schedule, jitter, timeoutMs } = this.#settings;
+    // Only a delivery whose conversion failed when it was queued: every other body is in its version already.
+    const converted = delivery.body_version === delivery.payload_version ? delivery : this.#converted(delivery);
+    if (converted === undefined) return;
     const request = {
       url: delivery.url,
       messageId: delivery.message_id,
       attempt: delivery.attempt_count,
-      contentType: delivery.content_type,
-      body: delivery.body,
+      contentType: converted.content_type,
+      body: converted.body,
+      version: delivery.payload_version,
       secret: delivery.secret!,
+      signingKey: this.#signing.key,
       trace: undefined as TraceHeaders | undefined,
+      ordering: delivery.ordering_key && delivery.key_seq ? { key: delivery.ordering_key, sequence: delivery.key_seq } : undefined,
     };
     const span = startAttemptSpan(delivery);
     request.trace = headersOf(span);
@@ -289,6 +296,33 @@ class Worker implements DeliveryWorker {
     });
   }
 
+  /**
+   * The body of a delivery whose conversion failed at enqueue (or that a replay brought back
+   * after a converter was fixed), converted now; or, when it fails again, nothing: the delivery
+   * is recorded failed without being sent, its attempt's error naming the converter (its owner
+   * gets `deliveryFailed`; the target's health is not blamed).
+   */
+  #converted(delivery: ClaimedDelivery): { content_type: string; body: string } | undefined {
+    try {
+      const ref = { kind: delivery.kind, event: delivery.event };
+      const made = this.#versions.convert(ref, delivery.body, delivery.payload_version, delivery.body_version);
+      return { content_type: made.contentType, body: made.body };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const result = {
+        startedAt: new Date(),
+        durationMs: 0,
+        statusCode: null,
+        error: `not sent: payload conversion to version ${delivery.payload_version} failed: ${reason}`,
+        responseBody: null,
+        retryAfterMs: null,
+      };
+      this.#held.sent(delivery);
+      this.#recorder.add({ delivery, result, status: 'failed', retryInMs: null, unsent: true });
+      return undefined;
+    }
+  }
+
   /** A batch of outcomes is in the database (or failed to be: the rows stay pending). */
   #recorded(batch: Outcome[], opened: string[], queued: FreshDelivery[]): void {
     for (const outcome of batch) {
@@ -300,8 +334,8 @@ class Worker implements DeliveryWorker {
       const owners = new Map(batch.map((o) => [o.delivery.target_id, o.delivery.owner_key_id]));
       for (const targetId of opened) this.#held.giveBackTarget(owners.get(targetId)!, targetId);
     }
-    // A retry may be due at once; and room for more claims has opened.
-    if (opened.length > 0 || batch.some((o) => o.status === 'pending')) this.#claims.due();
+    // A retry may be due at once, or the next message of an ended one's ordering key; and room for more claims has opened.
+    if (opened.length > 0 || batch.some((o) => o.status === 'pending' || o.delivery.ordering_key)) this.#claims.due();
     // Operational events about the batch, taken like a publish's deliveries.
     if (queued.length > 0) this.offer(queued);
     this.#launchReady();

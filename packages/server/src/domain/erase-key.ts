@@ -1,6 +1,6 @@
 import type { components } from '@clubnotify/spec';
 import type { Database } from '../db/database.js';
-import { eraseOwnerDeliveries } from '../delivery/sql/erase.js';
+import { eraseOwnerDeliveries } from '../delivery/upkeep/erase.sql.js';
 import { isLastAdmin } from './revoke-key.js';
 
 export type ErasedApiKey = components['schemas']['ErasedApiKey'];
@@ -29,6 +29,7 @@ export async function eraseApiKey(
     const subscriptions = await count('DELETE FROM subscriptions WHERE owner_key_id = $1 RETURNING id');
     await tx.query('DELETE FROM operational_subscriptions WHERE owner_key_id = $1', [keyId]);
     await tx.query('DELETE FROM idempotency_keys WHERE owner_key_id = $1', [keyId]);
+    await tx.query('DELETE FROM delivery_pruned WHERE owner_key_id = $1', [keyId]);
     await tx.query('DELETE FROM api_keys WHERE id = $1', [keyId]);
     // Checked before the commit: an answer that breaks the spec erases nothing.
     return check({ id: keyId, messages, registrations, subscriptions });

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
 
-/** The status and body a publishing call answered. */
-export interface Outcome {
+/** The status and body a publishing call answered (and answers again to a repeat). */
+export interface Answer {
   status: number;
   body: unknown;
 }
@@ -26,7 +26,7 @@ export interface IdempotentCall {
   /** Everything that identifies the request besides the key: path params and body. */
   request: unknown;
   /** Checks the answer before the commit; throwing rolls the work back (see `ResponseCheck`). */
-  check(outcome: Outcome): void;
+  check(answer: Answer): void;
   /**
    * The work is one statement and `check` never throws (response validation is not strict):
    * without a key it runs on its own, its statement's commit being the transaction's.
@@ -35,25 +35,25 @@ export interface IdempotentCall {
 }
 
 /** The work: its statements run on `tx`, in a transaction unless `alone` (a standalone call without a key). */
-export type IdempotentWork = (tx: Queryable, alone: boolean) => Promise<Outcome>;
+export type IdempotentWork = (tx: Queryable, alone: boolean) => Promise<Answer>;
 
 /** The work's answer, checked while its transaction can still roll back. */
-async function checked(tx: Queryable, call: IdempotentCall, work: IdempotentWork, alone = false): Promise<Outcome> {
-  const outcome = await work(tx, alone);
-  // A 5xx stored under a key would be replayed forever; an answer that is not a success is no outcome.
-  if (outcome.status >= 300) throw new Error(`${call.operation} produced a ${outcome.status} outcome; only successes commit`);
-  call.check(outcome);
-  return outcome;
+async function checked(tx: Queryable, call: IdempotentCall, work: IdempotentWork, alone = false): Promise<Answer> {
+  const answer = await work(tx, alone);
+  // A 5xx stored under a key would be replayed forever; an answer that is not a success is not stored.
+  if (answer.status >= 300) throw new Error(`${call.operation} produced a ${answer.status} answer; only successes commit`);
+  call.check(answer);
+  return answer;
 }
 
 /**
- * Runs `work` in one transaction. With an `Idempotency-Key`, the first outcome is stored in
+ * Runs `work` in one transaction. With an `Idempotency-Key`, the first answer is stored in
  * that same transaction; a repeat with the same request gets it back as `200`, a repeat with
  * another request is `409`. Concurrent repeats wait on the key's row until the first commits.
  * The answer is checked before the commit, so a request that ends in a 5xx leaves nothing
  * behind: no record, no queued delivery, no stored answer for the key.
  */
-export async function idempotent(db: Database, call: IdempotentCall, work: IdempotentWork): Promise<Outcome> {
+export async function idempotent(db: Database, call: IdempotentCall, work: IdempotentWork): Promise<Answer> {
   if (call.key === undefined) return call.standalone ? checked(db, call, work, true) : db.transaction((tx) => checked(tx, call, work));
   const hash = createHash('sha256').update(call.operation).update('\n').update(canonical(call.request)).digest('hex');
   return db.transaction(async (tx) => {
@@ -78,13 +78,13 @@ export async function idempotent(db: Database, call: IdempotentCall, work: Idemp
       }
       return { status: 200, body: JSON.parse(first.response) as unknown };
     }
-    const outcome = await checked(tx, call, work);
+    const answer = await checked(tx, call, work);
     await tx.query('UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE owner_key_id = $1 AND key = $2', [
       call.ownerKeyId,
       call.key,
-      outcome.status,
-      JSON.stringify(outcome.body),
+      answer.status,
+      JSON.stringify(answer.body),
     ]);
-    return outcome;
+    return answer;
   });
 }

@@ -13,9 +13,13 @@ export interface OperationalSubscriptionRow {
   status: Schemas['TargetStatus'];
   disabled_reason: string | null;
   created_at: Date;
+  payload_version: number;
+  /** How its deliveries are signed (migration 090). */
+  signature: Schemas['SignatureScheme'];
 }
 
-export const OPERATIONAL_SUBSCRIPTION_COLUMNS = 'seq, id, owner_key_id, url, events, secret, status, disabled_reason, created_at';
+export const OPERATIONAL_SUBSCRIPTION_COLUMNS =
+  'seq, id, owner_key_id, url, events, secret, status, disabled_reason, created_at, payload_version, signature';
 
 export function toOperationalSubscription(row: OperationalSubscriptionRow, withSecret: boolean): Schemas['OperationalSubscription'] {
   return {
@@ -27,5 +31,7 @@ export function toOperationalSubscription(row: OperationalSubscriptionRow, withS
     status: row.status,
     disabledReason: row.disabled_reason,
     createdAt: iso(row.created_at),
+    payloadVersion: row.payload_version,
+    signature: row.signature,
   };
 }

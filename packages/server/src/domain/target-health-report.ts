@@ -1,6 +1,6 @@
 import type { components } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
-import type { CircuitState } from '../delivery/target-health.js';
+import type { CircuitState } from '../delivery/record/target-circuits.js';
 import { formatInstant } from './instant.js';
 
 /** A target's health as the API shows it (`TargetHealth` in the spec). */

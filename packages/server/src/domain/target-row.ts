@@ -14,6 +14,12 @@ export interface TargetRow {
   rate_limit_per_second: number | null;
   created_at: Date;
   delivery: Schemas['DeliveryMode'];
+  /** The payload version its messages are queued in (migration 070). */
+  payload_version: number;
+  /** Whether a failed message holds its ordering key (migration 072). */
+  ordering: Schemas['OrderingMode'];
+  /** How its deliveries are signed (migration 090). */
+  signature: Schemas['SignatureScheme'];
 }
 
 /** The owner, when the row was read with it. */
@@ -28,5 +34,8 @@ export function targetState(row: TargetRow, withSecret: boolean) {
     rateLimitPerSecond: row.rate_limit_per_second,
     createdAt: iso(row.created_at),
     delivery: row.delivery,
+    payloadVersion: row.payload_version,
+    ordering: row.ordering,
+    signature: row.signature,
   };
 }

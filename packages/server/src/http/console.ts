@@ -20,7 +20,10 @@ const CSP = [
 ].join('; ');
 
 /** A bell, served for `/favicon.ico` (browsers ask for it on every page: /console and /docs alike). */
-const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0a4fa8"/><path d="M8 3a3.5 3.5 0 0 0-3.5 3.5V9L3 11h10l-1.5-2V6.5A3.5 3.5 0 0 0 8 3zm-1.5 9a1.5 1.5 0 0 0 3 0z" fill="#fff"/></svg>`;
+const FAVICON = [
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0a4fa8"/>',
+  '<path d="M8 3a3.5 3.5 0 0 0-3.5 3.5V9L3 11h10l-1.5-2V6.5A3.5 3.5 0 0 0 8 3zm-1.5 9a1.5 1.5 0 0 0 3 0z" fill="#fff"/></svg>',
+].join('');
 
 /**
  * `/console`: the web console's static files (built by `npm run build`). Hashed assets are

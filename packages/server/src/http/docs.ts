@@ -16,7 +16,10 @@ const run = promisify(execFile);
 // Redoc's sidebar attribution loads its logo from cdn.redoc.ly; the page must need no network,
 // so the logo becomes an inline SVG (the same replacement as scripts/docs.ts).
 const ATTRIBUTION_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
-const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="90" height="16"><text x="0" y="12" font-family="sans-serif" font-size="11" fill="#888">API docs by Redocly</text></svg>')}`;
+const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="16">' +
+    '<text x="0" y="12" font-family="sans-serif" font-size="11" fill="#888">API docs by Redocly</text></svg>',
+)}`;
 
 /** The Redoc page with its only CDN reference (the attribution logo) inlined. */
 export function offlineDocs(html: string): string {

@@ -17,6 +17,8 @@ const titles = {
   'unsupported-media-type': [415, 'Unsupported media type'],
   'url-not-allowed': [422, 'URL not allowed'],
   'outside-recovery-window': [422, 'Outside the recovery window'],
+  'unknown-payload-version': [422, 'Unknown payload version'],
+  'payload-version-sunset': [422, 'Payload version past its sunset'],
   'rate-limited': [429, 'Too many requests'],
   internal: [500, 'Internal server error'],
   'response-validation': [500, 'Response violates the contract'],
@@ -50,6 +52,8 @@ export class HttpProblem extends Error {
     readonly detail: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Extension members of the problem document (`supportedPayloadVersions`). */
+    readonly members?: Record<string, unknown>,
   ) {
     super(detail);
     const [status, title] = titles[type];
@@ -77,6 +81,7 @@ export function sendProblem(res: Response, problem: HttpProblem): void {
     instance: req.path,
     requestId: String(req.id ?? ''),
   };
+  Object.assign(body, problem.members);
   if (problem.errors?.length) {
     body.errorCount = problem.errors.length;
     body.errors = problem.errors.slice(0, LISTED_ERRORS);

@@ -7,7 +7,8 @@ const EVENT_SQL = `(SELECT event FROM deliveries WHERE target_id = $1 ORDER BY t
 
 /**
  * A target's event never changes, so it is read once per target (one index probe of the
- * queue, then of the history: deliveries_target, delivery_history_target_seq) and kept: the worker's claim stays as it is, and a scrape label costs no query per attempt.
+ * queue, then of the history: deliveries_target, delivery_history_target_seq) and kept: the worker's claim stays as it
+ * is, and a scrape label costs no query per attempt.
  */
 export interface EventLookup {
   (targetId: string): Promise<string>;

@@ -93,7 +93,9 @@ export function createMetrics(
   });
   const historyRows = new Gauge({
     name: 'clubnotify_delivery_history_rows',
-    help: 'Rows of the delivery history (ended deliveries, and the attempts not kept on them), by table; as of the last statistics (the worker refreshes them every minute).',
+    help:
+      'Rows of the delivery history (ended deliveries, and the attempts not kept on them), by table; ' +
+      'as of the last statistics (the worker refreshes them every minute).',
     labelNames: ['table'],
     registers: [registry],
   });
@@ -105,8 +107,18 @@ export function createMetrics(
   });
   const final = new Counter({
     name: 'clubnotify_delivery_outcomes_total',
-    help: `Deliveries that reached a final outcome (succeeded, failed), by owner key id: the first ${OWNER_LABELS} owners seen get a label each, the rest count as "other".`,
+    help:
+      'Deliveries that reached a final outcome (succeeded, failed), by owner key id: ' +
+      `the first ${OWNER_LABELS} owners seen get a label each, the rest count as "other".`,
     labelNames: ['owner', 'outcome'],
+    registers: [registry],
+  });
+  const byVersion = new Counter({
+    name: 'clubnotify_deliveries_by_payload_version_total',
+    help:
+      'Deliveries that reached a final outcome (succeeded, failed), by event and payload version (webhook-version): ' +
+      'who still needs an older version before its sunset.',
+    labelNames: ['event', 'version', 'outcome'],
     registers: [registry],
   });
   const firstAttempt = new Histogram({
@@ -132,7 +144,10 @@ export function createMetrics(
     onOutcome({ delivery, result, status }) {
       const outcome = OUTCOME[status];
       duration.observe({ outcome }, result.durationMs / 1000);
-      if (status !== 'pending') final.inc({ owner: owners.label(delivery.owner_key_id), outcome });
+      if (status !== 'pending') {
+        final.inc({ owner: owners.label(delivery.owner_key_id), outcome });
+        byVersion.inc({ event: delivery.event, version: String(delivery.payload_version), outcome });
+      }
       const attempt = delivery.attempt_count;
       if (attempt > 1) retries.inc({ attempt: attempt >= MAX_ATTEMPT_LABEL ? `${MAX_ATTEMPT_LABEL}+` : String(attempt), outcome });
       else {
@@ -197,10 +212,12 @@ type ScrapeRow = { depth: number; oldest: number | null; open: number; half_open
   number | string
 >;
 
-// Rows from the statistics (no count of millions of rows per scrape); counted only while a table was never analyzed.
+// Rows from the statistics (no count of millions of rows per scrape), summed over a partitioned table's
+// partitions (migration 102); counted only while none was ever analyzed.
 const historySize = (table: string) =>
-  `coalesce((SELECT nullif(reltuples, -1)::float8 FROM pg_class WHERE oid = '${table}'::regclass), (SELECT count(*) FROM ${table})::float8) AS ${table}_rows,
-   pg_total_relation_size('${table}')::float8 AS ${table}_bytes`;
+  `coalesce((SELECT sum(nullif(c.reltuples, -1))::float8 FROM pg_partition_tree('${table}') t JOIN pg_class c ON c.oid = t.relid WHERE t.isleaf),
+            (SELECT count(*) FROM ${table})::float8) AS ${table}_rows,
+   (SELECT sum(pg_total_relation_size(relid)) FROM pg_partition_tree('${table}') WHERE isleaf)::float8 AS ${table}_bytes`;
 
 // One round trip: the queue (all pending), delivery_targets (one row per target that ever
 // failed), and the history's size.

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
+import { contractVersions, type PayloadVersioning } from '../delivery/payload-versions.js';
 import { changeStocks, StockFanOut, type StockChange, type StockChanged } from './stock-change.js';
 
 interface Waiting {
@@ -21,24 +22,23 @@ interface Waiting {
  */
 export class StockChangeBatcher {
   readonly #db: Queryable;
-  readonly #notify: boolean;
   readonly #inFlight: number;
   readonly #fanOut: StockFanOut;
   readonly #free: (() => Promise<void>) | undefined;
   readonly #waiting: Waiting[] = [];
+  readonly #versions: PayloadVersioning;
   #out = 0;
 
   /**
-   * `notify`: the statements wake the workers of every process (no local handoff).
    * `inFlight`: statements out at once. One: a statement costs the database about as much
    * as ten changes in it (its plan's start, the targets' state, a durable commit), so the
    * changes that arrive while it is out are worth gathering into the next (PGlite runs one
    * statement at a time anyway).
    * `fanOut`: shared with the changes made inside transactions.
    */
-  constructor(db: Queryable, notify: boolean, inFlight = 1, fanOut = new StockFanOut()) {
+  constructor(db: Queryable, inFlight = 1, fanOut = new StockFanOut(), versions: PayloadVersioning = contractVersions) {
     this.#db = db;
-    this.#notify = notify;
+    this.#versions = versions;
     this.#inFlight = inFlight;
     this.#fanOut = fanOut;
     const free = (db as Partial<Pick<Database, 'free'>>).free;
@@ -77,12 +77,13 @@ export class StockChangeBatcher {
   async #run(batch: Waiting[]): Promise<void> {
     let results: Array<StockChanged | HttpProblem>;
     try {
-      results = await changeStocks(
-        this.#db,
-        batch.map((w) => w.change),
-        this.#notify,
-        this.#fanOut,
-      );
+      const changes = batch.map((w) => w.change);
+      // With older payload versions, their webhooks are queued by a second statement: both commit together.
+      const db = this.#db as Partial<Database> & Queryable;
+      results =
+        this.#versions.versions.length > 1 && db.transaction
+          ? await db.transaction((tx) => changeStocks(tx, changes, this.#fanOut, this.#versions))
+          : await changeStocks(db, changes, this.#fanOut, this.#versions);
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       await Promise.all(batch.map((w) => this.#run([w])));

@@ -1,12 +1,15 @@
+import { orderingKeys } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
-import { freshDelivery } from '../delivery/handoff.js';
-import { newIds } from '../delivery/ids.js';
-import { registrationStateSql } from '../delivery/sql/fragments.js';
-import { insertDeliveriesSql, notifyAtCommitSql } from '../delivery/sql/insert.js';
-import type { FreshDelivery, TargetState } from '../delivery/types.js';
+import { freshDelivery } from '../delivery/queue/handoff.js';
+import { timeOrderedIds } from '../delivery/queue/time-ordered-ids.js';
+import { registrationStateSql } from '../delivery/queue/fragments.sql.js';
+import { insertDeliveries, insertDeliveriesSql } from '../delivery/queue/insert.sql.js';
+import { contractVersions, type PayloadVersioning } from '../delivery/payload-versions.js';
+import type { FreshDelivery, OutgoingMessage, TargetState } from '../delivery/types.js';
 import { HttpProblem, problems } from '../http/problem.js';
 import type { TraceHeaders } from '../telemetry/trace-context.js';
+import { stockUpdateBodySql, type ItemLevel } from '../domain/payload-shapes.js';
 
 export interface StockLevel {
   id: string;
@@ -20,17 +23,12 @@ export interface StockChange {
   trace?: TraceHeaders;
 }
 
-/** An item as the stockUpdate webhook and the changeStock answer show it. */
-export interface ItemLevel {
-  id: string;
-  name: string;
-  stock: number;
-  unit: string;
-}
+// The stockUpdate payload's shape (the webhook body and the answer) lives with the others'.
+export type { ItemLevel } from '../domain/payload-shapes.js';
 
-// JSON text the way JSON.stringify writes { id, name, stock, unit } (to_json escapes strings alike).
-const level = (t: 'd' | 'g') =>
-  `'{"id":' || to_json(f.${t}_id) || ',"name":' || to_json(f.${t}_name) || ',"stock":' || f.${t}_stock || ',"unit":' || to_json(f.${t}_unit) || '}'`;
+// The statement makes the stockUpdate body and its ordering key (the drink's id) itself: the spec must still say so.
+if (orderingKeys['webhook.stockUpdate'].pointer !== '/drink/id')
+  throw new Error('stock-change.ts keys stockUpdate by /drink/id; the spec now says otherwise');
 
 /**
  * One statement for a batch of changes ($1–$4: drink ids and stocks, ingredient ids and
@@ -41,9 +39,9 @@ const level = (t: 'd' | 'g') =>
  * $7 per change, one per registration in `seq` order). It changes nothing when there are
  * more registrations than that (`ok` false, `targets` says how many). One row per change,
  * in order: whether its items exist and its webhook body (JSON.stringify of the answer); the
- * first carries the targets' state, for the handoff to the local worker. It notifies the
- * workers of every process only when $8 says so (no handoff). $9, $10: each change's traceparent
- * and tracestate.
+ * first carries the targets' state, for the handoff to the local worker. $8, $9: each change's
+ * traceparent and tracestate. $10: the current payload version: the statement queues to the
+ * registrations on it, the others' webhooks are converted and queued after it ({@link queueOlderVersions}).
  */
 const STOCK_SQL = prepared(`WITH levels AS (
        SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::int[]) WITH ORDINALITY AS c (drink, drink_stock, ingredient, ingredient_stock, k)
@@ -57,30 +55,29 @@ const STOCK_SQL = prepared(`WITH levels AS (
               g.id AS g_id, g.name AS g_name, c.ingredient_stock AS g_stock, g.unit AS g_unit
        FROM levels c LEFT JOIN locked d ON d.id = c.drink AND d.kind = 'drink' LEFT JOIN locked g ON g.id = c.ingredient AND g.kind = 'ingredient'
      ), targets AS (
-       SELECT id, owner_key_id, url, delivery, secret, previous_secret, previous_secret_expires_at, rate_limit_per_second, status, deleted_at,
+       SELECT id, owner_key_id, url, delivery, secret, previous_secret, previous_secret_expires_at, signature, rate_limit_per_second, status, deleted_at,
               row_number() OVER (ORDER BY seq)::int AS n FROM registrations
-       WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL
+       WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL AND payload_version = $10
      ), go AS (
        SELECT count(*) <= $7 AS ok, count(*)::int AS targets FROM targets
      ), ok AS MATERIALIZED (
-       SELECT f.*, '{"drink":' || ${level('d')} || ',"ingredient":' || ${level('g')} || '}' AS body
+       SELECT f.*, ${stockUpdateBodySql} AS body
        FROM found f, go WHERE go.ok AND f.d_id IS NOT NULL AND f.g_id IS NOT NULL
      ), changed AS (
        UPDATE items i SET stock = s.stock FROM (
          SELECT DISTINCT ON (id) id, stock FROM (SELECT d_id AS id, d_stock AS stock, k FROM ok UNION ALL SELECT g_id, g_stock, k FROM ok) x
          ORDER BY id, k DESC
        ) s WHERE i.id = s.id
-     ), queued AS (
-       ${insertDeliveriesSql(
-         "($5::text[])[((o.k - 1) * $7 + t.n)::int], ($6::text[])[((o.k - 1) * $7 + t.n)::int], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', o.body, t.delivery = 'pull'",
-         'ok o, targets t',
-         '($9::text[])[o.k::int], ($10::text[])[o.k::int]',
-       )}
-     ), queuing AS (
+     ), ${insertDeliveriesSql(
+       "($5::text[])[((o.k - 1) * $7 + t.n)::int], ($6::text[])[((o.k - 1) * $7 + t.n)::int], 'webhook', 'stockUpdate', t.id, t.owner_key_id, t.url, 'application/json', o.body, t.delivery = 'pull', $10, $10",
+       'ok o, targets t',
+       '($8::text[])[o.k::int], ($9::text[])[o.k::int]',
+       'o.d_id',
+       'o.k, t.n',
+     )}, queuing AS (
        SELECT go.targets > 0 AND EXISTS (SELECT 1 FROM ok) AS any FROM go
      )
      SELECT f.k::int AS k, f.d_id IS NOT NULL AS drink_found, f.g_id IS NOT NULL AS ingredient_found, o.body, go.ok, go.targets,
-       CASE WHEN q.any THEN ${notifyAtCommitSql(8)} END AS notified,
        CASE WHEN f.k = 1 AND q.any THEN ${registrationStateSql('(SELECT id AS target_id, * FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh
      FROM found f CROSS JOIN go CROSS JOIN queuing q LEFT JOIN ok o ON o.k = f.k
      ORDER BY f.k`);
@@ -126,8 +123,13 @@ export class StockFanOut {
  * is `JSON.stringify` of the answer) in one statement: atomic on its own, inside a
  * transaction or not. 404 when an item is not in the inventory under its kind.
  */
-export async function changeStock(db: Queryable, change: StockChange, notify: boolean, fanOut: StockFanOut): Promise<StockChanged> {
-  const [result] = await changeStocks(db, [change], notify, fanOut);
+export async function changeStock(
+  db: Queryable,
+  change: StockChange,
+  fanOut: StockFanOut,
+  versions: PayloadVersioning = contractVersions,
+): Promise<StockChanged> {
+  const [result] = await changeStocks(db, [change], fanOut, versions);
   if (result instanceof HttpProblem) throw result;
   return result!;
 }
@@ -135,18 +137,17 @@ export async function changeStock(db: Queryable, change: StockChange, notify: bo
 /**
  * Several stock changes in one statement (one commit when it runs on its own), as if made one
  * after the other in this order. Each change gets its answer, or its 404 when one of its items
- * is not in the inventory under its kind (the others are made). `notify`: wake the workers of
- * every process at commit (no local handoff).
+ * is not in the inventory under its kind (the others are made).
  */
 export async function changeStocks(
   db: Queryable,
   changes: StockChange[],
-  notify: boolean,
   fanOut: StockFanOut,
+  versions: PayloadVersioning = contractVersions,
 ): Promise<Array<StockChanged | HttpProblem>> {
   for (let per = fanOut.last; ;) {
-    const ids = newIds('dlv', per * changes.length);
-    const messageIds = newIds('msg', per * changes.length);
+    const ids = timeOrderedIds('dlv', per * changes.length);
+    const messageIds = timeOrderedIds('msg', per * changes.length);
     const rows = await db.query<Row>(STOCK_SQL, [
       changes.map((c) => c.drink.id),
       changes.map((c) => c.drink.stock),
@@ -155,13 +156,16 @@ export async function changeStocks(
       ids,
       messageIds,
       per,
-      notify,
       changes.map((c) => c.trace?.traceparent ?? null),
       changes.map((c) => c.trace?.tracestate ?? null),
+      versions.current,
     ]);
     const first = rows[0]!;
     fanOut.last = first.targets;
-    if (first.ok) return outcomes(changes, rows, (k, n) => (k - 1) * per + n - 1, ids, messageIds);
+    if (first.ok) {
+      const made = outcomes(changes, rows, (k, n) => (k - 1) * per + n - 1, ids, messageIds, versions.current);
+      return versions.versions.length > 1 ? queueOlderVersions(db, changes, made, versions) : made;
+    }
     // Registrations were added since the last change: draw enough ids and run it again.
     per = first.targets + 8;
   }
@@ -173,6 +177,7 @@ function outcomes(
   at: (k: number, n: number) => number,
   ids: string[],
   messageIds: string[],
+  version: number,
 ): Array<StockChanged | HttpProblem> {
   const targets = rows[0]!.fresh ? (JSON.parse(rows[0]!.fresh) as QueuedTarget[]) : [];
   return rows.map((row, i) => {
@@ -185,10 +190,15 @@ function outcomes(
         {
           id: ids[at(row.k, t.n)]!,
           message_id: messageIds[at(row.k, t.n)]!,
+          kind: 'webhook',
+          event: 'stockUpdate',
+          payload_version: version,
+          body_version: version,
           owner_key_id: t.owner_key_id,
           url: t.url,
           content_type: 'application/json',
           body,
+          ordering_key: change.drink.id,
         },
         t,
         change.trace,
@@ -196,4 +206,50 @@ function outcomes(
     );
     return { levels: JSON.parse(body) as StockChanged['levels'], fresh };
   });
+}
+
+interface OlderTarget {
+  id: string;
+  owner_key_id: string;
+  url: string;
+  delivery: string;
+  payload_version: number;
+}
+
+/**
+ * The stockUpdate webhooks of the registrations pinned to an older payload version: each change's
+ * body converted once per version (`insertDeliveries`), queued on `db` after the statement that
+ * made the changes. Run only when the contract lists more than one version; the caller runs
+ * both in one transaction (the batcher does when there are older versions).
+ */
+async function queueOlderVersions(
+  db: Queryable,
+  changes: StockChange[],
+  made: Array<StockChanged | HttpProblem>,
+  versions: PayloadVersioning,
+): Promise<Array<StockChanged | HttpProblem>> {
+  const targets = await db.query<OlderTarget>(
+    `SELECT id, owner_key_id, url, delivery, payload_version FROM registrations
+     WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL AND payload_version <> $1 ORDER BY seq`,
+    [versions.current],
+  );
+  if (targets.length === 0) return made;
+  for (const [i, result] of made.entries()) {
+    if (result instanceof HttpProblem) continue;
+    const body = JSON.stringify(result.levels);
+    const messages: OutgoingMessage[] = targets.map((t) => ({
+      kind: 'webhook',
+      event: 'stockUpdate',
+      targetId: t.id,
+      ownerKeyId: t.owner_key_id,
+      url: t.url,
+      contentType: 'application/json',
+      body,
+      pull: t.delivery === 'pull',
+      payloadVersion: t.payload_version,
+      orderingKey: result.levels.drink.id,
+    }));
+    result.fresh.push(...(await insertDeliveries(db, messages, changes[i]!.trace, versions)));
+  }
+  return made;
 }

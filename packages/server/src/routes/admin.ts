@@ -1,4 +1,5 @@
 import type { Handler } from '../http/context.js';
+import { publishedKeys, rotateSigningKey } from '../delivery/send/signing-keys.js';
 import { databaseUnavailable } from '../http/unavailable.js';
 import { API_KEY_COLUMNS, createApiKey, toApiKeyInfo, type ApiKeyRow } from '../domain/api-keys.js';
 import { revokeApiKey } from '../domain/revoke-key.js';
@@ -28,7 +29,7 @@ export function adminHandlers(services: Services): Record<string, Handler> {
     },
     revokeApiKey: async (_req, res, ctx) => {
       const id = ctx.path.apiKeyId as string;
-      const result = await revokeApiKey(services.db, id, services.outbox.checkPayload);
+      const result = await revokeApiKey(services.db, services.outbox, id);
       if (result === 'not-found') throw problems.notFound(`No API key ${id}.`, '/path/apiKeyId');
       if (result === 'last-admin')
         throw new HttpProblem('conflict', `${id} is the last admin key; create another admin key before revoking it.`);
@@ -43,6 +44,24 @@ export function adminHandlers(services: Services): Record<string, Handler> {
         throw new HttpProblem('conflict', `${id} is the last admin key; create another admin key before erasing it.`);
       services.keys?.forget(id);
       res.json(result);
+    },
+    // Public and cacheable for a minute: receivers fetch it again on an unknown kid (a rotation).
+    getSigningKeys: async (_req, res) => {
+      const keys = await publishedKeys(services.db);
+      res.setHeader('cache-control', 'public, max-age=60');
+      res.json({ keys });
+    },
+    rotateSigningKey: async (_req, res) => {
+      const rotation = await rotateSigningKey(services.db);
+      if (rotation === 'pending')
+        throw new HttpProblem('conflict', 'The key of an earlier rotation has not started signing yet; rotate again once it signs.');
+      const body = {
+        kid: rotation.kid,
+        signsFrom: rotation.signsFrom.toISOString(),
+        previousKid: rotation.previousKid ?? null,
+        previousDropsAt: rotation.previousDropsAt?.toISOString() ?? null,
+      };
+      res.json(services.checkResponse(res, 200, body));
     },
     healthz: (_req, res) => {
       res.json({ status: 'ok' });

@@ -1,18 +1,21 @@
 import { Router } from 'express';
 import { operationalEventNames, type components } from '@clubnotify/spec';
 import type { Database, Queryable } from '../db/database.js';
-import { contextOf, type RequestContext } from '../http/context.js';
+import { contextOf, type Handler, type RequestContext } from '../http/context.js';
 import { HttpProblem, problems } from '../http/problem.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { keysetPage } from '../pagination/keyset.js';
 import { listOwner } from '../http/list-owner.js';
 import { formatInstant as iso, parseInstant } from '../domain/instant.js';
 import type { ResponseCheck } from '../http/response-validation.js';
-import { Outbox } from '../publish/outbox.js';
-import { resetHealth, targetTable } from '../delivery/sql/disable.js';
-import { formatWindow, recoverWindowMs, requeueDelivery, requeueSince } from '../delivery/sql/requeue.js';
+import type { Outbox } from '../publish/outbox.js';
+import { resetHealth, targetTable } from '../delivery/record/disable.sql.js';
+import { releaseHold } from '../delivery/queue/ordering-holds.sql.js';
+import { formatWindow } from '../delivery/queue/durations.js';
+import { recoverWindowMs, requeueDelivery, requeueSince } from '../delivery/queue/requeue.sql.js';
 import { addFilter, Conditions } from './delivery-filters.js';
 import { replayMatching } from './delivery-replay.js';
+import { deliverySummary } from './delivery-summary.js';
 
 type Delivery = components['schemas']['Delivery'];
 
@@ -20,10 +23,8 @@ type Delivery = components['schemas']['Delivery'];
 export interface DeliveryRoutesDeps {
   db: Database;
   cursors: CursorCodec;
-  /** Where replay and recovery requeue deliveries (it wakes the local worker once they commit); none: the poll finds them. */
-  outbox?: Outbox;
-  /** @deprecated Pass `outbox` (an `Outbox` with this `wake`); used only without one. */
-  wake?: () => void;
+  /** Where replay and recovery requeue deliveries: it announces them once they commit. */
+  outbox: Outbox;
   /** Checks an answer before the work behind it commits (see `ResponseCheck`); none by default. */
   checkResponse?: ResponseCheck;
   /** How long the delivery history is kept (DELIVERY_RETENTION); recovery reaches no further back. */
@@ -43,6 +44,7 @@ interface DeliveryRow {
   attempt_count: number;
   next_attempt_at: Date | string | null;
   created_at: Date | string;
+  payload_version: number;
 }
 
 interface AttemptRow {
@@ -55,30 +57,43 @@ interface AttemptRow {
   response_body: string | null;
 }
 
-const COLUMNS = 'seq, id, owner_key_id, message_id, kind, event, target_id, url, status, attempt_count, next_attempt_at, created_at';
+const COLUMNS =
+  'seq, id, owner_key_id, message_id, kind, event, target_id, url, status, attempt_count, next_attempt_at, created_at, payload_version';
 /** The answer, checked while the transaction behind it can still roll back. */
 type Check = <T>(status: number, body: T) => T;
 
-/** The delivery log and its operations: listDeliveries, getDelivery, replayDelivery, replayDeliveries, recoverDeliveries. */
-export function deliveryRoutes(options: DeliveryRoutesDeps): Router {
-  // Without an outbox, replay and recovery requeue all the same; the workers' poll finds the rows.
-  const deps = { ...options, outbox: options.outbox ?? new Outbox({ db: options.db, wake: options.wake }) };
-  const router = Router();
-  const handlers: Record<string, (path: string, ctx: RequestContext, check: Check) => Promise<[number, unknown]>> = {
+/** The delivery log and its operations, by operationId: listDeliveries, getDeliverySummary, getDelivery, replayDelivery(s), skipDelivery, recoverDeliveries. */
+export function deliveryHandlers(deps: DeliveryRoutesDeps): Record<string, Handler> {
+  const work: Record<string, (path: string, ctx: RequestContext, check: Check) => Promise<[number, unknown]>> = {
     listDeliveries: (path, ctx) => list(deps, path, ctx),
-    getDelivery: (_path, ctx) => getOne(deps, ctx),
-    replayDeliveries: (_path, ctx, check) =>
-      replayMatching(deps as { db: Database; outbox: Outbox }, ctx.caller!, ctx.body as never, check),
+    getDeliverySummary: async (_path, ctx) => [200, await deliverySummary(deps.db, ctx)],
+    getDelivery: (_path, ctx) => getOne(deps.db, ctx),
+    replayDeliveries: (_path, ctx, check) => replayMatching(deps, ctx.caller!, ctx.body as never, check),
     replayDelivery: (_path, ctx, check) => replay(deps, ctx, check),
+    skipDelivery: (_path, ctx, check) => skip(deps, ctx, check),
     recoverDeliveries: (_path, ctx, check) => recover(deps, ctx, check),
   };
+  return Object.fromEntries(
+    Object.entries(work).map(([id, run]) => [
+      id,
+      async (req, res, ctx) => {
+        const check: Check = (status, body) => (deps.checkResponse ? deps.checkResponse(res, status, body) : body);
+        const [status, body] = await run(req.path, ctx, check);
+        res.status(status).json(body);
+      },
+    ]),
+  );
+}
+
+/** The same handlers as one middleware, for an embedder that mounts them itself (`AppDeps.deliveryRoutes`). */
+export function deliveryRoutes(deps: DeliveryRoutesDeps): Router {
+  const handlers = deliveryHandlers(deps);
+  const router = Router();
   router.use(async (req, res, next) => {
     const ctx = contextOf(res);
     const handler = ctx && handlers[ctx.operation.id];
     if (!handler) return next();
-    const check: Check = (status, body) => (deps.checkResponse ? deps.checkResponse(res, status, body) : body);
-    const [status, body] = await handler(req.path, ctx, check);
-    res.status(status).json(body);
+    await handler(req, res, ctx);
   });
   return router;
 }
@@ -113,16 +128,16 @@ async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext)
   return [200, { data: await withAttempts(deps.db, page.rows), links: page.links }];
 }
 
-async function getOne(deps: DeliveryRoutesDeps, ctx: RequestContext): Promise<[number, unknown]> {
+async function getOne(db: Queryable, ctx: RequestContext): Promise<[number, unknown]> {
   const id = ctx.path.deliveryId as string;
   const caller = ctx.caller!;
-  const [found] = await deps.db.query<DeliveryRow & { content_type: string; body: string }>(
+  const [found] = await db.query<DeliveryRow & { content_type: string; body: string }>(
     `SELECT ${COLUMNS}, content_type, body FROM delivery_messages WHERE id = $1 AND (owner_key_id = $2 OR $3) AND event <> ALL($4::text[])`,
     [id, caller.keyId, caller.scope === 'admin', operationalEventNames],
   );
   // Another owner's delivery is 404 like an unknown one, so that ids cannot be probed.
   if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
-  const [delivery] = await withAttempts(deps.db, [found]);
+  const [delivery] = await withAttempts(db, [found]);
   return [200, { ...delivery, payload: { contentType: found.content_type, body: found.body } }];
 }
 
@@ -158,6 +173,33 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
       queue.requeued(1);
       const [answer] = await withAttempts(tx, [updated]);
       return [202, check(202, answer)] as [number, unknown];
+    }),
+  );
+}
+
+/** Releases the ordering key a failed delivery holds (skipDelivery); the delivery stays failed, its key's later messages go on. */
+async function skip(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Check): Promise<[number, unknown]> {
+  const id = ctx.path.deliveryId as string;
+  const caller = ctx.caller!;
+  const mine = [id, caller.keyId, caller.scope === 'admin', operationalEventNames];
+  const owned = `id = $1 AND (owner_key_id = $2 OR $3) AND event <> ALL($4::text[])`;
+  return deps.outbox.publish((queue) =>
+    deps.db.transaction(async (tx) => {
+      const [ended] = await tx.query(`SELECT 1 FROM delivery_history WHERE ${owned}`, mine);
+      if (ended && (await releaseHold(tx, id)) > 0) {
+        queue.requeued(1);
+        const [status, answer] = await getOne(tx, ctx);
+        return [status, check(status, answer)] as [number, unknown];
+      }
+      const [queued] = ended ? [] : await tx.query(`SELECT 1 FROM deliveries WHERE ${owned}`, mine);
+      // Other subscribers' deliveries are 404 too, so that ids cannot be probed.
+      if (!ended && !queued) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
+      throw new HttpProblem(
+        'conflict',
+        queued
+          ? `Delivery ${id} is still pending; only a failed delivery holds its key.`
+          : `Delivery ${id} holds no ordering key: it is not a failed keyed message at a hold target, or it was skipped or replayed.`,
+      );
     }),
   );
 }
@@ -203,6 +245,7 @@ async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Deliver
       )
     : [];
   const byDelivery = new Map<string, Delivery['attempts']>();
+  const versionOf = new Map(rows.map((r) => [r.id, r.payload_version]));
   for (const a of attempts) {
     const list = byDelivery.get(a.delivery_id) ?? [];
     list.push({
@@ -212,6 +255,8 @@ async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Deliver
       statusCode: a.status_code,
       error: a.error,
       responseBody: a.response_body,
+      // Every attempt of a delivery sends the version it was queued in.
+      payloadVersion: versionOf.get(a.delivery_id)!,
     });
     byDelivery.set(a.delivery_id, list);
   }
@@ -228,5 +273,6 @@ async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Deliver
     nextAttemptAt: r.next_attempt_at === null ? null : iso(r.next_attempt_at),
     createdAt: iso(r.created_at),
     attempts: byDelivery.get(r.id) ?? [],
+    payloadVersion: r.payload_version,
   }));
 }

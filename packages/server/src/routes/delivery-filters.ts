@@ -30,9 +30,11 @@ export interface MessageFilter {
 /**
  * Adds the filter's conditions; `since` and `until` are parsed at `pointer` + their name (the
  * spec's DateTime pattern already bounds them). Each has an index: owner and target by seq,
- * message id, and creation time (migration 030).
+ * message id, and creation time (migration 030). `since` also bounds `ended` (the history's
+ * `completed_at`, `updated_at` in `delivery_messages`), which a delivery cannot pass before it is
+ * created: the history is partitioned by it (migration 102), so only the partitions since then are read.
  */
-export function addFilter(c: Conditions, f: MessageFilter, pointer: string): void {
+export function addFilter(c: Conditions, f: MessageFilter, pointer: string, ended: 'updated_at' | 'completed_at' = 'updated_at'): void {
   // Operational events are not in the log (its `event` names webhooks and callbacks); the owner's
   // operational-event subscription shows their state.
   c.add((n) => `event <> ALL($${n}::text[])`, [...operationalEventNames]);
@@ -40,6 +42,9 @@ export function addFilter(c: Conditions, f: MessageFilter, pointer: string): voi
   if (f.targetId !== undefined) c.add((n) => `target_id = $${n}`, f.targetId);
   if (f.event !== undefined) c.add((n) => `event = $${n}`, f.event);
   if (f.messageId !== undefined) c.add((n) => `message_id = $${n}`, f.messageId);
-  if (f.since !== undefined) c.add((n) => `created_at >= $${n}`, iso(parseInstant(f.since, `${pointer}/since`)));
+  if (f.since !== undefined) {
+    c.add((n) => `created_at >= $${n}`, iso(parseInstant(f.since, `${pointer}/since`)));
+    c.raw(`${ended} >= $${c.params.length}`);
+  }
   if (f.until !== undefined) c.add((n) => `created_at < $${n}`, iso(parseInstant(f.until, `${pointer}/until`)));
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Caller } from '../http/context.js';
 import { listOwner } from '../http/list-owner.js';
 import type { Outbox } from '../publish/outbox.js';
-import { requeueFinished } from '../delivery/sql/history.js';
+import { requeueFinished } from '../delivery/queue/history.sql.js';
 import { addFilter, Conditions } from './delivery-filters.js';
 
 type Request = components['schemas']['DeliveryReplayRequest'];
@@ -34,7 +34,7 @@ export async function replayMatching(
   check: (status: number, body: Result) => Result,
 ): Promise<[number, Result]> {
   const c = new Conditions();
-  addFilter(c, { ...body, owner: listOwner(caller, body.ownerKeyId, '/body/ownerKeyId') }, '/body');
+  addFilter(c, { ...body, owner: listOwner(caller, body.ownerKeyId, '/body/ownerKeyId') }, '/body', 'completed_at');
   if (body.status === undefined) c.raw(`status <> 'succeeded'`);
   else c.add((n) => `status = $${n}`, body.status);
   const answer = (replayed: number, more: boolean, dryRun: boolean): [number, Result] => [

@@ -6,10 +6,11 @@ import {
 import type { Handler } from '../http/context.js';
 import { problems } from '../http/problem.js';
 import type { Services } from '../services.js';
-import { resetHealth } from '../delivery/sql/disable.js';
+import { resetHealth } from '../delivery/record/disable.sql.js';
 import { insertOrGetTarget, removeTarget, type TargetTable } from './targets.js';
 import { targetPage } from './target-list.js';
 import { requireAllowedUrl } from './url-check.js';
+import { requestedPayloadVersion, versionForNew } from './payload-version.js';
 
 const OPERATIONAL: TargetTable = { table: 'operational_subscriptions', idPrefix: 'ops', columns: OPERATIONAL_SUBSCRIPTION_COLUMNS };
 
@@ -18,6 +19,7 @@ export function operationalSubscriptionHandlers(services: Services): Record<stri
   return {
     subscribeOperationalEvents: async (_req, res, ctx) => {
       const { url, events } = ctx.body as { url: string; events: string[] };
+      const version = requestedPayloadVersion(services, ctx.body.payloadVersion, '/body/payloadVersion');
       await requireAllowedUrl(services, url, '/body/url');
       const body = await services.db.transaction(async (tx) => {
         const row = await insertOrGetTarget<OperationalSubscriptionRow>(
@@ -25,13 +27,14 @@ export function operationalSubscriptionHandlers(services: Services): Record<stri
           OPERATIONAL,
           { owner_key_id: ctx.caller!.keyId, url },
           services.limits.registrationsPerKey,
-          { events },
+          { events, payload_version: versionForNew(services.versions, version), signature: ctx.body.signature ?? 'v1' },
         );
         // A repeat replaces the filter and re-enables a disabled one: the same request always ends in the same subscription.
         const [updated] = await tx.query<OperationalSubscriptionRow>(
-          `UPDATE operational_subscriptions SET events = $2, status = 'active', disabled_reason = NULL, disabled_at = NULL
+          `UPDATE operational_subscriptions SET events = $2, status = 'active', disabled_reason = NULL, disabled_at = NULL,
+             payload_version = coalesce($3, payload_version), signature = coalesce($4, signature)
            WHERE id = $1 RETURNING ${OPERATIONAL_SUBSCRIPTION_COLUMNS}`,
-          [row.id, events],
+          [row.id, events, version ?? null, ctx.body.signature ?? null],
         );
         if (row.status === 'disabled') await resetHealth(tx, row.id);
         return services.checkResponse(res, 200, toOperationalSubscription(updated!, true));

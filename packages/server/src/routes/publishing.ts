@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { OutgoingMessage } from '../delivery/types.js';
 import { cancelledText, changedText, scheduledText } from '../domain/concert-text.js';
+import { concertAlertCallback } from '../domain/payload-shapes.js';
 import { idempotent, type IdempotentCall } from '../domain/idempotency.js';
 import { parseInstant } from '../domain/instant.js';
 import { toConcert, type ConcertRow } from '../domain/rows.js';
@@ -20,24 +21,29 @@ interface AlertTarget {
   owner_key_id: string;
   url: string;
   delivery: string;
+  payload_version: number;
 }
 
 async function webhookTargets(tx: Queryable, event: OutgoingMessage['event']) {
   return tx.query<AlertTarget>(
-    `SELECT id, owner_key_id, url, delivery FROM registrations WHERE event = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
+    `SELECT id, owner_key_id, url, delivery, payload_version FROM registrations WHERE event = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
     [event],
   );
 }
 
 async function queueCallbacks(queue: Queue, tx: Queryable, concertId: string, body: string): Promise<void> {
   const targets = await tx.query<AlertTarget>(
-    `SELECT id, owner_key_id, callback_url AS url, delivery FROM subscriptions WHERE concert_id = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
+    `SELECT id, owner_key_id, callback_url AS url, delivery, payload_version FROM subscriptions
+     WHERE concert_id = $1 AND status = 'active' AND deleted_at IS NULL ORDER BY seq`,
     [concertId],
   );
-  await queue.messages(tx, concertAlerts('callback', targets, body));
+  await queue.messages(
+    tx,
+    concertAlerts('callback', targets, body).map((m) => ({ ...m, subscription: { concertId } })),
+  );
 }
 
-/** One concertAlert in text to each target: webhooks to registrations, callbacks to a concert's subscriptions. */
+/** One concertAlert to each target: webhooks (text) to registrations, callbacks (payload-shapes.ts) to a concert's subscriptions. */
 function concertAlerts(kind: OutgoingMessage['kind'], targets: AlertTarget[], body: string): OutgoingMessage[] {
   return targets.map((t) => ({
     kind,
@@ -45,9 +51,10 @@ function concertAlerts(kind: OutgoingMessage['kind'], targets: AlertTarget[], bo
     targetId: t.id,
     ownerKeyId: t.owner_key_id,
     url: t.url,
-    contentType: TEXT,
+    contentType: kind === 'callback' ? concertAlertCallback.contentType : TEXT,
     body,
     pull: t.delivery === 'pull',
+    payloadVersion: t.payload_version,
   }));
 }
 
@@ -112,7 +119,8 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
            WHERE id = $1 RETURNING ${CONCERT}`,
             [before.id, change.title ?? null, startsAt, change.venue ?? null, change.priceCents ?? null, change.ticketsAvailable ?? null],
           );
-          await queueCallbacks(queue, tx, before.id, change.message ?? changedText(before, after!));
+          const text = change.message ?? changedText(before, after!);
+          await queueCallbacks(queue, tx, before.id, concertAlertCallback.body({ concertId: before.id, change: 'updated', text }));
           return { status: 200, body: toConcert(after!) };
         }),
       );
@@ -129,7 +137,8 @@ export function publishingHandlers(services: Services): Record<string, Handler> 
             `UPDATE concerts SET status = 'cancelled', updated_at = now() WHERE id = $1 RETURNING ${CONCERT}`,
             [before.id],
           );
-          await queueCallbacks(queue, tx, before.id, cancelledText(after!, reason));
+          const text = cancelledText(after!, reason);
+          await queueCallbacks(queue, tx, before.id, concertAlertCallback.body({ concertId: before.id, change: 'cancelled', text }));
           return { status: 200, body: toConcert(after!) };
         }),
       );

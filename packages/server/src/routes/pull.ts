@@ -1,7 +1,8 @@
 import type { components } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
-import type { LeasedDelivery } from '../delivery/sql/pull.js';
-import { signPayload } from '../delivery/sign.js';
+import type { LeasedDelivery } from '../delivery/pull/pull.sql.js';
+import { signPayload, signsV1a } from '../delivery/send/sign.js';
+import { currentSigningKey, type SigningKey } from '../delivery/send/signing-keys.js';
 import { formatInstant } from '../domain/instant.js';
 import type { Caller } from '../http/context.js';
 import type { Handler } from '../http/context.js';
@@ -35,7 +36,7 @@ async function ownPullTarget(db: Queryable, id: string, caller: Caller): Promise
 }
 
 /** The message with the Standard Webhooks headers the server would send it with, signed now. */
-function pulledMessage(d: LeasedDelivery): PulledMessage {
+function pulledMessage(d: LeasedDelivery, key: SigningKey | undefined): PulledMessage {
   const timestamp = Math.floor(Date.now() / 1000);
   return {
     deliveryId: d.id,
@@ -50,8 +51,13 @@ function pulledMessage(d: LeasedDelivery): PulledMessage {
       'content-type': d.content_type,
       'webhook-id': d.message_id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signPayload(d.secret!, d.message_id, timestamp, d.body),
+      'webhook-signature': signPayload(d.secret!, d.message_id, timestamp, d.body, key),
+      ...(key && signsV1a(d.secret!) ? { 'webhook-key-id': key.kid } : {}),
       'webhook-attempt': String(d.attempt_count),
+      'webhook-version': String(d.payload_version),
+      ...(d.ordering_key && d.key_seq
+        ? { 'webhook-ordering-key': encodeURIComponent(d.ordering_key), 'webhook-ordering-sequence': String(d.key_seq) }
+        : {}),
     },
   };
 }
@@ -69,7 +75,9 @@ export function pullHandlers(services: Services): Record<string, Handler> {
       res.on('close', () => gone.abort());
       const waitMs = ((ctx.query.waitSeconds as number | undefined) ?? 20) * 1000;
       const leased = await services.pull.lease(target.id, (ctx.query.limit as number | undefined) ?? 10, waitMs, gone.signal);
-      res.json({ data: leased.map(pulledMessage), leaseSeconds: Math.ceil(services.pull.leaseMs / 1000) });
+      // The ed25519 key only when a message needs it (a target with `signature` including `v1a`).
+      const key = leased.some((d) => signsV1a(d.secret!)) ? await currentSigningKey(services.db) : undefined;
+      res.json({ data: leased.map((d) => pulledMessage(d, key)), leaseSeconds: Math.ceil(services.pull.leaseMs / 1000) });
     },
 
     reportTargetAttempt: async (_req, res, ctx) => {
@@ -86,7 +94,8 @@ export function pullHandlers(services: Services): Record<string, Handler> {
         if (report.missing === 'delivery') throw problems.notFound(`No delivery ${id} for ${target.id}.`, '/path/deliveryId');
         throw new HttpProblem(
           'conflict',
-          `Attempt ${body.attempt} of ${id} is not leased now: its lease ran out (a failed attempt; the next one is leased again) or its outcome was reported already.`,
+          `Attempt ${body.attempt} of ${id} is not leased now: its lease ran out ` +
+            '(a failed attempt; the next one is leased again) or its outcome was reported already.',
           [{ pointer: '/body/attempt', detail: 'is not an attempt leased now' }],
         );
       }

@@ -1,20 +1,22 @@
 import type { components } from '@clubnotify/spec';
 import type { Queryable } from '../db/database.js';
-import { cancelDeliveriesForTarget } from '../delivery/sql/cancel.js';
-import { queueOperationalEvents } from '../delivery/sql/operational.js';
-import type { PayloadCheck } from '../delivery/types.js';
-import { restartFailureWindow } from '../delivery/sql/disable.js';
-import { formatWindow, recoverWindowMs, requeueSince } from '../delivery/sql/requeue.js';
-import { newId as newMessageId } from '../delivery/ids.js';
+import { cancelDeliveriesForTarget } from '../delivery/queue/cancel.sql.js';
+import { restartFailureWindow } from '../delivery/record/disable.sql.js';
+import { formatWindow } from '../delivery/queue/durations.js';
+import { recoverWindowMs, requeueSince } from '../delivery/queue/requeue.sql.js';
+import { heldKeys, switchOrderingMode } from '../delivery/queue/ordering-holds.sql.js';
+import { timeOrderedId } from '../delivery/queue/time-ordered-ids.js';
 import { formatInstant, parseInstant } from '../domain/instant.js';
 import { sampleEvent } from '../domain/sample-event.js';
 import { targetHealthReport } from '../domain/target-health-report.js';
 import type { Caller, Handler } from '../http/context.js';
 import { HttpProblem, problems } from '../http/problem.js';
 import { newSigningSecret } from '../ids.js';
+import type { Queue } from '../publish/outbox.js';
 import type { Services } from '../services.js';
 import type { TargetTable } from './targets.js';
 import { requireTargetUrl } from './url-check.js';
+import { requestedPayloadVersion } from './payload-version.js';
 
 /** What differs between registrations and subscriptions for get, update, rotateSecret and test. */
 export interface LifecycleTarget<Row> extends TargetTable {
@@ -26,7 +28,8 @@ export interface LifecycleTarget<Row> extends TargetTable {
   /** The column that, with owner and URL, identifies a live target. */
   scopeColumn: 'event' | 'concert_id';
   eventOf(row: Row): components['schemas']['EventName'];
-  toApi(row: Row, withSecret: false): object;
+  /** The target as the API shows it; with its secret only when it was just created. */
+  present(row: Row, withSecret: boolean): object;
 }
 
 interface LifecycleRow {
@@ -48,8 +51,9 @@ export function lifecycleHandlers<Row>(
   names: { get: string; update: string; rotate: string; test: string },
 ): Record<string, Handler> {
   const detail = async (db: Queryable, row: LifecycleRow) => ({
-    ...t.toApi(row as Row, false),
+    ...t.present(row as Row, false),
     health: await targetHealthReport(db, row.id),
+    heldKeys: await heldKeys(db, row.id),
     previousSecretExpiresAt: row.previous_secret_expires_at === null ? null : formatInstant(row.previous_secret_expires_at),
   });
   return {
@@ -70,8 +74,9 @@ export function lifecycleHandlers<Row>(
       );
     },
     [names.test]: async (_req, res, ctx) => {
+      const version = requestedPayloadVersion(services, ctx.query.payloadVersion, '/query/payloadVersion');
       const row = await findOwned(services.db, t, ctx.path[t.param] as string, ctx.caller!, false);
-      res.status(202).json(await sendTest(services, t, row, (body) => services.checkResponse(res, 202, body)));
+      res.status(202).json(await sendTest(services, t, row, version, (body) => services.checkResponse(res, 202, body)));
     },
   };
 }
@@ -97,6 +102,9 @@ interface UpdateBody {
   status?: 'active' | 'paused';
   rateLimitPerSecond?: number | null;
   recoverSince?: string;
+  payloadVersion?: number;
+  ordering?: 'release' | 'hold';
+  signature?: 'v1' | 'v1a' | 'v1,v1a';
 }
 
 async function updateTarget<T>(
@@ -113,6 +121,7 @@ async function updateTarget<T>(
     const { delivery } = await findOwned(services.db, t, id, caller, false);
     await requireTargetUrl(services, url, `/body/${t.urlField}`, delivery as string);
   }
+  const version = requestedPayloadVersion(services, body.payloadVersion, '/body/payloadVersion');
   const since = body.recoverSince === undefined ? undefined : parseInstant(body.recoverSince, '/body/recoverSince').getTime();
   const windowMs = recoverWindowMs(services.retentionMs);
   if (since !== undefined && Date.now() - since > windowMs)
@@ -123,6 +132,12 @@ async function updateTarget<T>(
       if (url !== undefined && url !== current[t.urlColumn]) await moveTarget(tx, t, current, url);
       if (body.status === 'paused' && current.status !== 'paused') await pause(tx, t, current);
       if (body.status === 'active' && current.status !== 'active') await activate(tx, t, current);
+      // Messages queued from now on are converted to it; those already queued keep the version they were queued in.
+      if (version !== undefined) await tx.query(`UPDATE ${t.table} SET payload_version = $2 WHERE id = $1`, [id, version]);
+      // Switching to release lets every key held by a failed message go on (the failed message is skipped).
+      if (body.ordering !== undefined && (await switchOrderingMode(tx, t.table, id, body.ordering)) > 0) queue.requeued(1);
+      // Attempts are signed as the target says when they go out: retries of queued messages switch too.
+      if (body.signature !== undefined) await tx.query(`UPDATE ${t.table} SET signature = $2 WHERE id = $1`, [id, body.signature]);
       if (body.rateLimitPerSecond !== undefined) {
         await tx.query(`UPDATE ${t.table} SET rate_limit_per_second = $2 WHERE id = $1`, [id, body.rateLimitPerSecond]);
       }
@@ -185,10 +200,10 @@ interface RotatedRow {
 }
 
 /** The owner's `secretOverlapEnded`, due when the previous secret stops signing (the claim finds it then). */
-async function scheduleOverlapEnd(tx: Queryable, row: RotatedRow, at: string, check: PayloadCheck): Promise<void> {
+async function scheduleOverlapEnd(queue: Queue, tx: Queryable, row: RotatedRow, at: string): Promise<void> {
   const ownerKeyId = row.owner_key_id;
   const payload = { type: 'secretOverlapEnded' as const, occurredAt: at, ownerKeyId, targetId: row.id, url: row.url };
-  await queueOperationalEvents(tx, [{ name: 'secretOverlapEnded', ownerKeyId, payload }], { notify: false, dueAt: at, check });
+  await queue.operational(tx, [{ name: 'secretOverlapEnded', ownerKeyId, payload }], at);
 }
 
 async function rotateSecret<T>(
@@ -199,39 +214,57 @@ async function rotateSecret<T>(
   overlapSeconds: number,
   check: (body: RotatedSecret) => T,
 ): Promise<T> {
-  return services.db.transaction(async (tx) => {
-    const [row] = await tx.query<RotatedRow>(
-      `UPDATE ${t.table} SET secret = $4,
+  return services.outbox.publish((queue) =>
+    services.db.transaction(async (tx) => {
+      const [row] = await tx.query<RotatedRow>(
+        `UPDATE ${t.table} SET secret = $4,
        previous_secret = CASE WHEN $5::int > 0 THEN secret END,
        previous_secret_expires_at = CASE WHEN $5::int > 0 THEN now() + $5::int * interval '1 second' END
      WHERE id = $1 AND deleted_at IS NULL AND (owner_key_id = $2 OR $3)
      RETURNING id, secret, previous_secret_expires_at, owner_key_id, ${t.urlColumn} AS url`,
-      [id, caller.keyId, caller.scope === 'admin', newSigningSecret(), overlapSeconds],
-    );
-    if (!row) throw problems.notFound(`No ${t.noun} ${id}.`, `/path/${t.param}`);
-    const expires = row.previous_secret_expires_at;
-    if (expires !== null) await scheduleOverlapEnd(tx, row, formatInstant(expires), services.outbox.checkPayload);
-    return check({ id: row.id, secret: row.secret, previousSecretExpiresAt: expires === null ? null : formatInstant(expires) });
-  });
+        [id, caller.keyId, caller.scope === 'admin', newSigningSecret(), overlapSeconds],
+      );
+      if (!row) throw problems.notFound(`No ${t.noun} ${id}.`, `/path/${t.param}`);
+      const expires = row.previous_secret_expires_at;
+      if (expires !== null) await scheduleOverlapEnd(queue, tx, row, formatInstant(expires));
+      return check({ id: row.id, secret: row.secret, previousSecretExpiresAt: expires === null ? null : formatInstant(expires) });
+    }),
+  );
 }
 
 async function sendTest<T>(
   services: Services,
   t: LifecycleTarget<unknown>,
   row: LifecycleRow,
+  asked: number | undefined,
   check: (body: QueuedDelivery) => T,
 ): Promise<T> {
   if (row.status !== 'active')
     throw new HttpProblem('conflict', `${t.noun} ${row.id} is ${row.status}; only active targets receive test events.`);
   const event = t.eventOf(row);
   const sample = sampleEvent(t.kind, event);
-  const messageId = newMessageId('msg');
+  const messageId = timeOrderedId('msg');
   const url = row[t.urlColumn] as string;
+  // The target's own version unless the request asks for another (to try it before switching).
+  const payloadVersion = asked ?? (row.payload_version as number);
   // Read back in the same transaction, before the worker can see it: the answer is the queued delivery.
   return services.outbox.publish((queue) =>
     services.db.transaction(async (tx) => {
       const pull = row.delivery === 'pull';
-      await queue.messages(tx, [{ kind: t.kind, event, targetId: row.id, ownerKeyId: row.owner_key_id, url, messageId, pull, ...sample }]);
+      const message = {
+        kind: t.kind,
+        event,
+        targetId: row.id,
+        ownerKeyId: row.owner_key_id,
+        url,
+        messageId,
+        pull,
+        payloadVersion,
+        // A callback's ordering key is its subscription's (concertId): the test message takes its place among them.
+        subscription: t.scopeColumn === 'concert_id' ? { concertId: row.concert_id } : undefined,
+        ...sample,
+      };
+      await queue.messages(tx, [message]);
       const [q] = await tx.query<{
         id: string;
         status: 'pending';
@@ -254,6 +287,7 @@ async function sendTest<T>(
         nextAttemptAt: q!.next_attempt_at === null ? null : formatInstant(q!.next_attempt_at),
         createdAt: formatInstant(q!.created_at),
         attempts: [],
+        payloadVersion,
       });
     }),
   );

@@ -1,4 +1,5 @@
-import { cancelDeliveriesForTarget } from '../delivery/sql/cancel.js';
+import { cancelDeliveriesForTarget } from '../delivery/queue/cancel.sql.js';
+import { forgetTargetOrdering } from '../delivery/queue/ordering-holds.sql.js';
 import type { Queryable } from '../db/database.js';
 import { HttpProblem } from '../http/problem.js';
 import type { Caller } from '../http/context.js';
@@ -67,7 +68,7 @@ function limitExceeded(target: TargetTable, limit: number): HttpProblem {
   );
 }
 
-/** Softly removes a target the caller owns (or any, for an admin) and cancels its pending deliveries. */
+/** Softly removes a target the caller owns (or any, for an admin), cancels its pending deliveries and forgets its ordering keys. */
 export async function removeTarget(
   db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
   target: TargetTable,
@@ -80,7 +81,9 @@ export async function removeTarget(
        WHERE id = $1 AND deleted_at IS NULL AND (owner_key_id = $2 OR $3) RETURNING id`,
       [id, caller.keyId, caller.scope === 'admin'],
     );
-    if (rows.length > 0) await cancelDeliveriesForTarget(tx, id);
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    await cancelDeliveriesForTarget(tx, id);
+    await forgetTargetOrdering(tx, id);
+    return true;
   });
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createTraceState, isSpanContextValid, trace, TraceFlags, type Context, type Span, type SpanContext } from '@opentelemetry/api';
 
 /** W3C Trace Context headers, as they arrive with a request and leave with each attempt. */
@@ -42,4 +43,22 @@ export function headersOf(span: Span): TraceHeaders | undefined {
   const traceparent = `00-${context.traceId}-${context.spanId}-${flags}`;
   const tracestate = context.traceState?.serialize();
   return tracestate ? { traceparent, tracestate } : { traceparent };
+}
+
+/** The caller's trace context while a request runs untraced (see {@link passingOn}). */
+const untraced = new AsyncLocalStorage<TraceHeaders>();
+
+/**
+ * Runs `work` with `headers`, a request's valid W3C trace context, to be passed on as it came:
+ * with tracing off there is no context manager to carry a span, and the server is a participant
+ * that does not trace (W3C Trace Context): what it publishes carries the caller's context
+ * unchanged, so a subscriber still joins the publisher's trace.
+ */
+export function passingOn<T>(headers: TraceHeaders, work: () => T): T {
+  return untraced.run(headers, work);
+}
+
+/** The trace context {@link passingOn} keeps for the request running now, if any. */
+export function passedOn(): TraceHeaders | undefined {
+  return untraced.getStore();
 }

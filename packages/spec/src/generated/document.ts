@@ -9,7 +9,11 @@ export const document: { readonly [key: string]: Json } = {
     "title": "clubnotify",
     "version": "1.0.0",
     "summary": "Concert alerts, concert-update callbacks, stock updates and paginated collections.",
-    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n| Webhook | operational events (JSON): `targetDisabled`, `circuitOpened`, `circuitClosed`, `secretOverlapEnded`, `apiKeyRevoked`, `deliveryFailed` | `POST /operationalEventSubscriptions` with `events` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\nTwo extensions make these links machine-readable; the reference server, SDK, mock,\nconsole and receiver kit are derived from them:\n\n- `x-clubnotify-webhook: <webhook>` on a registration operation names the webhook it\n  registers `url` for. Every webhook has at least one such operation, except the\n  operational events. Registration is idempotent, so these operations are safe to retry.\n- `x-clubnotify-operational: true` on a webhook marks an operational event: it reports on\n  the owner's own targets, deliveries and key, and the one operation carrying\n  `x-clubnotify-operational-events: true` registers `url` for those named in `events`.\n  Registrations, subscriptions and the delivery log (`WebhookName`, `EventName`) never\n  carry operational events.\n- `x-clubnotify-idempotent: true` marks another `POST` that is idempotent by design\n  (the same request gives the same record back). Operations that declare the\n  `Idempotency-Key` header are safe to retry when the client sends one.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\nOrder between messages is not guaranteed; use the payload or `webhook-timestamp`.\n\n## Lifecycle\n\nRegistrations and subscriptions (targets) are in one of these states:\n\n| state | receives | how it gets there | how it leaves |\n|---|---|---|---|\n| `active` | every new message | created; `PATCH status: active` | `PATCH status: paused`; disabled by the service; `DELETE` |\n| `paused` | nothing (pending deliveries `cancelled`) | `PATCH status: paused` by its owner | `PATCH status: active`; `DELETE` |\n| `disabled` (`disabledReason`) | nothing (pending deliveries `cancelled`) | `410 Gone`; 5 days of failures; its API key revoked | `PATCH status: active` (with `recoverSince` to resend what failed or was cancelled); `DELETE` |\n| removed | nothing, for good (`404`) | `DELETE` | none; registering the URL again makes a new target |\n\nRegistering a URL that the key already registered returns that target in whatever state\nit is; re-enable a disabled one with `PATCH`. Deliveries (`GET /deliveries`) are\n`pending` (queued or between attempts) and end `succeeded` (a `2xx`), `failed` (every\nattempt failed, or `410`) or `cancelled` (the target was paused, disabled or removed\nfirst). `POST /deliveries/{deliveryId}/replay` makes a finished delivery `pending` again;\n`POST /deliveries/recover` does so for a target's `failed` ones, and `PATCH` with\n`recoverSince` for its `failed` and `cancelled` ones. Find any message by its\n`webhook-id` or creation time (`GET /deliveries?messageId=`, `since`, `until`,\n`undelivered`), see it with its payload (`GET /deliveries/{deliveryId}`), and send again\neverything a filter selects (`POST /deliveries/replay`, with `dryRun` to count first).\n\nSecrets rotate with overlap (`POST .../rotateSecret`): during the overlap each delivery\ncarries one signature per valid secret, space-separated. `POST .../test` sends the\nevent's example from this document, signed and logged like any delivery.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nEach collection declares its strategy and field names in an `x-pagination` extension on\nits operation (`strategy`, `items`, the `*Param` query parameters, dot paths such as\n`nextCursor: next_cursor` or `nextLink: links.next`); the SDK's paginator is generated\nfrom it, so renaming a field means changing it there too.\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`; a JSON\nbody declared in another charset is `415`. A JSON string escaping half of a surrogate\npair (`\"\\ud800\"`), which UTF-8 cannot carry, is kept with U+FFFD in its place. While the database is unreachable every\noperation that needs it answers `503` with `Retry-After`; retry then.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\nEach API key may hold 100 live registrations and 100 live subscriptions (the server's\noperator may change both): one more is a `409` `limit-exceeded` problem, since removing\none helps and waiting does not. Owners may cap deliveries per second to one target\n(`rateLimitPerSecond`), e.g. to protect a small receiver.\n\n## Versioning and deprecation\n\n`info.version` follows semver for both sides of the contract: clients calling the\noperations, and receivers of webhooks and callbacks. A change that can break either\n(removing or renaming a field, an operation, a status or a header; a new required input;\na narrower input or a wider output, such as a new enum value in a response or in a\nwebhook payload) ships only in a new major, with a breaking entry in the changelog.\nAdditions that existing clients and receivers can ignore ship in a minor.\n\nAn operation is deprecated for at least six months before it is removed:\n`deprecated: true` with `x-deprecated-at` and `x-sunset` (dates, `YYYY-MM-DD`, at least\nsix months apart), and its responses declare the `Deprecation` and `Sunset` headers.\nThe service then sends `Deprecation` (RFC 9745, `@` and Unix seconds) and `Sunset`\n(RFC 8594, an HTTP-date) on every answer of that operation, the SDK warns once per\noperation, and these docs mark it deprecated. It may be removed after its sunset, in a\nnew major. A query or header parameter is deprecated the same way (`deprecated: true`,\n`x-deprecated-at`, `x-sunset` on the parameter): the service sends both headers on every\nanswer to a request that sends it. `npm run spec:diff` checks\nevery change against the released contracts kept in `spec/released/`.\n",
+    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n| Webhook | operational events (JSON): `targetDisabled`, `circuitOpened`, `circuitClosed`, `secretOverlapEnded`, `apiKeyRevoked`, `deliveryFailed`, `payloadVersionSunset`, `orderingKeyHeld` | `POST /operationalEventSubscriptions` with `events` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\nThese extensions make these links machine-readable; the reference server, SDK, mock,\nconsole and receiver kit are derived from them:\n\n- `x-clubnotify-webhook: <webhook>` on a registration operation names the webhook it\n  registers `url` for. Every webhook has at least one such operation, except the\n  operational events. Registration is idempotent, so these operations are safe to retry.\n- `x-clubnotify-operational: true` on a webhook marks an operational event: it reports on\n  the owner's own targets, deliveries and key, and the one operation carrying\n  `x-clubnotify-operational-events: true` registers `url` for those named in `events`.\n  Registrations, subscriptions and the delivery log (`WebhookName`, `EventName`) never\n  carry operational events.\n- `x-clubnotify-idempotent: true` marks another `POST` that is idempotent by design\n  (the same request gives the same record back). Operations that declare the\n  `Idempotency-Key` header are safe to retry when the client sends one.\n- `x-clubnotify-ordering-key: {source, pointer}` on a webhook or callback names the\n  ordering key of its messages: the string at JSON Pointer `pointer` in the payload\n  (`source: payload`) or in the subscribing request (`source: subscription`, for a\n  callback). `stockUpdate` is ordered by `/drink/id`, the `concertAlert` callback by the\n  subscription's `/concertId`. Events without it are not ordered.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Every delivery\nalso carries `webhook-version`, the payload version its body is in (see Versioning). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\n## Ordering\n\nMessages of an event that declares `x-clubnotify-ordering-key` are delivered in publish\norder per target and key: a message is not sent to a target while an earlier message\nwith the same key to that target is pending (queued, on the wire or waiting for a\nretry). Other keys and other targets are not held up. A message that ends `failed`\nreleases its key by default (the next one goes; the failure is in the log and, for\nsubscribers, a `deliveryFailed` operational event); a target made or switched with\n`ordering: hold` keeps the key held instead (an `orderingKeyHeld` operational event names the\nkey and the failed delivery; the target's `GET` lists its `heldKeys`), until the failed message is replayed, skipped\n(`POST /deliveries/{deliveryId}/skip`, that key only) or the target is switched back to\n`release` (which skips every held one). A replayed message takes its old\nplace again and holds the key's later messages until it ends. Each delivery carries\n`webhook-ordering-key` (the key, percent-encoded) and `webhook-ordering-sequence` (1, 2, 3…\nper target and key, stable across retries and replays), so a receiver can spot a gap\n(a message that failed for good) or a message it has already passed (a replay). The key\nis 1 to 128 characters; a publish whose key field is missing, not a string, empty or\nlonger is refused with `400` and the field's pointer before anything is queued.\n\nThe two headers are not covered by the signature: Standard Webhooks signs\n`{webhook-id}.{webhook-timestamp}.{raw body}` only, and keeping to it keeps every\nStandard Webhooks library working. The key is in the signed body for payload keys\n(`stockUpdate`'s `drink.id`) and fixed by the target for subscription keys (one concert\nper subscription); the sequence is advisory. Someone able to alter headers in transit\n(use `https`) could at most make a receiver skip or ask again for a genuine message,\nwhich a replay repairs. Messages of events without a key are in no particular order;\nuse the payload or `webhook-timestamp`.\n\n## Lifecycle\n\nRegistrations and subscriptions (targets) are in one of these states:\n\n| state | receives | how it gets there | how it leaves |\n|---|---|---|---|\n| `active` | every new message | created; `PATCH status: active` | `PATCH status: paused`; disabled by the service; `DELETE` |\n| `paused` | nothing (pending deliveries `cancelled`) | `PATCH status: paused` by its owner | `PATCH status: active`; `DELETE` |\n| `disabled` (`disabledReason`) | nothing (pending deliveries `cancelled`) | `410 Gone`; 5 days of failures; its API key revoked | `PATCH status: active` (with `recoverSince` to resend what failed or was cancelled); `DELETE` |\n| removed | nothing, for good (`404`) | `DELETE` | none; registering the URL again makes a new target |\n\nRegistering a URL that the key already registered returns that target in whatever state\nit is; re-enable a disabled one with `PATCH`. Deliveries (`GET /deliveries`) are\n`pending` (queued or between attempts) and end `succeeded` (a `2xx`), `failed` (every\nattempt failed, or `410`) or `cancelled` (the target was paused, disabled or removed\nfirst). `POST /deliveries/{deliveryId}/replay` makes a finished delivery `pending` again;\n`POST /deliveries/recover` does so for a target's `failed` ones, and `PATCH` with\n`recoverSince` for its `failed` and `cancelled` ones. Find any message by its\n`webhook-id` or creation time (`GET /deliveries?messageId=`, `since`, `until`,\n`undelivered`), see it with its payload (`GET /deliveries/{deliveryId}`), and send again\neverything a filter selects (`POST /deliveries/replay`, with `dryRun` to count first).\n\nSecrets rotate with overlap (`POST .../rotateSecret`): during the overlap each delivery\ncarries one signature per valid secret, space-separated.\nA target made with `signature: v1a` (or `v1,v1a` for both) is signed with the server's ed25519\nkey instead (Standard Webhooks `v1a,<base64>`), named in `webhook-key-id`; receivers verify it\nwith the public key from `GET /.well-known/jwks.json` and hold no secret. `POST .../test` sends the\nevent's example from this document, signed and logged like any delivery.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nEach collection declares its strategy and field names in an `x-pagination` extension on\nits operation (`strategy`, `items`, the `*Param` query parameters, dot paths such as\n`nextCursor: next_cursor` or `nextLink: links.next`); the SDK's paginator is generated\nfrom it, so renaming a field means changing it there too.\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`; a JSON\nbody declared in another charset is `415`. A JSON string escaping half of a surrogate\npair (`\"\\ud800\"`), which UTF-8 cannot carry, is kept with U+FFFD in its place. While the database is unreachable every\noperation that needs it answers `503` with `Retry-After`; retry then.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\nEach API key may hold 100 live registrations and 100 live subscriptions (the server's\noperator may change both): one more is a `409` `limit-exceeded` problem, since removing\none helps and waiting does not. Owners may cap deliveries per second to one target\n(`rateLimitPerSecond`), e.g. to protect a small receiver.\n\n## Versioning and deprecation\n\n`info.version` follows semver for both sides of the contract: clients calling the\noperations, and receivers of webhooks and callbacks. A change that can break either\n(removing or renaming a field, an operation, a status or a header; a new required input;\na narrower input or a wider output, such as a new enum value in a response or in a\nwebhook payload) ships only in a new major, with a breaking entry in the changelog.\nAdditions that existing clients and receivers can ignore ship in a minor.\n\nAn operation is deprecated for at least six months before it is removed:\n`deprecated: true` with `x-deprecated-at` and `x-sunset` (dates, `YYYY-MM-DD`, at least\nsix months apart), and its responses declare the `Deprecation` and `Sunset` headers.\nThe service then sends `Deprecation` (RFC 9745, `@` and Unix seconds) and `Sunset`\n(RFC 8594, an HTTP-date) on every answer of that operation, the SDK warns once per\noperation, and these docs mark it deprecated. It may be removed after its sunset, in a\nnew major. A query or header parameter is deprecated the same way (`deprecated: true`,\n`x-deprecated-at`, `x-sunset` on the parameter): the service sends both headers on every\nanswer to a request that sends it. `npm run spec:diff` checks\nevery change against the released contracts kept in `spec/released/`.\n\nWebhook and callback payloads are versioned by the major of `info.version`: the payload\nversions are the majors listed in `x-clubnotify-payload-versions` below, the current one\nand each older one still sent (its payloads follow the newest released contract of that\nmajor). An older version may be deprecated with `x-deprecated-at` and `x-sunset` (dates,\nat least six months apart; from the sunset day on it is not offered) and is removed from\nthe list only after its sunset. A breaking payload change ships with a converter per\nevent and step down (`spec/converters/<kind>.<event>/<from>-to-<to>.ts`), so that each\nolder version's receivers keep getting payloads valid for their version. Version 1 is\nthe only one today.\n\nEach registration, subscription and operational-event subscription has a `payloadVersion`\n(default: the current major; set on create, switched with `PATCH`). A message is converted\nonce per version when it is queued: the body signed and sent, `webhook-version`, the\ndelivery (`GET /deliveries/{deliveryId}`) and each attempt say which version went out, and\nretries and replays keep it. `POST .../test?payloadVersion=` sends the example in any\nsupported version. An unknown version or one past its sunset is `422`\n(`unknown-payload-version`, `payload-version-sunset`) with `supportedPayloadVersions`. A\nconverter that fails records that version's deliveries of the message `failed` with the\nconverter named in the attempt's `error` (and `deliveryFailed` to the owner); other versions\nare sent as usual. Owners whose targets use a version a month from its sunset get\n`payloadVersionSunset`.\n\n## Examples\n\nThe examples are written as of one moment, `x-examples-as-of` below (2026-11-22 09:00\nUTC): their times lie around it. A time the service judges against the moment of the\nrequest (`since` and `recoverSince`, at most 14 days ago) is refused with `422\noutside-recovery-window` once that many days have passed since `x-examples-as-of`;\nmove every time of an example by the same amount to send it today.\n",
+    "x-examples-as-of": "2026-11-22T09:00:00.000Z",
+    "x-clubnotify-payload-versions": {
+      "1": {}
+    },
     "contact": {
       "name": "clubnotify"
     },
@@ -612,9 +616,14 @@ export const document: { readonly [key: string]: Json } = {
       "post": {
         "operationId": "testRegistration",
         "summary": "Send a test event to this registration",
-        "description": "Queues its event's example from this document to the registration at once, signed like any\ndelivery and recorded in `GET /deliveries` with its attempts (retried like any other\ndelivery). It has a fresh `webhook-id`. The registration must be `active` (`409` when paused\nor disabled).\n",
+        "description": "Queues its event's example from this document to the registration at once, signed like any\ndelivery and recorded in `GET /deliveries` with its attempts (retried like any other\ndelivery). It has a fresh `webhook-id`. The registration must be `active` (`409` when paused\nor disabled). With `payloadVersion` the example is sent in that payload version (converted\ndown from the current one), so a receiver can try another version's shape before the registration\nswitches to it.\n",
         "tags": [
           "Registrations"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/TestPayloadVersion"
+          }
         ],
         "responses": {
           "202": {
@@ -660,6 +669,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableContent"
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
@@ -765,6 +777,10 @@ export const document: { readonly [key: string]: Json } = {
                 "tags": [
                   "Webhooks"
                 ],
+                "x-clubnotify-ordering-key": {
+                  "source": "subscription",
+                  "pointer": "/concertId"
+                },
                 "parameters": [
                   {
                     "$ref": "#/components/parameters/WebhookId"
@@ -776,13 +792,25 @@ export const document: { readonly [key: string]: Json } = {
                     "$ref": "#/components/parameters/WebhookSignature"
                   },
                   {
+                    "$ref": "#/components/parameters/WebhookKeyId"
+                  },
+                  {
                     "$ref": "#/components/parameters/WebhookAttempt"
+                  },
+                  {
+                    "$ref": "#/components/parameters/WebhookVersion"
                   },
                   {
                     "$ref": "#/components/parameters/DeliveryTraceparent"
                   },
                   {
                     "$ref": "#/components/parameters/DeliveryTracestate"
+                  },
+                  {
+                    "$ref": "#/components/parameters/WebhookOrderingKey"
+                  },
+                  {
+                    "$ref": "#/components/parameters/WebhookOrderingSequence"
                   }
                 ],
                 "security": [
@@ -1212,9 +1240,14 @@ export const document: { readonly [key: string]: Json } = {
       "post": {
         "operationId": "testSubscription",
         "summary": "Send a test event to this subscription",
-        "description": "Queues the `concertAlert` callback's example from this document to the subscription at once, signed like any\ndelivery and recorded in `GET /deliveries` with its attempts (retried like any other\ndelivery). It has a fresh `webhook-id`. The subscription must be `active` (`409` when paused\nor disabled).\n",
+        "description": "Queues the `concertAlert` callback's example from this document to the subscription at once, signed like any\ndelivery and recorded in `GET /deliveries` with its attempts (retried like any other\ndelivery). It has a fresh `webhook-id`. The subscription must be `active` (`409` when paused\nor disabled). With `payloadVersion` the example is sent in that payload version (converted\ndown from the current one), so a receiver can try another version's shape before the subscription\nswitches to it.\n",
         "tags": [
           "Registrations"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/TestPayloadVersion"
+          }
         ],
         "responses": {
           "202": {
@@ -1260,6 +1293,9 @@ export const document: { readonly [key: string]: Json } = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableContent"
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
@@ -2437,6 +2473,84 @@ export const document: { readonly [key: string]: Json } = {
         }
       }
     },
+    "/deliveries/summary": {
+      "get": {
+        "operationId": "getDeliverySummary",
+        "summary": "Count the deliveries of a time window by outcome, a ledger that adds up",
+        "description": "The server's own books for the deliveries created at or after `since` (default: 24 hours\nbefore `until`) and before `until` (default: now), of the caller's registrations and subscriptions (an admin key: every owner's,\nor `ownerKeyId`'s). Operational events are left out, as in `GET /deliveries`.\n\n`published` = `delivered` + `failed` + `cancelled` + `pending` + `pruned`, always:\n`published` counts each delivery once, whether it waits in the queue or has ended, plus\nthose the retention (`DELIVERY_RETENTION`) has deleted since, which `pruned` counts by the\nhour they were created (a window that cuts an hour counts that hour's pruned deliveries\nwhole). All counts are read at one instant, so a delivery that ends meanwhile is counted once.\n",
+        "tags": [
+          "Deliveries"
+        ],
+        "parameters": [
+          {
+            "name": "since",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/DateTime"
+            }
+          },
+          {
+            "name": "until",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/DateTime"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/OwnerKeyId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The window's counts.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DeliverySummary"
+                },
+                "examples": {
+                  "lastNight": {
+                    "$ref": "#/components/examples/DeliverySummary"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
     "/deliveries/{deliveryId}": {
       "parameters": [
         {
@@ -2616,6 +2730,73 @@ export const document: { readonly [key: string]: Json } = {
                 "examples": {
                   "replayed": {
                     "$ref": "#/components/examples/DeliveryPending"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/deliveries/{deliveryId}/skip": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/DeliveryId"
+        }
+      ],
+      "post": {
+        "operationId": "skipDelivery",
+        "summary": "Let a held key go on past its failed message",
+        "description": "For a `failed` delivery that holds its ordering key at an `ordering: hold` target:\nremoves that hold, so the key's later messages are sent, without switching the whole\ntarget to `release`. The delivery stays `failed` in the log (replay it later if\nwanted; it then takes its old place again). A delivery that holds no key (not failed,\nunkeyed, at a `release` target, or already replayed or skipped) is `409`.\n",
+        "tags": [
+          "Deliveries"
+        ],
+        "responses": {
+          "200": {
+            "description": "The key is released; the delivery as it stands, still `failed`.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DeliveryDetail"
+                },
+                "examples": {
+                  "skipped": {
+                    "$ref": "#/components/examples/DeliverySkipped"
                   }
                 }
               }
@@ -3573,6 +3754,125 @@ export const document: { readonly [key: string]: Json } = {
         }
       }
     },
+    "/.well-known/jwks.json": {
+      "get": {
+        "operationId": "getSigningKeys",
+        "summary": "The public keys that verify `v1a` signatures.",
+        "description": "The key set a receiver fetches to verify `v1a` (ed25519) signatures without holding a secret:\ntake the key whose `kid` is the delivery's `webhook-key-id`, and verify the `v1a,<base64>`\nsignature over `{webhook-id}.{webhook-timestamp}.{raw body}`. Public and cacheable; fetch it\nagain when a delivery names a key not in your copy (a rotation), no more than once a minute.\n",
+        "tags": [
+          "Administration"
+        ],
+        "security": [],
+        "responses": {
+          "200": {
+            "description": "The published keys, newest first.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Cache-Control": {
+                "description": "`public, max-age=60`: a receiver may keep its copy for a minute.",
+                "schema": {
+                  "type": "string",
+                  "maxLength": 64
+                },
+                "example": "public, max-age=60"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/JsonWebKeySet"
+                },
+                "examples": {
+                  "current": {
+                    "$ref": "#/components/examples/JsonWebKeySet"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/signingKeys/rotate": {
+      "post": {
+        "operationId": "rotateSigningKey",
+        "summary": "Rotate the server's ed25519 signing key",
+        "description": "Makes a new ed25519 key for `v1a` signatures. It is published in `GET /.well-known/jwks.json`\nat once but signs only from `signsFrom`, two minutes later (longer than the key set's one-minute\ncache), so a receiver has it before any delivery names it. At that moment the previous key\nstops signing; it stays published for 7 days (`previousDropsAt`), longer than any retry keeps a\nmessage, and is then dropped. `409` while the key of an earlier rotation has not started\nsigning yet. HMAC (`v1`) secrets are not touched: rotate those per target with `rotateSecret`.\n",
+        "tags": [
+          "Administration"
+        ],
+        "security": [
+          {
+            "apiKey": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The new key, published now and signing from `signsFrom`.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SigningKeyRotation"
+                },
+                "examples": {
+                  "rotated": {
+                    "$ref": "#/components/examples/SigningKeyRotation"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
     "/metrics": {
       "get": {
         "operationId": "getMetrics",
@@ -3663,7 +3963,13 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/WebhookSignature"
           },
           {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
           },
           {
             "$ref": "#/components/parameters/DeliveryTraceparent"
@@ -3725,6 +4031,10 @@ export const document: { readonly [key: string]: Json } = {
         "tags": [
           "Webhooks"
         ],
+        "x-clubnotify-ordering-key": {
+          "source": "payload",
+          "pointer": "/drink/id"
+        },
         "parameters": [
           {
             "$ref": "#/components/parameters/WebhookId"
@@ -3736,13 +4046,25 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/WebhookSignature"
           },
           {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
           },
           {
             "$ref": "#/components/parameters/DeliveryTraceparent"
           },
           {
             "$ref": "#/components/parameters/DeliveryTracestate"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookOrderingKey"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookOrderingSequence"
           }
         ],
         "security": [
@@ -3813,7 +4135,13 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/WebhookSignature"
           },
           {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
           },
           {
             "$ref": "#/components/parameters/DeliveryTraceparent"
@@ -3890,7 +4218,13 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/WebhookSignature"
           },
           {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
           },
           {
             "$ref": "#/components/parameters/DeliveryTraceparent"
@@ -3967,7 +4301,13 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/WebhookSignature"
           },
           {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
           },
           {
             "$ref": "#/components/parameters/DeliveryTraceparent"
@@ -4044,7 +4384,13 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/WebhookSignature"
           },
           {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
           },
           {
             "$ref": "#/components/parameters/DeliveryTraceparent"
@@ -4106,7 +4452,7 @@ export const document: { readonly [key: string]: Json } = {
         "operationId": "apiKeyRevokedWebhook",
         "summary": "apiKeyRevoked operational event",
         "x-clubnotify-operational": true,
-        "description": "The owner's API key was revoked (`DELETE /apiKeys/{apiKeyId}` or the server's\n`revoke-key`): its registrations and subscriptions are disabled and their pending\ndeliveries cancelled. Sent to that key's own operational-event subscriptions, which stay\nactive for it.\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `apiKeyRevoked`), signed, retried and logged like any webhook. Never sent about\nan operational-event subscription itself (see that operation).\n",
+        "description": "The owner's API key was revoked (`DELETE /apiKeys/{apiKeyId}` or the server's\n`revoke-key`): its registrations and subscriptions are disabled and their pending\ndeliveries cancelled. Sent to that key's own operational-event subscriptions, which stay\nactive for it. It stands for all of those targets: no `targetDisabled` is sent for any of\nthem (`targetsDisabled` counts them; each shows `disabledReason` `API key key_... revoked`).\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `apiKeyRevoked`), signed, retried and logged like any webhook. Never sent about\nan operational-event subscription itself (see that operation).\n",
         "tags": [
           "Operational events"
         ],
@@ -4121,7 +4467,13 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/WebhookSignature"
           },
           {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
           },
           {
             "$ref": "#/components/parameters/DeliveryTraceparent"
@@ -4198,7 +4550,13 @@ export const document: { readonly [key: string]: Json } = {
             "$ref": "#/components/parameters/WebhookSignature"
           },
           {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
             "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
           },
           {
             "$ref": "#/components/parameters/DeliveryTraceparent"
@@ -4254,6 +4612,172 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       }
+    },
+    "payloadVersionSunset": {
+      "post": {
+        "operationId": "payloadVersionSunsetWebhook",
+        "summary": "payloadVersionSunset operational event",
+        "x-clubnotify-operational": true,
+        "description": "Some of the owner's targets (`targetIds`) use a payload version whose sunset is one month\naway or less. From the sunset day that version is no longer offered: switch each target to\na supported version (`PATCH` with `payloadVersion`) after trying it with\n`POST /registrations/{registrationId}/test?payloadVersion=`. Sent once per owner, version and\nsunset.\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `payloadVersionSunset`), signed, retried and logged like any webhook. Unlike the other\noperational events it names operational-event subscriptions too: a sunset concerns every target.\n",
+        "tags": [
+          "Operational events"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/WebhookId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookSignature"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
+          }
+        ],
+        "security": [
+          {
+            "webhookSignature": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PayloadVersionSunsetEvent"
+              },
+              "examples": {
+                "oneMonthLeft": {
+                  "$ref": "#/components/examples/PayloadVersionSunsetEvent"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any `2xx` ends delivery of this message."
+          },
+          "400": {
+            "$ref": "#/components/responses/ReceiverBadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/ReceiverUnauthorized"
+          },
+          "410": {
+            "description": "The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it."
+          },
+          "413": {
+            "$ref": "#/components/responses/ReceiverPayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/ReceiverUnsupportedMediaType"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ReceiverError"
+          },
+          "default": {
+            "$ref": "#/components/responses/ReceiverUnknownError"
+          }
+        }
+      }
+    },
+    "orderingKeyHeld": {
+      "post": {
+        "operationId": "orderingKeyHeldWebhook",
+        "summary": "orderingKeyHeld operational event",
+        "x-clubnotify-operational": true,
+        "description": "A message of an event ordered per key (`x-clubnotify-ordering-key`) failed for good at one of\nthe owner's targets with `ordering: hold`: its key is now held, and the key's later messages to\nthat target wait until the failed delivery is replayed (`POST /deliveries/{deliveryId}/replay`),\nskipped (`POST /deliveries/{deliveryId}/skip`) or the target is switched to `release`. Other\nkeys and targets go on. The `deliveryFailed` event about the same delivery is sent too.\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `orderingKeyHeld`), signed, retried and logged like any webhook. Never sent about\nan operational-event subscription itself (see that operation).\n",
+        "tags": [
+          "Operational events"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/WebhookId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookSignature"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
+          }
+        ],
+        "security": [
+          {
+            "webhookSignature": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderingKeyHeldEvent"
+              },
+              "examples": {
+                "held": {
+                  "$ref": "#/components/examples/OrderingKeyHeldEvent"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any `2xx` ends delivery of this message."
+          },
+          "400": {
+            "$ref": "#/components/responses/ReceiverBadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/ReceiverUnauthorized"
+          },
+          "410": {
+            "description": "The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it."
+          },
+          "413": {
+            "$ref": "#/components/responses/ReceiverPayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/ReceiverUnsupportedMediaType"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ReceiverError"
+          },
+          "default": {
+            "$ref": "#/components/responses/ReceiverUnknownError"
+          }
+        }
+      }
     }
   },
   "components": {
@@ -4272,7 +4796,7 @@ export const document: { readonly [key: string]: Json } = {
         "type": "apiKey",
         "in": "header",
         "name": "webhook-signature",
-        "description": "How receivers authenticate our deliveries (Standard Webhooks). The signature is\n`v1,` followed by the base64 HMAC-SHA256, keyed with the base64-decoded part of the\nregistration's `whsec_` secret, of `{webhook-id}.{webhook-timestamp}.{raw body}`.\nThe header may hold several space-separated signatures during secret rotation; a\nreceiver accepts the message when any one of them verifies.\n"
+        "description": "How receivers authenticate our deliveries (Standard Webhooks). The signature is\n`v1,` followed by the base64 HMAC-SHA256, keyed with the base64-decoded part of the\nregistration's `whsec_` secret, of `{webhook-id}.{webhook-timestamp}.{raw body}`.\nThe header may hold several space-separated signatures during secret rotation; a\nreceiver accepts the message when any one of them verifies. A target that opts in\nwith `signature: v1a` (or `v1,v1a`) gets `v1a,` followed by the base64 ed25519\nsignature of the same string instead (or as well), made with the server key named in\n`webhook-key-id`; such a receiver holds no secret, only the published public keys.\n"
       }
     },
     "schemas": {
@@ -4284,6 +4808,32 @@ export const document: { readonly [key: string]: Json } = {
         ],
         "default": "push",
         "description": "`push` (the default): the server sends each message to the URL. `pull`: the messages wait in\nthe server for their owner to lease them (`POST /targets/{targetId}/lease`, or\n`clubnotify-receiver listen`), for receivers the server cannot reach (a laptop, a host behind\na firewall). Set when the target is made; the same retries, circuit, history and attempt log\napply to both.\n"
+      },
+      "OrderingMode": {
+        "type": "string",
+        "enum": [
+          "release",
+          "hold"
+        ],
+        "default": "release",
+        "description": "What a message of an event ordered per key (`x-clubnotify-ordering-key`) that ends `failed`\ndoes to its key's later messages to this target. `release` (the default): they go on (the\nreceiver sees the sequence jump). `hold`: they wait until the failed message is replayed\n(`POST /deliveries/{deliveryId}/replay`, bulk replay or recovery), or until the target is\nswitched to `release` (which lets every held key go on at once, skipping its failed message).\nMessages of other keys are never held. The failure is reported as any is (`deliveryFailed`).\n"
+      },
+      "SignatureScheme": {
+        "type": "string",
+        "enum": [
+          "v1",
+          "v1a",
+          "v1,v1a"
+        ],
+        "default": "v1",
+        "description": "How this target's deliveries are signed (Standard Webhooks). `v1` (the default): HMAC-SHA256\nwith the target's `whsec_` secret. `v1a`: ed25519 with the server's signing key, whose public\nkey is published at `GET /.well-known/jwks.json`; the delivery names the key in\n`webhook-key-id`, and the receiver needs no secret. `v1,v1a`: both signatures, space-separated\nin `webhook-signature` (a receiver accepts the message when one it trusts verifies).\n"
+      },
+      "PayloadVersion": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 999,
+        "description": "The payload version (a major of this contract, listed in `info.x-clubnotify-payload-versions`)\nthe target's webhooks or callbacks are sent in. Set on create (default: the current major),\nchanged with `PATCH`; each message keeps the version it was queued in. An unknown version, or\none past its sunset, is a `422` problem (`unknown-payload-version`, `payload-version-sunset`)\nthat lists the supported ones in `supportedPayloadVersions`.\n",
+        "example": 1
       },
       "RegistrationRequest": {
         "type": "object",
@@ -4300,6 +4850,16 @@ export const document: { readonly [key: string]: Json } = {
           },
           "delivery": {
             "$ref": "#/components/schemas/DeliveryMode"
+          },
+          "ordering": {
+            "$ref": "#/components/schemas/OrderingMode"
+          },
+          "signature": {
+            "$ref": "#/components/schemas/SignatureScheme"
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "The payload version to send this target's messages in; the current major when omitted."
           }
         }
       },
@@ -4372,6 +4932,35 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "HeldKey": {
+        "type": "object",
+        "required": [
+          "orderingKey",
+          "deliveryId",
+          "heldAt"
+        ],
+        "additionalProperties": false,
+        "description": "An ordering key a target with `ordering: hold` holds behind a failed message.",
+        "properties": {
+          "orderingKey": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "The key; its later messages to this target wait."
+          },
+          "deliveryId": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "The failed delivery that holds it; replay it (`POST /deliveries/{deliveryId}/replay`) or skip it (`POST /deliveries/{deliveryId}/skip`)."
+          },
+          "heldAt": {
+            "type": "string",
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When the delivery failed for good and the key was held."
+          }
+        }
+      },
       "Registration": {
         "type": "object",
         "required": [
@@ -4433,6 +5022,24 @@ export const document: { readonly [key: string]: Json } = {
           },
           "delivery": {
             "$ref": "#/components/schemas/DeliveryMode"
+          },
+          "ordering": {
+            "$ref": "#/components/schemas/OrderingMode"
+          },
+          "heldKeys": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/HeldKey"
+            },
+            "description": "Only in the answers of `GET` and `PATCH` of one target: the keys it holds behind failed\nmessages (`ordering: hold`), oldest first, at most 100 (`GET /deliveries?status=failed&targetId=`\nfinds every failed delivery). Empty when none is held.\n"
+          },
+          "signature": {
+            "$ref": "#/components/schemas/SignatureScheme"
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "The payload version this target's messages are queued in (`webhook-version`)."
           }
         }
       },
@@ -4498,6 +5105,14 @@ export const document: { readonly [key: string]: Json } = {
                 }
               }
             }
+          },
+          "supportedPayloadVersions": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/PayloadVersion"
+            },
+            "description": "With `unknown-payload-version` and `payload-version-sunset`, the payload versions a target may choose now."
           }
         }
       },
@@ -4630,6 +5245,18 @@ export const document: { readonly [key: string]: Json } = {
           "recoverSince": {
             "$ref": "#/components/schemas/DateTime",
             "description": "With the target active (or made active by this request): queue again every `failed` or\n`cancelled` delivery created at or after this time, at most 14 days ago. This recovers\nwhat was missed while the target was disabled or paused.\n"
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "Switch the payload version: messages queued from now on are sent in it; deliveries\nalready queued (and their retries and replays) keep the version they were queued in.\n"
+          },
+          "ordering": {
+            "$ref": "#/components/schemas/OrderingMode",
+            "description": "Switch the ordering mode. Switching to `release` lets every key held by a failed message go\non at once (the failed message stays `failed`: it is skipped); switching to `hold` holds keys\nwhose messages fail from then on. Messages waiting behind a pending one keep waiting either way.\n"
+          },
+          "signature": {
+            "$ref": "#/components/schemas/SignatureScheme",
+            "description": "Switch the signature scheme: every attempt from now on, retries of messages already queued\nincluded, is signed with it (a target moving from `v1` to `v1a` can go through `v1,v1a`, so\nthat its receiver accepts either while it is redeployed).\n"
           }
         }
       },
@@ -4737,6 +5364,10 @@ export const document: { readonly [key: string]: Json } = {
             ],
             "maxLength": 4096,
             "description": "The first 4 KiB of the response body."
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "The payload version this attempt sent (`webhook-version`)."
           }
         }
       },
@@ -4810,6 +5441,10 @@ export const document: { readonly [key: string]: Json } = {
             "items": {
               "$ref": "#/components/schemas/DeliveryAttempt"
             }
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "The payload version of this delivery's body (`webhook-version`), fixed when the message was queued."
           }
         }
       },
@@ -4874,6 +5509,24 @@ export const document: { readonly [key: string]: Json } = {
           },
           "delivery": {
             "$ref": "#/components/schemas/DeliveryMode"
+          },
+          "ordering": {
+            "$ref": "#/components/schemas/OrderingMode"
+          },
+          "heldKeys": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/HeldKey"
+            },
+            "description": "Only in the answers of `GET` and `PATCH` of one target: the keys it holds behind failed\nmessages (`ordering: hold`), oldest first, at most 100 (`GET /deliveries?status=failed&targetId=`\nfinds every failed delivery). Empty when none is held.\n"
+          },
+          "signature": {
+            "$ref": "#/components/schemas/SignatureScheme"
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "The payload version this target's messages are queued in (`webhook-version`)."
           }
         }
       },
@@ -4919,6 +5572,16 @@ export const document: { readonly [key: string]: Json } = {
           },
           "delivery": {
             "$ref": "#/components/schemas/DeliveryMode"
+          },
+          "ordering": {
+            "$ref": "#/components/schemas/OrderingMode"
+          },
+          "signature": {
+            "$ref": "#/components/schemas/SignatureScheme"
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "The payload version to send this target's messages in; the current major when omitted."
           }
         }
       },
@@ -5006,6 +5669,18 @@ export const document: { readonly [key: string]: Json } = {
           "recoverSince": {
             "$ref": "#/components/schemas/DateTime",
             "description": "With the target active (or made active by this request): queue again every `failed` or\n`cancelled` delivery created at or after this time, at most 14 days ago. This recovers\nwhat was missed while the target was disabled or paused.\n"
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "Switch the payload version: messages queued from now on are sent in it; deliveries\nalready queued (and their retries and replays) keep the version they were queued in.\n"
+          },
+          "ordering": {
+            "$ref": "#/components/schemas/OrderingMode",
+            "description": "Switch the ordering mode. Switching to `release` lets every key held by a failed message go\non at once (the failed message stays `failed`: it is skipped); switching to `hold` holds keys\nwhose messages fail from then on. Messages waiting behind a pending one keep waiting either way.\n"
+          },
+          "signature": {
+            "$ref": "#/components/schemas/SignatureScheme",
+            "description": "Switch the signature scheme: every attempt from now on, retries of messages already queued\nincluded, is signed with it (a target moving from `v1` to `v1a` can go through `v1,v1a`, so\nthat its receiver accepts either while it is redeployed).\n"
           }
         }
       },
@@ -5535,6 +6210,73 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "DeliverySummary": {
+        "type": "object",
+        "description": "Deliveries of a time window by outcome; `published` is always the sum of the five others.",
+        "required": [
+          "since",
+          "until",
+          "published",
+          "delivered",
+          "failed",
+          "cancelled",
+          "pending",
+          "pruned"
+        ],
+        "properties": {
+          "since": {
+            "$ref": "#/components/schemas/DateTime",
+            "description": "The window's start (deliveries created at or after it)."
+          },
+          "until": {
+            "$ref": "#/components/schemas/DateTime",
+            "description": "The window's end (deliveries created before it)."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "minLength": 5,
+            "maxLength": 64,
+            "pattern": "^key_[a-z0-9]{1,60}$",
+            "description": "The owner counted, when an admin key asked for one."
+          },
+          "published": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Deliveries created in the window, each once."
+          },
+          "delivered": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Ended `succeeded`."
+          },
+          "failed": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Ended `failed`."
+          },
+          "cancelled": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Ended `cancelled`."
+          },
+          "pending": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Still queued (due, waiting for a retry, on the wire, or leased by a pull reader)."
+          },
+          "pruned": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991,
+            "description": "Deleted by the retention after they ended."
+          }
+        }
+      },
       "DeliveryDetail": {
         "description": "A delivery with the payload it sends, as `GET /deliveries/{deliveryId}` answers.",
         "allOf": [
@@ -5669,7 +6411,7 @@ export const document: { readonly [key: string]: Json } = {
           },
           "since": {
             "$ref": "#/components/schemas/DateTime",
-            "description": "Recover failed deliveries created at or after this time; at most 14 days ago."
+            "description": "Recover failed deliveries created at or after this time; at most 14 days before the request (the example is as of `x-examples-as-of`)."
           }
         }
       },
@@ -5759,6 +6501,25 @@ export const document: { readonly [key: string]: Json } = {
               "webhook-attempt": {
                 "type": "string",
                 "pattern": "^[0-9]{1,9}$"
+              },
+              "webhook-key-id": {
+                "type": "string",
+                "pattern": "^[A-Za-z0-9_-]{1,64}$",
+                "description": "The server key of the `v1a` signature, for a target whose `signature` includes `v1a`."
+              },
+              "webhook-version": {
+                "type": "string",
+                "pattern": "^[0-9]{1,3}$",
+                "description": "The payload version of `body`, as the `webhook-version` header carries it."
+              },
+              "webhook-ordering-key": {
+                "type": "string",
+                "description": "For an event ordered per key, its key (percent-encoded), as the `webhook-ordering-key` header carries it."
+              },
+              "webhook-ordering-sequence": {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,15}$",
+                "description": "Its place among its key's messages to this target, as the `webhook-ordering-sequence` header carries it."
               }
             }
           },
@@ -5881,7 +6642,9 @@ export const document: { readonly [key: string]: Json } = {
           "circuitClosed",
           "secretOverlapEnded",
           "apiKeyRevoked",
-          "deliveryFailed"
+          "deliveryFailed",
+          "payloadVersionSunset",
+          "orderingKeyHeld"
         ],
         "description": "The name of an operational event (a webhook of this contract marked `x-clubnotify-operational`)."
       },
@@ -5933,6 +6696,13 @@ export const document: { readonly [key: string]: Json } = {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "The payload version this target's messages are queued in (`webhook-version`)."
+          },
+          "signature": {
+            "$ref": "#/components/schemas/SignatureScheme"
           }
         }
       },
@@ -5973,12 +6743,20 @@ export const document: { readonly [key: string]: Json } = {
           "events": {
             "type": "array",
             "minItems": 1,
-            "maxItems": 6,
+            "maxItems": 7,
             "uniqueItems": true,
             "items": {
               "$ref": "#/components/schemas/OperationalEventName"
             },
             "description": "The operational events to send to `url`."
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "The payload version to send this target's messages in; the current major when omitted."
+          },
+          "signature": {
+            "$ref": "#/components/schemas/SignatureScheme",
+            "description": "How its deliveries are signed; `v1` (HMAC with its secret) when omitted. A repeat with `signature` switches it."
           }
         }
       },
@@ -6206,6 +6984,114 @@ export const document: { readonly [key: string]: Json } = {
             "enum": [
               "ok"
             ]
+          }
+        }
+      },
+      "JsonWebKey": {
+        "type": "object",
+        "description": "One ed25519 public key (RFC 8037). `x` is the base64url public key; `whpk_` + its base64 is the Standard Webhooks form.",
+        "required": [
+          "kty",
+          "crv",
+          "x",
+          "kid",
+          "use",
+          "alg"
+        ],
+        "properties": {
+          "kty": {
+            "type": "string",
+            "enum": [
+              "OKP"
+            ]
+          },
+          "crv": {
+            "type": "string",
+            "enum": [
+              "Ed25519"
+            ]
+          },
+          "x": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]{43}$",
+            "maxLength": 43
+          },
+          "kid": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]{1,64}$",
+            "maxLength": 64,
+            "description": "The key id deliveries name in `webhook-key-id`."
+          },
+          "use": {
+            "type": "string",
+            "enum": [
+              "sig"
+            ]
+          },
+          "alg": {
+            "type": "string",
+            "enum": [
+              "EdDSA"
+            ]
+          }
+        }
+      },
+      "JsonWebKeySet": {
+        "type": "object",
+        "description": "The server's ed25519 public keys (RFC 7517 key set, RFC 8037 `OKP` keys), newest first: the\nkey that signs `v1a` now, and keys that signed until lately (kept for an overlap, so that\nmessages signed before a rotation still verify while they are retried).\n",
+        "required": [
+          "keys"
+        ],
+        "properties": {
+          "keys": {
+            "type": "array",
+            "maxItems": 16,
+            "items": {
+              "$ref": "#/components/schemas/JsonWebKey"
+            }
+          }
+        }
+      },
+      "SigningKeyRotation": {
+        "type": "object",
+        "required": [
+          "kid",
+          "signsFrom",
+          "previousKid",
+          "previousDropsAt"
+        ],
+        "additionalProperties": false,
+        "description": "A rotation of the server's ed25519 signing key (`v1a`).",
+        "properties": {
+          "kid": {
+            "type": "string",
+            "maxLength": 64,
+            "pattern": "^[A-Za-z0-9_-]{1,64}$",
+            "description": "The new key's id, as `webhook-key-id` will name it and the key set lists it."
+          },
+          "signsFrom": {
+            "type": "string",
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When the new key starts signing; the previous key signs until then."
+          },
+          "previousKid": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 64,
+            "pattern": "^[A-Za-z0-9_-]{1,64}$",
+            "description": "The key it replaces; `null` when the server had none yet."
+          },
+          "previousDropsAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When the previous key leaves the key set (7 days after `signsFrom`); `null` with no previous key."
           }
         }
       },
@@ -6479,6 +7365,114 @@ export const document: { readonly [key: string]: Json } = {
               "null"
             ],
             "description": "The last attempt's error (timeout, refused), when there was one."
+          },
+          "orderingKey": {
+            "type": "string",
+            "description": "The message's ordering key, for an event ordered per key (`x-clubnotify-ordering-key`). At a\ntarget with `ordering: hold` the key's later messages now wait until this delivery is replayed\nor skipped or the target is switched to `release` (an `orderingKeyHeld` event says so);\notherwise they go on.\n"
+          }
+        }
+      },
+      "PayloadVersionSunsetEvent": {
+        "type": "object",
+        "required": [
+          "type",
+          "occurredAt",
+          "ownerKeyId",
+          "payloadVersion",
+          "sunset",
+          "supportedPayloadVersions",
+          "targetIds"
+        ],
+        "description": "Targets of the owner use a payload version whose sunset is a month away or less.",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "payloadVersionSunset",
+            "description": "The event's name, as in `webhooks`."
+          },
+          "occurredAt": {
+            "type": "string",
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When it happened."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "The API key (`key_...`) that owns the targets."
+          },
+          "payloadVersion": {
+            "$ref": "#/components/schemas/PayloadVersion",
+            "description": "The payload version reaching its sunset."
+          },
+          "sunset": {
+            "type": "string",
+            "format": "date",
+            "maxLength": 10,
+            "description": "The version's `x-sunset` day; from 00:00 UTC of it the version is no longer sent or accepted."
+          },
+          "supportedPayloadVersions": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/PayloadVersion"
+            },
+            "description": "The payload versions a target may switch to (`PATCH` with `payloadVersion`)."
+          },
+          "targetIds": {
+            "type": "array",
+            "maxItems": 1000,
+            "items": {
+              "type": "string",
+              "maxLength": 64
+            },
+            "description": "The owner's registrations (`reg_`), subscriptions (`sub_`) and operational-event subscriptions (`ops_`) pinned to that version."
+          }
+        }
+      },
+      "OrderingKeyHeldEvent": {
+        "type": "object",
+        "required": [
+          "type",
+          "occurredAt",
+          "ownerKeyId",
+          "targetId",
+          "url",
+          "orderingKey",
+          "deliveryId"
+        ],
+        "description": "A target with `ordering: hold` now holds a key behind a failed message.",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "orderingKeyHeld",
+            "description": "The event's name, as in `webhooks`."
+          },
+          "occurredAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it happened."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "description": "The API key (`key_...`) that owns what it is about."
+          },
+          "targetId": {
+            "type": "string",
+            "description": "The registration (`reg_`) or subscription (`sub_`) it is about."
+          },
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "description": "The target's URL."
+          },
+          "orderingKey": {
+            "type": "string",
+            "description": "The key now held (1 to 128 characters)."
+          },
+          "deliveryId": {
+            "type": "string",
+            "description": "The failed delivery (`dlv_...`) that holds it; replay or skip it to let the key go on."
           }
         }
       }
@@ -6596,6 +7590,20 @@ export const document: { readonly [key: string]: Json } = {
           "detail": "/body/url is not allowed: 10.0.0.5 is a private (RFC 1918) address; to deliver there, start the server with ALLOW_PRIVATE_TARGETS=10.0.0.5/32.",
           "instance": "/registerForAlert",
           "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
+        }
+      },
+      "Problem422PayloadVersion": {
+        "summary": "Unknown payload version",
+        "value": {
+          "type": "https://clubnotify.dev/problems/unknown-payload-version",
+          "title": "Unknown payload version",
+          "status": 422,
+          "detail": "/body/payloadVersion: 7 is not a payload version of this contract; the supported versions are 1.",
+          "instance": "/registerForAlert",
+          "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35",
+          "supportedPayloadVersions": [
+            1
+          ]
         }
       },
       "Problem429": {
@@ -7221,6 +8229,19 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "DeliverySummary": {
+        "summary": "A night of deliveries, three still retrying",
+        "value": {
+          "since": "2026-11-20T18:00:00Z",
+          "until": "2026-11-21T06:00:00Z",
+          "published": 1250,
+          "delivered": 1231,
+          "failed": 12,
+          "cancelled": 4,
+          "pending": 3,
+          "pruned": 0
+        }
+      },
       "DeliveryDetail": {
         "summary": "A delivery that timed out once, then succeeded",
         "value": {
@@ -7290,6 +8311,36 @@ export const document: { readonly [key: string]: Json } = {
           "nextAttemptAt": "2026-11-21T21:00:00.000Z",
           "createdAt": "2026-11-21T19:00:00.000Z",
           "attempts": []
+        }
+      },
+      "DeliverySkipped": {
+        "summary": "A stock update that failed for good; skipping it let its drink's later updates go on",
+        "value": {
+          "id": "dlv_4kq8mz2x7v1n5w3r9t6p",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "messageId": "msg_5Tq1bWn7eMZkFJb3Lr2xQ8",
+          "kind": "webhook",
+          "event": "stockUpdate",
+          "targetId": "reg_8xq3kz1m4v7n2p5r9t6w",
+          "url": "https://hooks.example.com/clubnotify/stock",
+          "status": "failed",
+          "attemptCount": 1,
+          "nextAttemptAt": null,
+          "createdAt": "2026-11-21T19:00:00.000Z",
+          "attempts": [
+            {
+              "attempt": 1,
+              "startedAt": "2026-11-21T19:00:00.120Z",
+              "durationMs": 42,
+              "statusCode": 500,
+              "error": null,
+              "responseBody": ""
+            }
+          ],
+          "payload": {
+            "contentType": "application/json",
+            "body": "{\"drink\":{\"id\":\"itm_mojito\",\"stock\":3},\"ingredient\":{\"id\":\"itm_mint\",\"stock\":3}}"
+          }
         }
       },
       "RecoverRequest": {
@@ -7504,6 +8555,30 @@ export const document: { readonly [key: string]: Json } = {
           "requestId": "7f3c9a12-5b2e-4d1f-9c8a-0e6b4d2a1f35"
         }
       },
+      "JsonWebKeySet": {
+        "summary": "The key that signs now",
+        "value": {
+          "keys": [
+            {
+              "kty": "OKP",
+              "crv": "Ed25519",
+              "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo",
+              "kid": "key_2mBSZbZ8x5pQ",
+              "use": "sig",
+              "alg": "EdDSA"
+            }
+          ]
+        }
+      },
+      "SigningKeyRotation": {
+        "summary": "A new key, signing in two minutes",
+        "value": {
+          "kid": "key_7hQx2LmV9pRsTb0K",
+          "signsFrom": "2026-12-06T12:02:00Z",
+          "previousKid": "key_2mBSZbZ8x5pQ",
+          "previousDropsAt": "2026-12-13T12:02:00Z"
+        }
+      },
       "Metrics": {
         "summary": "A scrape after one delivery",
         "value": "# HELP clubnotify_delivery_attempts_total Delivery attempts recorded, by event and outcome (succeeded, failed for good, retrying).\n# TYPE clubnotify_delivery_attempts_total counter\nclubnotify_delivery_attempts_total{event=\"stockUpdate\",outcome=\"succeeded\"} 1\n# HELP clubnotify_delivery_queue_depth Deliveries pending (due or waiting for a retry).\n# TYPE clubnotify_delivery_queue_depth gauge\nclubnotify_delivery_queue_depth 0\n"
@@ -7584,6 +8659,35 @@ export const document: { readonly [key: string]: Json } = {
           "attemptCount": 8,
           "lastStatusCode": 500,
           "lastError": null
+        }
+      },
+      "PayloadVersionSunsetEvent": {
+        "summary": "Version 1 ends in a month",
+        "value": {
+          "type": "payloadVersionSunset",
+          "occurredAt": "2026-11-22T09:00:00.000Z",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "payloadVersion": 1,
+          "sunset": "2026-12-22",
+          "supportedPayloadVersions": [
+            1,
+            2
+          ],
+          "targetIds": [
+            "reg_3bn7yq2w8d4k6m1s5h9f"
+          ]
+        }
+      },
+      "OrderingKeyHeldEvent": {
+        "summary": "A mojito's stock update failed for good at a hold target",
+        "value": {
+          "type": "orderingKeyHeld",
+          "occurredAt": "2026-11-21T21:00:00.000Z",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+          "url": "https://hooks.example.com/clubnotify/stock",
+          "orderingKey": "itm_mojito",
+          "deliveryId": "dlv_4kq8mz2x7v1n5w3r9t6p"
         }
       }
     },
@@ -7831,7 +8935,7 @@ export const document: { readonly [key: string]: Json } = {
         }
       },
       "UnprocessableContent": {
-        "description": "The body is well formed but refused: the URL points at a disallowed address, or `since` is too far back.",
+        "description": "The request is well formed but refused: the URL points at a disallowed address, `since` is too far back, or `payloadVersion` is not a supported payload version (`unknown-payload-version`, or `payload-version-sunset` past its sunset; both list `supportedPayloadVersions`).",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
@@ -7851,6 +8955,9 @@ export const document: { readonly [key: string]: Json } = {
             "examples": {
               "problem": {
                 "$ref": "#/components/examples/Problem422"
+              },
+              "unknownPayloadVersion": {
+                "$ref": "#/components/examples/Problem422PayloadVersion"
               }
             }
           }
@@ -8172,6 +9279,14 @@ export const document: { readonly [key: string]: Json } = {
           "maxLength": 64
         }
       },
+      "TestPayloadVersion": {
+        "name": "payloadVersion",
+        "in": "query",
+        "description": "Send the test event in this payload version instead of the target's own (`payloadVersion`),\nto try a newer or older shape before switching. An unknown version, or one past its sunset,\nis `422`.\n",
+        "schema": {
+          "$ref": "#/components/schemas/PayloadVersion"
+        }
+      },
       "WebhookId": {
         "name": "webhook-id",
         "in": "header",
@@ -8200,13 +9315,40 @@ export const document: { readonly [key: string]: Json } = {
         "name": "webhook-signature",
         "in": "header",
         "required": true,
-        "description": "Space-separated `v1,<base64>` signatures of `{webhook-id}.{webhook-timestamp}.{raw body}` (HMAC-SHA256 with the secret's key). Accept the message when one verifies.",
+        "description": "Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message\nwhen one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several\nduring a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in\n`webhook-key-id` (published at `GET /.well-known/jwks.json`).\n\nWhich forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an\nopt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one\nthis header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did\nnot ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The\nsecond form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and\n`npm run spec:diff` accepts such a widening of a delivery header only while the setting's\ndefault is not one of those values.\n",
         "schema": {
           "type": "string",
-          "pattern": "^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$",
-          "maxLength": 1024
+          "maxLength": 1024,
+          "anyOf": [
+            {
+              "description": "What every target gets, and all a target on `signature` `v1` (the default) ever gets.",
+              "pattern": "^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$"
+            },
+            {
+              "description": "For a target whose `signature` is `v1a` (only `v1a,` entries) or `v1,v1a` (both).",
+              "pattern": "^v1a?,[A-Za-z0-9+/=]+( v1a?,[A-Za-z0-9+/=]+)*$",
+              "x-clubnotify-opt-in": {
+                "setting": "#/components/schemas/SignatureScheme",
+                "values": [
+                  "v1a",
+                  "v1,v1a"
+                ]
+              }
+            }
+          ]
         },
         "example": "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="
+      },
+      "WebhookKeyId": {
+        "name": "webhook-key-id",
+        "in": "header",
+        "description": "The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published\nat `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:\na receiver looks the key up in the key set it trusts and never takes a key from the request.\n",
+        "schema": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9_-]{1,64}$",
+          "maxLength": 64
+        },
+        "example": "key_2mBSZbZ8x5pQ"
       },
       "WebhookAttempt": {
         "name": "webhook-attempt",
@@ -8216,6 +9358,17 @@ export const document: { readonly [key: string]: Json } = {
           "type": "string",
           "pattern": "^[0-9]{1,4}$",
           "maxLength": 4
+        },
+        "example": "1"
+      },
+      "WebhookVersion": {
+        "name": "webhook-version",
+        "in": "header",
+        "description": "The payload version (a major of this contract) the body is in: the version its target is\npinned to (`payloadVersion`) when the message was queued, the same on every attempt and\nreplay. Not signed; the body is, in that version.\n",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9]{1,3}$",
+          "maxLength": 3
         },
         "example": "1"
       },
@@ -8240,6 +9393,28 @@ export const document: { readonly [key: string]: Json } = {
           "pattern": "^[\\x20-\\x7E]*$"
         },
         "example": "vendor=opaque-value"
+      },
+      "WebhookOrderingKey": {
+        "name": "webhook-ordering-key",
+        "in": "header",
+        "description": "The message's ordering key (`x-clubnotify-ordering-key` of the event), percent-encoded\n(`encodeURIComponent`); sent only for events that declare one. Messages with the same key to\nthe same target are sent one at a time, in publish order. Not signed (see Ordering).\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 384
+        },
+        "example": "itm_mojito"
+      },
+      "WebhookOrderingSequence": {
+        "name": "webhook-ordering-sequence",
+        "in": "header",
+        "description": "The message's place among the messages with its ordering key to this target: 1 for the\nfirst, then one more for each message published after it. Stable across retries and\nreplays of one message. Sent with `webhook-ordering-key` only. Not signed (see Ordering).\n",
+        "schema": {
+          "type": "string",
+          "pattern": "^[1-9][0-9]{0,15}$",
+          "maxLength": 16
+        },
+        "example": "3"
       },
       "SubscriptionId": {
         "name": "subscriptionId",

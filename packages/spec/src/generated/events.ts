@@ -3,7 +3,7 @@
 import type { components } from './openapi.js';
 
 /** Every webhook of the spec, by name (case-sensitive). */
-export const webhookNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed"] as const;
+export const webhookNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed","payloadVersionSunset","orderingKeyHeld"] as const;
 /** Every callback of the spec, by name (case-sensitive). */
 export const callbackNames = ["concertAlert"] as const;
 
@@ -14,7 +14,7 @@ export type CallbackName = (typeof callbackNames)[number];
  * The webhooks that are operational events (`x-clubnotify-operational`): about the owner's own
  * targets, deliveries and key, registered for with `events`, never in registrations or the log.
  */
-export const operationalEventNames = ["targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed"] as const;
+export const operationalEventNames = ["targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed","payloadVersionSunset","orderingKeyHeld"] as const;
 export type OperationalEventName = (typeof operationalEventNames)[number];
 
 /** The payload each webhook carries. */
@@ -27,6 +27,8 @@ export interface WebhookPayloads {
   secretOverlapEnded: components['schemas']['SecretOverlapEndedEvent'];
   apiKeyRevoked: components['schemas']['ApiKeyRevokedEvent'];
   deliveryFailed: components['schemas']['DeliveryFailedEvent'];
+  payloadVersionSunset: components['schemas']['PayloadVersionSunsetEvent'];
+  orderingKeyHeld: components['schemas']['OrderingKeyHeldEvent'];
 }
 
 /** The payload each callback carries; openapi-typescript emits nothing for callbacks. */
@@ -68,7 +70,15 @@ export const events = [
         "required": true
       },
       {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
         "required": false
       },
       {
@@ -90,6 +100,10 @@ export const events = [
     "payloadRequired": true,
     "payloadSchema": {
       "$ref": "#/components/schemas/StockUpdate"
+    },
+    "orderingKey": {
+      "source": "payload",
+      "pointer": "/drink/id"
     },
     "responses": [
       "200",
@@ -115,7 +129,15 @@ export const events = [
         "required": true
       },
       {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
         "required": false
       },
       {
@@ -124,6 +146,14 @@ export const events = [
       },
       {
         "name": "tracestate",
+        "required": false
+      },
+      {
+        "name": "webhook-ordering-key",
+        "required": false
+      },
+      {
+        "name": "webhook-ordering-sequence",
         "required": false
       }
     ],
@@ -176,7 +206,15 @@ export const events = [
         "required": true
       },
       {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
         "required": false
       },
       {
@@ -231,7 +269,15 @@ export const events = [
         "required": true
       },
       {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
         "required": false
       },
       {
@@ -286,7 +332,15 @@ export const events = [
         "required": true
       },
       {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
         "required": false
       },
       {
@@ -340,7 +394,15 @@ export const events = [
         "required": true
       },
       {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
         "required": false
       },
       {
@@ -394,7 +456,15 @@ export const events = [
         "required": true
       },
       {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
         "required": false
       },
       {
@@ -448,7 +518,15 @@ export const events = [
         "required": true
       },
       {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
         "required": false
       },
       {
@@ -475,6 +553,139 @@ export const events = [
     }
   },
   {
+    "kind": "webhook",
+    "name": "payloadVersionSunset",
+    "operational": true,
+    "operationId": "payloadVersionSunsetWebhook",
+    "contentType": "application/json",
+    "payloadRequired": true,
+    "payloadSchema": {
+      "$ref": "#/components/schemas/PayloadVersionSunsetEvent"
+    },
+    "responses": [
+      "200",
+      "400",
+      "401",
+      "410",
+      "413",
+      "415",
+      "5XX",
+      "default"
+    ],
+    "headers": [
+      {
+        "name": "webhook-id",
+        "required": true
+      },
+      {
+        "name": "webhook-timestamp",
+        "required": true
+      },
+      {
+        "name": "webhook-signature",
+        "required": true
+      },
+      {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
+        "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
+      }
+    ],
+    "example": {
+      "type": "payloadVersionSunset",
+      "occurredAt": "2026-11-22T09:00:00.000Z",
+      "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "payloadVersion": 1,
+      "sunset": "2026-12-22",
+      "supportedPayloadVersions": [
+        1,
+        2
+      ],
+      "targetIds": [
+        "reg_3bn7yq2w8d4k6m1s5h9f"
+      ]
+    }
+  },
+  {
+    "kind": "webhook",
+    "name": "orderingKeyHeld",
+    "operational": true,
+    "operationId": "orderingKeyHeldWebhook",
+    "contentType": "application/json",
+    "payloadRequired": true,
+    "payloadSchema": {
+      "$ref": "#/components/schemas/OrderingKeyHeldEvent"
+    },
+    "responses": [
+      "200",
+      "400",
+      "401",
+      "410",
+      "413",
+      "415",
+      "5XX",
+      "default"
+    ],
+    "headers": [
+      {
+        "name": "webhook-id",
+        "required": true
+      },
+      {
+        "name": "webhook-timestamp",
+        "required": true
+      },
+      {
+        "name": "webhook-signature",
+        "required": true
+      },
+      {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
+        "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
+      }
+    ],
+    "example": {
+      "type": "orderingKeyHeld",
+      "occurredAt": "2026-11-21T21:00:00.000Z",
+      "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "targetId": "reg_3bn7yq2w8d4k6m1s5h9f",
+      "url": "https://hooks.example.com/clubnotify/stock",
+      "orderingKey": "itm_mojito",
+      "deliveryId": "dlv_4kq8mz2x7v1n5w3r9t6p"
+    }
+  },
+  {
     "kind": "callback",
     "name": "concertAlert",
     "operationId": "concertAlertCallback",
@@ -484,6 +695,10 @@ export const events = [
     "payloadRequired": true,
     "payloadSchema": {
       "$ref": "#/components/schemas/ConcertAlertText"
+    },
+    "orderingKey": {
+      "source": "subscription",
+      "pointer": "/concertId"
     },
     "responses": [
       "200",
@@ -508,7 +723,15 @@ export const events = [
         "required": true
       },
       {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
         "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
         "required": false
       },
       {
@@ -518,11 +741,37 @@ export const events = [
       {
         "name": "tracestate",
         "required": false
+      },
+      {
+        "name": "webhook-ordering-key",
+        "required": false
+      },
+      {
+        "name": "webhook-ordering-sequence",
+        "required": false
       }
     ],
     "example": "Jazz Night with the Blue Notes moves to Sunday 13 December 2026 at 19:30 UTC, Main Hall."
   }
 ] as const;
+
+/**
+ * Each ordered event (`x-clubnotify-ordering-key`), by `<kind>.<name>`: where its ordering key is,
+ * a JSON Pointer into the payload or into the subscribing request. Events not listed are not ordered.
+ */
+export const orderingKeys = {
+  "webhook.stockUpdate": {
+    "source": "payload",
+    "pointer": "/drink/id"
+  },
+  "callback.concertAlert": {
+    "source": "subscription",
+    "pointer": "/concertId"
+  }
+} as const;
+
+/** The longest ordering key, in characters; a longer one is refused before it is queued. */
+export const ORDERING_KEY_MAX_LENGTH = 128;
 
 export type EventDefinition = (typeof events)[number];
 

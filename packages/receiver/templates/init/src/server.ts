@@ -3,8 +3,8 @@ import { createReceiverServer } from './receiver.js';
 
 function settings() {
   try {
-    // PORT defaults to 4000, not 3000: the clubnotify reference server listens on 3000.
-    return readServerEnv(process.env, 4000);
+    // PORT defaults to readServerEnv's 4000, not 3000: the clubnotify reference server listens on 3000.
+    return readServerEnv(process.env);
   } catch (error) {
     if (!(error instanceof ServerEnvError)) throw error;
     console.error(error.message);
@@ -12,8 +12,8 @@ function settings() {
   }
 }
 
-const { secret, port } = settings();
-const server = createReceiverServer({ secret });
+const { secrets, port } = settings();
+const server = createReceiverServer({ secrets });
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(
     error.code === 'EADDRINUSE'

@@ -1,7 +1,7 @@
 /**
  * Every column of the history chooses its statistics target, as the queue's do (migration 010):
  * the columns no query filters or orders by get none, so the worker's ANALYZE of the history
- * (every minute, `delivery/retention.ts`) samples 3,000 rows whatever its size.
+ * (every minute, `delivery/upkeep/retention.ts`) samples 3,000 rows whatever its size.
  */
 const unused = [
   'kind',

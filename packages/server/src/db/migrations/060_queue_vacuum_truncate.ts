@@ -4,7 +4,7 @@
  * and a WAL flush at least. The queue empties after every burst, so each vacuum of it did this
  * (the worker's upkeep every 30 s, autovacuum too); its pages are reused anyway. Vacuums of the
  * queue keep its pages; the upkeep gives them back itself when the queue is mostly empty space
- * after a large backlog (`delivery/upkeep.ts`).
+ * after a large backlog (`delivery/upkeep/upkeep.ts`).
  */
 export const sql = `
 ALTER TABLE deliveries SET (vacuum_truncate = off, toast.vacuum_truncate = off);

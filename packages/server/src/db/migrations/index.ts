@@ -20,6 +20,17 @@ import * as operationalSubscriptions from './050_operational_subscriptions.js';
 import * as operationalEventLookup from './051_operational_event_lookup.js';
 import * as queueVacuumTruncate from './060_queue_vacuum_truncate.js';
 import * as queueFillfactor from './061_queue_fillfactor.js';
+import * as payloadVersions from './070_payload_versions.js';
+import * as orderingKey from './071_ordering_key.js';
+import * as orderingHolds from './072_ordering_holds.js';
+import * as idempotencyExpiry from './080_idempotency_expiry.js';
+import * as deliveryPruned from './081_delivery_pruned.js';
+import * as signingKeys from './090_signing_keys.js';
+import * as signingKeyStart from './091_signing_key_start.js';
+import * as historyBound from './100_history_bound.js';
+import * as historyBoundValid from './101_history_bound_valid.js';
+import * as historyPartitions from './102_history_partitions.js';
+import * as historyDayLock from './103_history_day_lock.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -45,4 +56,15 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 51, name: '051_operational_event_lookup', sql: operationalEventLookup.sql },
   { version: 60, name: '060_queue_vacuum_truncate', sql: queueVacuumTruncate.sql },
   { version: 61, name: '061_queue_fillfactor', sql: queueFillfactor.sql },
+  { version: 70, name: '070_payload_versions', sql: payloadVersions.sql },
+  { version: 71, name: '071_ordering_key', sql: orderingKey.sql },
+  { version: 72, name: '072_ordering_holds', sql: orderingHolds.sql },
+  { version: 80, name: '080_idempotency_expiry', sql: idempotencyExpiry.sql },
+  { version: 81, name: '081_delivery_pruned', sql: deliveryPruned.sql },
+  { version: 90, name: '090_signing_keys', sql: signingKeys.sql },
+  { version: 91, name: '091_signing_key_start', sql: signingKeyStart.sql },
+  { version: 100, name: '100_history_bound', sql: historyBound.sql },
+  { version: 101, name: '101_history_bound_valid', sql: historyBoundValid.sql },
+  { version: 102, name: '102_history_partitions', sql: historyPartitions.sql },
+  { version: 103, name: '103_history_day_lock', sql: historyDayLock.sql },
 ];

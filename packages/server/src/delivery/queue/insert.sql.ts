@@ -1,0 +1,168 @@
+import type { Queryable } from '../../db/database.js';
+import type { TraceHeaders } from '../../telemetry/trace-context.js';
+import { freshDelivery } from './handoff.js';
+import { timeOrderedIds } from './time-ordered-ids.js';
+import type { FreshDelivery, OutgoingMessage, TargetState } from '../types.js';
+import { targetStateSql } from './fragments.sql.js';
+import { inTargetVersions } from './convert.js';
+import { contractVersions, type PayloadVersioning } from '../payload-versions.js';
+
+const COLUMNS = 'id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, pull, payload_version, body_version';
+
+/**
+ * The one insert into `deliveries`, due now, as the statement's last common table expressions
+ * (`q_rows`, `q_counts`, `q_seqs`, then `queued`, the insert itself): `values` is the select list of (id, message_id,
+ * kind, event, target_id, owner_key_id, url, content_type, body, pull, payload_version,
+ * body_version), `from` what it reads, `trace` the (traceparent, tracestate) of the publish that
+ * queued them (see telemetry/), `key` each message's ordering key (NULL: not ordered) and `order`
+ * the publish order of the rows.
+ *
+ * A keyed message takes the next places of its (target, key) (`key_seq`, migration 071): the
+ * counter row is bumped once per (target, key) by how many this statement queues, in key order
+ * (concurrent statements lock shared counters in one order), and the rows number themselves
+ * within it in publish order. A publisher of the same key waits on the counter row until this
+ * transaction ends, so places follow commits.
+ */
+export const insertDeliveriesSql = (
+  values: string,
+  from: string,
+  trace = 'NULL, NULL',
+  key = 'NULL',
+  order = '1',
+) => `q_rows AS MATERIALIZED (
+       SELECT v.*, row_number() OVER (PARTITION BY v.target_id, v.ordering_key ORDER BY v.n) AS rn
+       FROM (SELECT ${values}, ${trace}, ${key}::text, row_number() OVER (ORDER BY ${order}) FROM ${from})
+         AS v (${COLUMNS}, traceparent, tracestate, ordering_key, n)
+     ), q_counts AS (
+       SELECT target_id, ordering_key, count(*) AS c FROM q_rows WHERE ordering_key IS NOT NULL GROUP BY target_id, ordering_key
+     ), q_seqs AS (
+       INSERT INTO ordering_sequences AS s (target_id, ordering_key, last_seq)
+       SELECT target_id, ordering_key, c FROM q_counts ORDER BY target_id, ordering_key
+       ON CONFLICT (target_id, ordering_key) DO UPDATE SET last_seq = s.last_seq + EXCLUDED.last_seq
+       RETURNING target_id, ordering_key, last_seq
+     ), queued AS (
+       INSERT INTO deliveries (${COLUMNS}, next_attempt_at, traceparent, tracestate, ordering_key, key_seq)
+       SELECT ${COLUMNS.split(', ')
+         .map((c) => `r.${c}`)
+         .join(', ')}, now(), r.traceparent, r.tracestate, r.ordering_key, s.last_seq - c.c + r.rn
+       FROM q_rows r
+       LEFT JOIN q_seqs s ON s.target_id = r.target_id AND s.ordering_key = r.ordering_key
+       LEFT JOIN q_counts c ON c.target_id = r.target_id AND c.ordering_key = r.ordering_key
+       ORDER BY r.n
+     )`;
+
+/**
+ * Inserts messages inside the caller's transaction and returns them as fresh deliveries, with
+ * their targets' state as the statement read it. It announces nothing: the `Outbox` does, once
+ * the transaction has committed.
+ *
+ * One statement of constant text whatever the fan-out: the per-message columns travel as
+ * arrays, and a body, content type, kind and event shared by every message (a publish)
+ * travel once. Against a multi-row VALUES list this parses far fewer parameters, and the
+ * text does not change with the number of registrations (test/bench/enqueue.bench.ts).
+ */
+export async function insertDeliveries(
+  tx: Queryable,
+  outgoing: OutgoingMessage[],
+  trace?: TraceHeaders,
+  versions: PayloadVersioning = contractVersions,
+): Promise<FreshDelivery[]> {
+  if (outgoing.length === 0) return [];
+  const messages = inTargetVersions(versions, outgoing);
+  const current = versions.current;
+  const payloadVersions = messages.map((m) => m.payloadVersion ?? current);
+  const bodyVersions = messages.map((m) => m.bodyVersion ?? m.payloadVersion ?? current);
+  const first = messages[0]!;
+  const shared = messages.every(
+    (m) => m.kind === first.kind && m.event === first.event && m.contentType === first.contentType && m.body === first.body,
+  );
+  const ids = timeOrderedIds('dlv', messages.length);
+  const fresh = timeOrderedIds('msg', messages.filter((m) => m.messageId === undefined).length);
+  let k = 0;
+  const messageIds = messages.map((m) => m.messageId ?? fresh[k++]!);
+  const targets = messages.map((m) => m.targetId);
+  const owners = messages.map((m) => m.ownerKeyId);
+  const urls = messages.map((m) => m.url);
+  const pulls = messages.map((m) => m.pull === true);
+  const keys = messages.map((m) => m.orderingKey ?? null);
+  const [row] = shared
+    ? await tx.query<{ targets: string }>(
+        `WITH ${insertDeliveriesSql(
+          'm.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9, m.pull, m.payload_version, m.body_version',
+          `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $12::boolean[], $13::int[], $14::int[], $15::text[]) WITH ORDINALITY
+             AS m (id, message_id, target_id, owner_key_id, url, pull, payload_version, body_version, ordering_key, ord)`,
+          '$10::text, $11::text',
+          'm.ordering_key',
+          'm.ord',
+        )}
+         SELECT ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets`,
+        [
+          ids,
+          messageIds,
+          targets,
+          owners,
+          urls,
+          first.kind,
+          first.event,
+          first.contentType,
+          first.body,
+          ...traceValues(trace),
+          pulls,
+          payloadVersions,
+          bodyVersions,
+          keys,
+        ],
+      )
+    : await tx.query<{ targets: string }>(
+        `WITH ${insertDeliveriesSql(
+          'm.id, m.message_id, m.kind, m.event, m.target_id, m.owner_key_id, m.url, m.content_type, m.body, m.pull, m.payload_version, m.body_version',
+          `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $12::boolean[],
+                    $13::int[], $14::int[], $15::text[]) WITH ORDINALITY
+             AS m (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, pull, payload_version, body_version, ordering_key, ord)`,
+          '$10::text, $11::text',
+          'm.ordering_key',
+          'm.ord',
+        )}
+         SELECT ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets`,
+        [
+          ids,
+          messageIds,
+          messages.map((m) => m.kind),
+          messages.map((m) => m.event),
+          targets,
+          owners,
+          urls,
+          messages.map((m) => m.contentType),
+          messages.map((m) => m.body),
+          ...traceValues(trace),
+          pulls,
+          payloadVersions,
+          bodyVersions,
+          keys,
+        ],
+      );
+  const states = new Map((JSON.parse(row!.targets) as TargetState[]).map((t) => [t.target_id, t]));
+  return messages.map((m, i) =>
+    freshDelivery(
+      {
+        id: ids[i]!,
+        message_id: messageIds[i]!,
+        kind: m.kind,
+        event: m.event,
+        owner_key_id: m.ownerKeyId,
+        url: m.url,
+        content_type: m.contentType,
+        body: m.body,
+        payload_version: payloadVersions[i]!,
+        body_version: bodyVersions[i]!,
+        ordering_key: m.orderingKey ?? null,
+      },
+      states.get(m.targetId)!,
+      trace,
+    ),
+  );
+}
+
+function traceValues(trace: TraceHeaders | undefined): [string | null, string | null] {
+  return [trace?.traceparent ?? null, trace?.tracestate ?? null];
+}

@@ -1,0 +1,101 @@
+/**
+ * Variants of ours, each a pair run side by side in the same rounds, so that the only difference
+ * in a pair is what it measures. Only when PEERS_ONLY names them (`keyed`, `pinned`): each adds
+ * two servers per database and a copy of the repository.
+ *  - keyed ÷ unkeyed (issue 50, item 4): stockUpdate is ordered by the drink's id, so both publish
+ *    100 drinks in turn (100 keys per target; the plain run's 8 drinks are 8 keys). "keyed" is
+ *    this checkout; "unkeyed" a copy whose publish statement queues every message without a key
+ *    (NULL, as an event without `x-clubnotify-ordering-key`), nothing else changed.
+ *  - pinned ÷ unpinned (issue 47): both run a copy made the fixture contract 2.0.0 (as
+ *    test/e2e/payload-versions.test.ts does), so both have two payload versions; "pinned to 1"
+ *    registers every target with `payloadVersion: 1` (each message converted at enqueue),
+ *    "unpinned" on the current version 2 (no conversion).
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../../packages/server/src/db/open.js';
+import { fixtureCopy, repoRoot } from '../../contract/payload-versions/fixture-copy.js';
+import { copyWorkspace } from '../../contract/new-webhook/workspace.js';
+import { migratedDataDir } from '../../reliability/server-process.js';
+import { ours, scratchDatabase, type Contender, type Variant } from './contenders.js';
+import { KEYED_DRINKS, keyedStockChange } from './message.js';
+
+/** Each pair, first ÷ second in the standing tables (same database). */
+export const VARIANT_PAIRS: Array<[string, string]> = ['PGlite', 'PostgreSQL'].flatMap((db): Array<[string, string]> => [
+  [`clubnotify, ${db}, keyed`, `clubnotify, ${db}, unkeyed`],
+  [`clubnotify, ${db}, pinned to 1`, `clubnotify, ${db}, unpinned`],
+]);
+
+type Cleanups = Array<() => Promise<void>>;
+
+/** Adds the keyed variants' drinks to a migrated database (PostgreSQL at `url`, or PGlite in `dir`). */
+async function addDrinks(where: { url: string } | { dir: string }): Promise<void> {
+  const db = await openDatabase('url' in where ? { url: where.url } : { dataDir: join(where.dir, 'pglite') });
+  try {
+    await db.query(
+      `INSERT INTO items (id, kind, name, stock, unit) SELECT id, 'drink', 'Bench drink ' || n, 100, 'glass'
+       FROM unnest($1::text[]) WITH ORDINALITY AS d (id, n)`,
+      [KEYED_DRINKS],
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+/** The edits that make the unkeyed copy: the publish statement's key, and the key of what it hands to the worker. */
+const UNKEY: Array<[string, string]> = [
+  ["       'o.d_id',\n", "       'NULL',\n"],
+  ['ordering_key: change.drink.id,', 'ordering_key: null,'],
+];
+
+async function unkeyedCopy(): Promise<string> {
+  const copy = await mkdtemp(join(tmpdir(), 'cn-peers-unkeyed-'));
+  await copyWorkspace(repoRoot, copy);
+  const file = join(copy, 'packages/server/src/publish/stock-change.ts');
+  let text = await readFile(file, 'utf8');
+  for (const [from, to] of UNKEY) {
+    if (text.split(from).length !== 2)
+      throw new Error(`stock-change.ts no longer has ${JSON.stringify(from)} once: update UNKEY in ${import.meta.filename}`);
+    text = text.replace(from, to);
+  }
+  await writeFile(file, text);
+  return copy;
+}
+
+/** One server of a pair on PGlite, or on PostgreSQL (a scratch database of its own) with `pg`. */
+async function server(name: string, pg: boolean, cleanups: Cleanups, checkout: string | undefined, variant: Variant, drinks = false) {
+  if (pg) {
+    const db = await scratchDatabase(`peers_${name.split(', ').at(-1)!.replace(/\W/g, '')}`, drinks);
+    cleanups.push(db.drop);
+    if (drinks) await addDrinks(db);
+    return ours(name, db, checkout, variant);
+  }
+  const dataDir = drinks ? await migratedDataDir('cn-peers-keyed-') : undefined;
+  if (dataDir) await addDrinks({ dir: dataDir });
+  return ours(name, undefined, checkout, { ...variant, dataDir });
+}
+
+const databases = () => (process.env.DATABASE_URL ? [false, true] : [false]);
+const dbName = (pg: boolean) => (pg ? 'PostgreSQL' : 'PGlite');
+
+/** keyed and unkeyed, on PGlite and (with DATABASE_URL) PostgreSQL. */
+export async function keyedPairs(contenders: Contender[], cleanups: Cleanups): Promise<void> {
+  const copy = await unkeyedCopy();
+  cleanups.push(() => rm(copy, { recursive: true, force: true }));
+  const variant = { change: keyedStockChange };
+  for (const pg of databases()) {
+    contenders.push(await server(`clubnotify, ${dbName(pg)}, keyed`, pg, cleanups, undefined, variant, true));
+    contenders.push(await server(`clubnotify, ${dbName(pg)}, unkeyed`, pg, cleanups, copy, variant, true));
+  }
+}
+
+/** pinned to 1 and unpinned, both on the fixture 2.0.0, on PGlite and (with DATABASE_URL) PostgreSQL. */
+export async function pinnedPairs(contenders: Contender[], cleanups: Cleanups): Promise<void> {
+  const { copy } = await fixtureCopy('2.0.0');
+  cleanups.push(() => rm(copy, { recursive: true, force: true }));
+  for (const pg of databases()) {
+    contenders.push(await server(`clubnotify, ${dbName(pg)}, pinned to 1`, pg, cleanups, copy, { register: { payloadVersion: 1 } }));
+    contenders.push(await server(`clubnotify, ${dbName(pg)}, unpinned`, pg, cleanups, copy, {}));
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Issue 47 from the tarballs: the fixture 2.0.0 copy of this repository (stockUpdate's `Drink.unit`
+ * becomes `measure`, the concertAlert callback becomes JSON) is built and packed as `npm publish`
+ * would, and installed in an empty folder outside the repository. Its server, from the tarball,
+ * sends a receiver scaffolded with `init --payload-version 1` from the receiver tarball version 1
+ * payloads, and one scaffolded for version 2 version 2: each validated and typed by its kit.
+ * (test/e2e/payload-versions.test.ts checks the same over the copy's workspace, on both databases.)
+ */
+import { randomBytes } from 'node:crypto';
+import { cp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureCopy } from '../contract/payload-versions/fixture-copy.js';
+import { migratedDataDir } from '../reliability/server-process.js';
+import { background, freePort, installFlags, installProject, repoRoot, run, scratchRoot, seconds, type Background } from './support.js';
+import { consoleBuilt, packWorkspace, type Tarball } from './tarballs.js';
+
+/** The native TypeScript compiler builds the copy (about five times faster than tsc here); the copy's scaffolds use tsc. */
+const tsgo = join(repoRoot, 'node_modules/@typescript/native-preview/bin/tsgo');
+const times: [string, string][] = [];
+let copy = '';
+let root = '';
+let dataDir = '';
+let tools = '';
+let server: Background | undefined;
+let serverUrl = '';
+const adminKey = `cn_${randomBytes(32).toString('base64url')}`;
+const scaffolds = { 1: '', 2: '' };
+
+type Packed = Record<'spec' | 'sdk' | 'receiver' | 'server', Tarball>;
+
+/** The copy's packages, built and packed into the copy. */
+async function packCopy(): Promise<Packed> {
+  // The copy holds the workspace's build records, not its dist: a build from them would emit nothing.
+  for (const name of ['spec', 'sdk', 'receiver', 'server']) await rm(join(copy, `packages/${name}/tsconfig.tsbuildinfo`), { force: true });
+  await run(process.execPath, [tsgo, '-b', 'packages/spec', 'packages/sdk', 'packages/receiver', 'packages/server'], { cwd: copy });
+  // The console is the same single page at 2.0.0 (it reads the API at run time): this checkout's build of it.
+  if (!consoleBuilt(repoRoot)) throw new Error('packages/server/dist/console is missing: run `npm run build` first.');
+  await cp(join(repoRoot, 'packages/server/dist/console'), join(copy, 'packages/server/dist/console'), { recursive: true });
+  return packWorkspace(copy, copy, ['spec', 'sdk', 'receiver', 'server']);
+}
+
+/** This environment without DATABASE_URL: the server uses its embedded database. */
+function embeddedEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...env } = process.env;
+  return env;
+}
+
+async function startServer(): Promise<void> {
+  const port = await freePort();
+  dataDir = await migratedDataDir('cn-versions-tarball-data-');
+  server = background('node_modules/.bin/clubnotify-server', ['start'], {
+    cwd: tools,
+    env: {
+      ...embeddedEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_API_KEY: adminKey,
+      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+    },
+  });
+  await server.waitFor(/listening on/);
+  serverUrl = `http://127.0.0.1:${port}`;
+}
+
+/** `init --payload-version <version>` from the installed receiver tarball, then `npm install` from the cache. */
+async function scaffold(version: 1 | 2, tarballs: Record<'spec' | 'receiver', Tarball>): Promise<void> {
+  const project = join(root, `receiver-v${version}`);
+  await run(
+    'node_modules/.bin/clubnotify-receiver',
+    ['init', project, '--payload-version', String(version), '--kit', tarballs.receiver.path, '--spec', tarballs.spec.path],
+    { cwd: tools },
+  );
+  await run('npm', ['install', ...installFlags], { cwd: project });
+  scaffolds[version] = project;
+}
+
+beforeAll(async () => {
+  let start = performance.now();
+  ({ copy } = await fixtureCopy('2.0.0'));
+  times.push(['fixture copy', seconds(start)]);
+  start = performance.now();
+  const tarballs = await packCopy();
+  times.push(['build and pack', seconds(start)]);
+  start = performance.now();
+  root = await scratchRoot('cn-versions-tarballs-');
+  // One install: the operator's server, the integrator's SDK and the subscriber's CLI (@clubnotify/spec is not on the registry).
+  tools = await installProject(root, 'tools', [tarballs.spec.path, tarballs.sdk.path, tarballs.receiver.path, tarballs.server.path]);
+  times.push(['install', seconds(start)]);
+  start = performance.now();
+  await Promise.all([startServer(), scaffold(1, tarballs), scaffold(2, tarballs)]);
+  sdk = (await import(pathToFileURL(join(tools, 'node_modules/@clubnotify/sdk/dist/index.js')).href)) as typeof sdk;
+  times.push(['server and scaffolds', seconds(start)]);
+}, 600_000);
+
+afterAll(async () => {
+  console.log(`payload versions from tarballs:\n${times.map(([name, t]) => `  ${name.padEnd(24)} ${t}`).join('\n')}`);
+  await server?.stop();
+  for (const dir of [root, copy, dataDir]) if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** The copy's @clubnotify/sdk as installed from its tarball (untyped here: its types are those of the 2.0.0 contract). */
+let sdk: { createClient(options: { baseUrl: string; apiKey: string }): any } | undefined;
+const client = () => sdk!.createClient({ baseUrl: serverUrl, apiKey: adminKey });
+
+async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${serverUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** What each version's handler may touch, next to the scaffold's own handlers: `tsc` fails if the kit types the other version. */
+const typedFor = {
+  1: `import type { CallbackHandler, WebhookHandler } from '@clubnotify/receiver';
+export const stockUpdate: WebhookHandler<'stockUpdate', 1> = ({ drink }) => {
+  const unit: string = drink.unit;
+  // @ts-expect-error a version 1 drink has no measure
+  void drink.measure;
+  return void unit;
+};
+export const concertAlert: CallbackHandler<'concertAlert', 1> = (text) => void text.toUpperCase();
+`,
+  2: `import type { CallbackHandler, WebhookHandler } from '@clubnotify/receiver';
+export const stockUpdate: WebhookHandler<'stockUpdate', 2> = ({ drink }) => {
+  const quantity: number = drink.measure.quantity;
+  // @ts-expect-error a version 2 drink has no unit
+  void drink.unit;
+  return void quantity;
+};
+export const concertAlert: CallbackHandler<'concertAlert', 2> = ({ change }) => {
+  const changed: 'updated' | 'cancelled' = change;
+  return void changed;
+};
+`,
+};
+
+it('the scaffolds of version 1 and of version 2 compile (tsc --noEmit), each typed for its version', async () => {
+  await Promise.all(
+    ([1, 2] as const).map(async (version) => {
+      await writeFile(join(scaffolds[version], 'src/typed-for-version.ts'), typedFor[version]);
+      const checked = await run('npm', ['run', 'typecheck', '--silent'], { cwd: scaffolds[version], allowFailure: true });
+      expect(checked.stdout + checked.stderr, `version ${version}`).toBe('');
+      expect(checked.code).toBe(0);
+    }),
+  );
+}, 300_000);
+
+describe('the 2.0.0 server from its tarball', () => {
+  const receivers: Background[] = [];
+  afterAll(() => Promise.all(receivers.map((r) => r.stop())));
+
+  /** The scaffold of `version` started with `npm start`, for a new stockUpdate registration and concertAlert subscription of that version. */
+  async function receiverOf(
+    version: 1 | 2,
+    concertId: string,
+  ): Promise<{ process: Background; url: string; targets: string[]; secret: string }> {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    // The SDK from its tarball pins each target's version.
+    const registration = await client().registerForStockUpdates(`${url}/webhooks/stockUpdate`, { payloadVersion: version });
+    const subscription = await client().subscribeToConcert(concertId, `${url}/callbacks/concertAlert`, { payloadVersion: version });
+    expect([registration.payloadVersion, subscription.payloadVersion]).toEqual([version, version]);
+    const receiver = background('npm', ['start'], {
+      cwd: scaffolds[version],
+      env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: `${registration.secret} ${subscription.secret}` },
+    });
+    receivers.push(receiver);
+    await receiver.waitFor(/listening/);
+    return { process: receiver, url, targets: [registration.id, subscription.id], secret: registration.secret };
+  }
+
+  /** The first attempt of the delivery to each target (or of each delivery id): its payload version and the receiver's status code. */
+  async function firstAnswers(targets: string[]): Promise<unknown[]> {
+    const first = async (target: string) => {
+      const { body } = await api('GET', target.startsWith('dlv_') ? `/deliveries/${target}` : `/deliveries?targetId=${target}&limit=1`);
+      const attempt = (body.data?.[0] ?? body).attempts?.[0];
+      return attempt && [attempt.payloadVersion, attempt.statusCode];
+    };
+    await expect.poll(async () => (await Promise.all(targets.map(first))).every(Boolean), { interval: 100 }).toBe(true);
+    return Promise.all(targets.map(first));
+  }
+
+  it('one publish reaches the version 1 scaffold in version 1 and the version 2 scaffold in version 2; a version 2 test to version 1 is refused; the suite passes in 2', async () => {
+    const concert = await api('POST', '/concerts', { title: 'Tarball Jazz', startsAt: '2027-03-06T20:00:00Z', venue: 'Main Hall' });
+    expect(concert.status).toBe(201);
+    const [one, two] = await Promise.all([receiverOf(1, concert.body.id), receiverOf(2, concert.body.id)]);
+    const [webhookOne, callbackOne] = one.targets as [string, string];
+    const [webhookTwo, callbackTwo] = two.targets as [string, string];
+
+    const published = await api('POST', '/stockChanges', {
+      drink: { id: 'itm_mojito', stock: 17 },
+      ingredient: { id: 'itm_mint', stock: 2 },
+    });
+    expect(published.status).toBe(200);
+    expect(published.body.drink.measure).toEqual({ unit: 'glass', quantity: 1 });
+    expect(await firstAnswers([webhookOne, webhookTwo])).toEqual([
+      [1, 200],
+      [2, 200],
+    ]);
+    // The scaffolds' handlers log only what passed the signature and their version's schema.
+    await one.process.waitFor(/\] Mojito: 17 glass, /);
+    await two.process.waitFor(/webhook stockUpdate \(attempt 1\):[\s\S]*measure: \{ unit: 'glass', quantity: 1 \}/);
+
+    const text = 'Tarball Jazz starts at 21:00.';
+    expect((await api('PATCH', `/concerts/${concert.body.id}`, { message: text })).status).toBe(200);
+    expect(await firstAnswers([callbackOne, callbackTwo])).toEqual([
+      [1, 200],
+      [2, 200],
+    ]);
+    await one.process.waitFor(/concert update \(attempt 1\): Tarball Jazz starts at 21:00\./);
+    await two.process.waitFor(/callback concertAlert \(attempt 1\):[\s\S]*change: 'updated'[\s\S]*text: 'Tarball Jazz starts at 21:00\.'/);
+
+    // A subscriber tries version 2 on its version 1 target before switching: the version 1 scaffold refuses it, saying why.
+    const trial = await client().registrations.sendTest(webhookOne, { payloadVersion: 2 });
+    expect(await firstAnswers([trial.id])).toEqual([[2, 400]]);
+    const { body: tried } = await api('GET', `/deliveries/${trial.id}`);
+    expect(tried.attempts[0].responseBody).toContain('payload-version-mismatch');
+
+    // The sender suite from the CLI's tarball, in the version 2 scaffold's version: every rule passes, refusing version 1 among them.
+    const suite = await run(
+      'node_modules/.bin/clubnotify-receiver',
+      ['trigger', '--suite', two.url, '--secret', two.secret, '--payload-version', '2', '--event', 'webhook.stockUpdate'],
+      { cwd: tools, allowFailure: true },
+    );
+    expect(suite.stdout).toMatch(
+      /^ {2}pass {2}refuses a message whose webhook-version names another payload version \(1; it is built for 2\): 400 payload-version-mismatch$/m,
+    );
+    expect(suite.code, suite.stdout).toBe(0);
+  }, 300_000);
+});
