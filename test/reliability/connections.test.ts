@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -60,6 +61,13 @@ function healthz(port: number, localAddress: string): Promise<number | string> {
   });
 }
 
+/** Connections in the ESTABLISHED state whose local port is `port`: the server's side of them, accepted or queued. */
+function establishedTo(port: number): number {
+  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const rows = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) => readFileSync(file, 'utf8').split('\n').slice(1));
+  return rows.map((row) => row.trim().split(/\s+/)).filter((f) => f[1]?.endsWith(local) && f[3] === '01').length;
+}
+
 /** A server with the connection caps, `headersTimeoutMs` and 1,200 descriptors. */
 async function cappedServer(dir: string, headersTimeoutMs: number): Promise<{ server: ServerProcess; port: number }> {
   const timeouts = { HEADERS_TIMEOUT_MS: String(headersTimeoutMs), REQUEST_TIMEOUT_MS: String(2 * headersTimeoutMs) };
@@ -108,8 +116,13 @@ describe('connection flood', () => {
     const idle = await flood(port, '127.0.0.1', 300);
     const trickling = await flood(port, '127.0.0.3', 100, 'GET /healthz HTTP/1.1\r\nX-Slow: ' + 'a'.repeat(100));
     // Sockets that never complete a request are closed after HEADERS_TIMEOUT_MS (2 s), checked every
-    // second; the poll waits for that event (its bound only says when to report a failure).
-    await expect.poll(() => ({ idle: idle.open(), trickling: trickling.open() })).toEqual({ idle: 0, trickling: 0 });
+    // second; the poll waits for that event (its bound only says when to report a failure). Counted
+    // on the server's side: on a busy machine the kernel may drop a handshake's last ACK, and the
+    // client then holds an idle socket the server never had.
+    await expect.poll(() => establishedTo(port)).toBe(0);
+    // The flood did reach the server: its clients saw the server close their sockets.
+    await expect.poll(() => idle.open()).toBeLessThan(idle.sockets.length);
+    await expect.poll(() => trickling.open()).toBeLessThan(trickling.sockets.length);
     expect(await healthz(port, '127.0.0.1')).toBe(200);
     expect(server.child.exitCode).toBeNull();
   }, 120_000);
