@@ -1069,6 +1069,8 @@ export interface paths {
          *     stops signing; it stays published for 7 days (`previousDropsAt`), longer than any retry keeps a
          *     message, and is then dropped. `409` while the key of an earlier rotation has not started
          *     signing yet. HMAC (`v1`) secrets are not touched: rotate those per target with `rotateSecret`.
+         *     Every owner subscribed to the `signingKeyRotated` operational event is sent one, queued with
+         *     the rotation.
          */
         post: operations["rotateSigningKey"];
         delete?: never;
@@ -1373,6 +1375,36 @@ export interface webhooks {
          *     an operational-event subscription itself (see that operation).
          */
         post: operations["orderingKeyHeldWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    signingKeyRotated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signingKeyRotated operational event
+         * @description The server's ed25519 key for `v1a` signatures was rotated (`POST /signingKeys/rotate`). The new
+         *     key (`kid`) is in `GET /.well-known/jwks.json` already and signs from `signsFrom`; the previous
+         *     key (`previousKid`) signs until then and leaves the key set at `previousDropsAt`. A receiver
+         *     that verifies `v1a` from the key set needs nothing (it fetches the set again on an unknown key
+         *     id); one that holds public keys (`whpk_...`) adds `kid` before `signsFrom` and drops
+         *     `previousKid` after `previousDropsAt`. The key is the server's, so every owner who asked for
+         *     this event (and whose API key is not revoked) is sent it, once per rotation, at the rotation; HMAC (`v1`) secrets are not touched.
+         *
+         *     Sent to every URL its owner registered for it with `POST /operationalEventSubscriptions`
+         *     (`events` includes `signingKeyRotated`), signed, retried and logged like any webhook. It is
+         *     about no target: the owner's operational-event subscriptions are sent it like any other.
+         */
+        post: operations["signingKeyRotatedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2107,7 +2139,7 @@ export interface components {
          * @description The name of an operational event (a webhook of this contract marked `x-clubnotify-operational`).
          * @enum {string}
          */
-        OperationalEventName: "targetDisabled" | "circuitOpened" | "circuitClosed" | "secretOverlapEnded" | "apiKeyRevoked" | "deliveryFailed" | "payloadVersionSunset" | "orderingKeyHeld";
+        OperationalEventName: "targetDisabled" | "circuitOpened" | "circuitClosed" | "secretOverlapEnded" | "apiKeyRevoked" | "deliveryFailed" | "payloadVersionSunset" | "orderingKeyHeld" | "signingKeyRotated";
         OperationalSubscription: {
             /** @description Identifier, prefixed `ops_`. */
             id: string;
@@ -2470,6 +2502,35 @@ export interface components {
             orderingKey: string;
             /** @description The failed delivery (`dlv_...`) that holds it; replay or skip it to let the key go on. */
             deliveryId: string;
+        };
+        /** @description The server's ed25519 signing key (`v1a`) was rotated. */
+        SigningKeyRotatedEvent: {
+            /**
+             * @description The event's name, as in `webhooks`.
+             * @constant
+             */
+            type: "signingKeyRotated";
+            /**
+             * Format: date-time
+             * @description When the key was rotated.
+             */
+            occurredAt: string;
+            /** @description The API key (`key_...`) whose operational-event subscription is sent this; the key itself is the server's. */
+            ownerKeyId: string;
+            /** @description The new key's id, as `webhook-key-id` will name it and the key set lists it (already). */
+            kid: string;
+            /**
+             * Format: date-time
+             * @description When the new key starts signing; the previous key signs until then.
+             */
+            signsFrom: string;
+            /** @description The key that stops signing at `signsFrom`; `null` when the server had none yet. */
+            previousKid: string | null;
+            /**
+             * Format: date-time
+             * @description When the previous key leaves the key set (7 days after `signsFrom`); `null` with no previous key.
+             */
+            previousDropsAt: string | null;
         };
     };
     responses: {
@@ -5713,6 +5774,100 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrderingKeyHeldEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any `2xx` ends delivery of this message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ReceiverBadRequest"];
+            401: components["responses"]["ReceiverUnauthorized"];
+            /** @description The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["ReceiverPayloadTooLarge"];
+            415: components["responses"]["ReceiverUnsupportedMediaType"];
+            "5XX": components["responses"]["ReceiverError"];
+            default: components["responses"]["ReceiverUnknownError"];
+        };
+    };
+    signingKeyRotatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the message, the same on every attempt. Use it to drop duplicates.
+                 * @example msg_2Yq9aWn0eMZkFJb3Lr7xS1
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this attempt was signed. Reject values more than 300 seconds from your clock.
+                 * @example 1763762400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures of `{webhook-id}.{webhook-timestamp}.{raw body}`; accept the message
+                 *     when one you trust verifies. `v1,<base64>` is HMAC-SHA256 with the target's `whsec_` secret (several
+                 *     during a secret rotation). `v1a,<base64>` is ed25519 with the server's key named in
+                 *     `webhook-key-id` (published at `GET /.well-known/jwks.json`).
+                 *
+                 *     Which forms a receiver gets is decided by its target's `signature` setting, and `v1a` is an
+                 *     opt-in: a target on the default `v1` only ever gets `v1,` entries (the first form below, the one
+                 *     this header always had), so a receiver that only knows `v1` is never sent a `v1a` entry it did
+                 *     not ask for. Only a target whose `signature` is `v1a` or `v1,v1a` gets the second form. The
+                 *     second form is marked `x-clubnotify-opt-in` (the setting and its values that opt in), and
+                 *     `npm run spec:diff` accepts such a widening of a delivery header only while the setting's
+                 *     default is not one of those values.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The `kid` of the server's ed25519 key that made the `v1a` signature, one of the keys published
+                 *     at `GET /.well-known/jwks.json`. Sent when the target's `signature` includes `v1a`. Not signed:
+                 *     a receiver looks the key up in the key set it trusts and never takes a key from the request.
+                 * @example key_2mBSZbZ8x5pQ
+                 */
+                "webhook-key-id"?: components["parameters"]["WebhookKeyId"];
+                /**
+                 * @description The attempt number of this delivery, from 1. Informational; not signed.
+                 * @example 1
+                 */
+                "webhook-attempt"?: components["parameters"]["WebhookAttempt"];
+                /**
+                 * @description The payload version (a major of this contract) the body is in: the version its target is
+                 *     pinned to (`payloadVersion`) when the message was queued, the same on every attempt and
+                 *     replay. Not signed; the body is, in that version.
+                 * @example 1
+                 */
+                "webhook-version"?: components["parameters"]["WebhookVersion"];
+                /**
+                 * @description W3C Trace Context of this attempt's span, sent when the server exports traces: its trace is
+                 *     the one of the publish that queued the message (continuing the publisher's own
+                 *     `traceparent`), so a receiver that continues it shows the sender's side as the parent. The
+                 *     receiver kit does (`ctx.traceparent`, `ctx.traceContext`). Informational; not signed.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["DeliveryTraceparent"];
+                /**
+                 * @description W3C Trace Context vendor data of the publish's trace, sent with `traceparent` when there is any. Informational; not signed.
+                 * @example vendor=opaque-value
+                 */
+                tracestate?: components["parameters"]["DeliveryTracestate"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningKeyRotatedEvent"];
             };
         };
         responses: {

@@ -21,7 +21,7 @@ export const webhookRegistrations = [
 ] as const;
 
 /** Every event name, webhook or callback (a name can be both), as `GET /deliveries?event=` takes it. */
-export const eventNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed","payloadVersionSunset","orderingKeyHeld"] as const;
+export const eventNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed","payloadVersionSunset","orderingKeyHeld","signingKeyRotated"] as const;
 
 /** The name of a webhook that can be registered for. */
 export type RegistrableWebhook = (typeof webhookRegistrations)[number]['webhook'];

@@ -18,7 +18,8 @@ export async function loadOperational(client: ClubnotifyClient, ownerKeyId = '')
   return { subscriptions: subscriptions.items, events: events.items };
 }
 
-/** What an operational event is about, in a few words: its target and reason, its delivery, or its key. */
+/** What an operational event is about, in a few words: its target and reason, its delivery, its API key, or the new signing key. */
 export function about(payload: Record<string, unknown>): string {
-  return [payload.targetId, payload.reason, payload.deliveryId, payload.apiKeyId].filter((p) => typeof p === 'string').join(' — ');
+  const parts = [payload.targetId, payload.reason, payload.deliveryId, payload.apiKeyId, payload.kid];
+  return parts.filter((p) => typeof p === 'string').join(' — ');
 }

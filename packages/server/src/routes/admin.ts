@@ -1,5 +1,6 @@
 import type { Handler } from '../http/context.js';
-import { publishedKeys, rotateSigningKey } from '../delivery/send/signing-keys.js';
+import { publishedKeys } from '../delivery/send/signing-keys.js';
+import { rotateAndAnnounce } from '../domain/rotate-signing-key.js';
 import { databaseUnavailable } from '../http/unavailable.js';
 import { API_KEY_COLUMNS, createApiKey, toApiKeyInfo, type ApiKeyRow } from '../domain/api-keys.js';
 import { revokeApiKey } from '../domain/revoke-key.js';
@@ -52,7 +53,7 @@ export function adminHandlers(services: Services): Record<string, Handler> {
       res.json({ keys });
     },
     rotateSigningKey: async (_req, res) => {
-      const rotation = await rotateSigningKey(services.db);
+      const rotation = await rotateAndAnnounce(services.db, services.outbox);
       if (rotation === 'pending')
         throw new HttpProblem('conflict', 'The key of an earlier rotation has not started signing yet; rotate again once it signs.');
       const body = {

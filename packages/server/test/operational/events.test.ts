@@ -61,7 +61,15 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
     const res = await s.call('POST', '/operationalEventSubscriptions', {
       body: {
         url: ops.url,
-        events: ['targetDisabled', 'circuitOpened', 'circuitClosed', 'secretOverlapEnded', 'deliveryFailed', 'orderingKeyHeld'],
+        events: [
+          'targetDisabled',
+          'circuitOpened',
+          'circuitClosed',
+          'secretOverlapEnded',
+          'deliveryFailed',
+          'orderingKeyHeld',
+          'signingKeyRotated',
+        ],
       },
     });
     expect(res.status).toBe(200);
@@ -152,6 +160,25 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(previousSecretExpiresAt));
   });
 
+  it('sends signingKeyRotated to the owners who asked when an admin rotates the server’s key, once per rotation', async () => {
+    const res = await s.call('POST', '/signingKeys/rotate', { key: s.adminKey });
+    expect(res.status).toBe(200);
+    const rotation = (await res.json()) as { kid: string; previousKid: string };
+    const told = await ops.next('signingKeyRotated', (p) => p.kid === rotation.kid);
+    expect(told).toEqual({
+      ...rotation,
+      type: 'signingKeyRotated',
+      occurredAt: expect.any(String),
+      ownerKeyId: expect.stringMatching(/^key_/),
+    });
+    expect(told.previousKid).toEqual(expect.stringMatching(/^key_/));
+    // A rotation refused while the new key waits to sign tells nobody.
+    expect((await s.call('POST', '/signingKeys/rotate', { key: s.adminKey })).status).toBe(409);
+    await worker.drained();
+    const queued = (await (await s.call('GET', '/operationalEvents?limit=100')).json()) as { data: Array<{ event: string }> };
+    expect(queued.data.filter((d) => d.event === 'signingKeyRotated')).toHaveLength(1);
+  });
+
   it('never reports on an operational-event subscription itself, and keeps its events out of the delivery log', async () => {
     const gone = await switchableTarget('410');
     servers.push(gone.server);
@@ -231,5 +258,7 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
     expect(subscriptions.map((x) => x.url)).toContain(ops.url);
     const disabled = events.find((e) => e.event === 'targetDisabled')!;
     expect(about(disabled.payload)).toMatch(/^reg_\w+ — .*410/);
+    const rotated = events.find((e) => e.event === 'signingKeyRotated')!;
+    expect(about(rotated.payload)).toBe((rotated.payload as { kid: string }).kid);
   });
 });

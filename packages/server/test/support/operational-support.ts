@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OperationalEventName, WebhookPayloads } from '@clubnotify/spec';
+import { operationalEventNames, type OperationalEventName, type WebhookPayloads } from '@clubnotify/spec';
 import { createNodeHandler, createReceiver, type WebhookHandlers } from '@clubnotify/receiver';
 
 type Payload = WebhookPayloads[OperationalEventName];
@@ -27,16 +27,6 @@ export interface OpsReceiver {
   close(): Promise<void>;
 }
 
-const NAMES: OperationalEventName[] = [
-  'targetDisabled',
-  'circuitOpened',
-  'circuitClosed',
-  'secretOverlapEnded',
-  'apiKeyRevoked',
-  'deliveryFailed',
-  'orderingKeyHeld',
-];
-
 export async function startOpsReceiver(): Promise<OpsReceiver> {
   let secret = '';
   const got: GotEvent[] = [];
@@ -48,7 +38,7 @@ export async function startOpsReceiver(): Promise<OpsReceiver> {
     ops.onEvent?.(event);
     for (const w of waiters) if (w(event)) waiters.delete(w);
   };
-  const handlers = Object.fromEntries(NAMES.map((n) => [n, record(n)])) as WebhookHandlers;
+  const handlers = Object.fromEntries(operationalEventNames.map((n) => [n, record(n)])) as WebhookHandlers;
   const server: Server = createServer((req, res) => {
     void createNodeHandler(createReceiver({ secret, logger: { error: () => {} }, handlers: { webhooks: handlers } }))(req, res);
   });

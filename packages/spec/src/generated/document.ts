@@ -9,7 +9,7 @@ export const document: { readonly [key: string]: Json } = {
     "title": "clubnotify",
     "version": "1.0.0",
     "summary": "Concert alerts, concert-update callbacks, stock updates and paginated collections.",
-    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n| Webhook | operational events (JSON): `targetDisabled`, `circuitOpened`, `circuitClosed`, `secretOverlapEnded`, `apiKeyRevoked`, `deliveryFailed`, `payloadVersionSunset`, `orderingKeyHeld` | `POST /operationalEventSubscriptions` with `events` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\nThese extensions make these links machine-readable; the reference server, SDK, mock,\nconsole and receiver kit are derived from them:\n\n- `x-clubnotify-webhook: <webhook>` on a registration operation names the webhook it\n  registers `url` for. Every webhook has at least one such operation, except the\n  operational events. Registration is idempotent, so these operations are safe to retry.\n- `x-clubnotify-operational: true` on a webhook marks an operational event: it reports on\n  the owner's own targets, deliveries and key, and the one operation carrying\n  `x-clubnotify-operational-events: true` registers `url` for those named in `events`.\n  Registrations, subscriptions and the delivery log (`WebhookName`, `EventName`) never\n  carry operational events.\n- `x-clubnotify-idempotent: true` marks another `POST` that is idempotent by design\n  (the same request gives the same record back). Operations that declare the\n  `Idempotency-Key` header are safe to retry when the client sends one.\n- `x-clubnotify-ordering-key: {source, pointer}` on a webhook or callback names the\n  ordering key of its messages: the string at JSON Pointer `pointer` in the payload\n  (`source: payload`) or in the subscribing request (`source: subscription`, for a\n  callback). `stockUpdate` is ordered by `/drink/id`, the `concertAlert` callback by the\n  subscription's `/concertId`. Events without it are not ordered.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Every delivery\nalso carries `webhook-version`, the payload version its body is in (see Versioning). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\n## Ordering\n\nMessages of an event that declares `x-clubnotify-ordering-key` are delivered in publish\norder per target and key: a message is not sent to a target while an earlier message\nwith the same key to that target is pending (queued, on the wire or waiting for a\nretry). Other keys and other targets are not held up. A message that ends `failed`\nreleases its key by default (the next one goes; the failure is in the log and, for\nsubscribers, a `deliveryFailed` operational event); a target made or switched with\n`ordering: hold` keeps the key held instead (an `orderingKeyHeld` operational event names the\nkey and the failed delivery; the target's `GET` lists its `heldKeys`), until the failed message is replayed, skipped\n(`POST /deliveries/{deliveryId}/skip`, that key only) or the target is switched back to\n`release` (which skips every held one). A replayed message takes its old\nplace again and holds the key's later messages until it ends. Each delivery carries\n`webhook-ordering-key` (the key, percent-encoded) and `webhook-ordering-sequence` (1, 2, 3…\nper target and key, stable across retries and replays), so a receiver can spot a gap\n(a message that failed for good) or a message it has already passed (a replay). The key\nis 1 to 128 characters; a publish whose key field is missing, not a string, empty or\nlonger is refused with `400` and the field's pointer before anything is queued.\n\nThe two headers are not covered by the signature: Standard Webhooks signs\n`{webhook-id}.{webhook-timestamp}.{raw body}` only, and keeping to it keeps every\nStandard Webhooks library working. The key is in the signed body for payload keys\n(`stockUpdate`'s `drink.id`) and fixed by the target for subscription keys (one concert\nper subscription); the sequence is advisory. Someone able to alter headers in transit\n(use `https`) could at most make a receiver skip or ask again for a genuine message,\nwhich a replay repairs. Messages of events without a key are in no particular order;\nuse the payload or `webhook-timestamp`.\n\n## Lifecycle\n\nRegistrations and subscriptions (targets) are in one of these states:\n\n| state | receives | how it gets there | how it leaves |\n|---|---|---|---|\n| `active` | every new message | created; `PATCH status: active` | `PATCH status: paused`; disabled by the service; `DELETE` |\n| `paused` | nothing (pending deliveries `cancelled`) | `PATCH status: paused` by its owner | `PATCH status: active`; `DELETE` |\n| `disabled` (`disabledReason`) | nothing (pending deliveries `cancelled`) | `410 Gone`; 5 days of failures; its API key revoked | `PATCH status: active` (with `recoverSince` to resend what failed or was cancelled); `DELETE` |\n| removed | nothing, for good (`404`) | `DELETE` | none; registering the URL again makes a new target |\n\nRegistering a URL that the key already registered returns that target in whatever state\nit is; re-enable a disabled one with `PATCH`. Deliveries (`GET /deliveries`) are\n`pending` (queued or between attempts) and end `succeeded` (a `2xx`), `failed` (every\nattempt failed, or `410`) or `cancelled` (the target was paused, disabled or removed\nfirst). `POST /deliveries/{deliveryId}/replay` makes a finished delivery `pending` again;\n`POST /deliveries/recover` does so for a target's `failed` ones, and `PATCH` with\n`recoverSince` for its `failed` and `cancelled` ones. Find any message by its\n`webhook-id` or creation time (`GET /deliveries?messageId=`, `since`, `until`,\n`undelivered`), see it with its payload (`GET /deliveries/{deliveryId}`), and send again\neverything a filter selects (`POST /deliveries/replay`, with `dryRun` to count first).\n\nSecrets rotate with overlap (`POST .../rotateSecret`): during the overlap each delivery\ncarries one signature per valid secret, space-separated.\nA target made with `signature: v1a` (or `v1,v1a` for both) is signed with the server's ed25519\nkey instead (Standard Webhooks `v1a,<base64>`), named in `webhook-key-id`; receivers verify it\nwith the public key from `GET /.well-known/jwks.json` and hold no secret. `POST .../test` sends the\nevent's example from this document, signed and logged like any delivery.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nEach collection declares its strategy and field names in an `x-pagination` extension on\nits operation (`strategy`, `items`, the `*Param` query parameters, dot paths such as\n`nextCursor: next_cursor` or `nextLink: links.next`); the SDK's paginator is generated\nfrom it, so renaming a field means changing it there too.\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`; a JSON\nbody declared in another charset is `415`. A JSON string escaping half of a surrogate\npair (`\"\\ud800\"`), which UTF-8 cannot carry, is kept with U+FFFD in its place. While the database is unreachable every\noperation that needs it answers `503` with `Retry-After`; retry then.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\nEach API key may hold 100 live registrations and 100 live subscriptions (the server's\noperator may change both): one more is a `409` `limit-exceeded` problem, since removing\none helps and waiting does not. Owners may cap deliveries per second to one target\n(`rateLimitPerSecond`), e.g. to protect a small receiver.\n\n## Versioning and deprecation\n\n`info.version` follows semver for both sides of the contract: clients calling the\noperations, and receivers of webhooks and callbacks. A change that can break either\n(removing or renaming a field, an operation, a status or a header; a new required input;\na narrower input or a wider output, such as a new enum value in a response or in a\nwebhook payload) ships only in a new major, with a breaking entry in the changelog.\nAdditions that existing clients and receivers can ignore ship in a minor.\n\nAn operation is deprecated for at least six months before it is removed:\n`deprecated: true` with `x-deprecated-at` and `x-sunset` (dates, `YYYY-MM-DD`, at least\nsix months apart), and its responses declare the `Deprecation` and `Sunset` headers.\nThe service then sends `Deprecation` (RFC 9745, `@` and Unix seconds) and `Sunset`\n(RFC 8594, an HTTP-date) on every answer of that operation, the SDK warns once per\noperation, and these docs mark it deprecated. It may be removed after its sunset, in a\nnew major. A query or header parameter is deprecated the same way (`deprecated: true`,\n`x-deprecated-at`, `x-sunset` on the parameter): the service sends both headers on every\nanswer to a request that sends it. `npm run spec:diff` checks\nevery change against the released contracts kept in `spec/released/`.\n\nWebhook and callback payloads are versioned by the major of `info.version`: the payload\nversions are the majors listed in `x-clubnotify-payload-versions` below, the current one\nand each older one still sent (its payloads follow the newest released contract of that\nmajor). An older version may be deprecated with `x-deprecated-at` and `x-sunset` (dates,\nat least six months apart; from the sunset day on it is not offered) and is removed from\nthe list only after its sunset. A breaking payload change ships with a converter per\nevent and step down (`spec/converters/<kind>.<event>/<from>-to-<to>.ts`), so that each\nolder version's receivers keep getting payloads valid for their version. Version 1 is\nthe only one today.\n\nEach registration, subscription and operational-event subscription has a `payloadVersion`\n(default: the current major; set on create, switched with `PATCH`). A message is converted\nonce per version when it is queued: the body signed and sent, `webhook-version`, the\ndelivery (`GET /deliveries/{deliveryId}`) and each attempt say which version went out, and\nretries and replays keep it. `POST .../test?payloadVersion=` sends the example in any\nsupported version. An unknown version or one past its sunset is `422`\n(`unknown-payload-version`, `payload-version-sunset`) with `supportedPayloadVersions`. A\nconverter that fails records that version's deliveries of the message `failed` with the\nconverter named in the attempt's `error` (and `deliveryFailed` to the owner); other versions\nare sent as usual. Owners whose targets use a version a month from its sunset get\n`payloadVersionSunset`.\n\n## Examples\n\nThe examples are written as of one moment, `x-examples-as-of` below (2026-11-22 09:00\nUTC): their times lie around it. A time the service judges against the moment of the\nrequest (`since` and `recoverSince`, at most 14 days ago) is refused with `422\noutside-recovery-window` once that many days have passed since `x-examples-as-of`;\nmove every time of an example by the same amount to send it today.\n",
+    "description": "The club notification service pushes messages to URLs that subscribers control, and\nlists collections page by page.\n\n## Push mechanisms\n\n| Mechanism | Event | How the target URL is set |\n|---|---|---|\n| Webhook | `concertAlert` (text/plain) | `POST /registerForAlert` |\n| Webhook | `stockUpdate` (JSON `{drink, ingredient}`) | `POST /registerForStockUpdates` |\n| Callback | `concertAlert` (text/plain) | `callbackUrl` of `POST /concertUpdates` |\n| Webhook | operational events (JSON): `targetDisabled`, `circuitOpened`, `circuitClosed`, `secretOverlapEnded`, `apiKeyRevoked`, `deliveryFailed`, `payloadVersionSunset`, `orderingKeyHeld`, `signingKeyRotated` | `POST /operationalEventSubscriptions` with `events` |\n\nWebhook and callback names are unique within their kind and case-sensitive; the\n`concertAlert` webhook and the `concertAlert` callback are different events.\n\nThese extensions make these links machine-readable; the reference server, SDK, mock,\nconsole and receiver kit are derived from them:\n\n- `x-clubnotify-webhook: <webhook>` on a registration operation names the webhook it\n  registers `url` for. Every webhook has at least one such operation, except the\n  operational events. Registration is idempotent, so these operations are safe to retry.\n- `x-clubnotify-operational: true` on a webhook marks an operational event: it reports on\n  the owner's own targets, deliveries and key, and the one operation carrying\n  `x-clubnotify-operational-events: true` registers `url` for those named in `events`.\n  Registrations, subscriptions and the delivery log (`WebhookName`, `EventName`) never\n  carry operational events.\n- `x-clubnotify-idempotent: true` marks another `POST` that is idempotent by design\n  (the same request gives the same record back). Operations that declare the\n  `Idempotency-Key` header are safe to retry when the client sends one.\n- `x-clubnotify-ordering-key: {source, pointer}` on a webhook or callback names the\n  ordering key of its messages: the string at JSON Pointer `pointer` in the payload\n  (`source: payload`) or in the subscribing request (`source: subscription`, for a\n  callback). `stockUpdate` is ordered by `/drink/id`, the `concertAlert` callback by the\n  subscription's `/concertId`. Events without it are not ordered.\n\n## Delivery\n\nEvery delivery is a `POST` signed the [Standard Webhooks](https://www.standardwebhooks.com/)\nway: `webhook-id` (stable across retries of one message), `webhook-timestamp` (Unix\nseconds of this attempt) and `webhook-signature`\n(`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{raw body}\">`), keyed with\nthe registration's `whsec_` secret (the base64 after the prefix is the key). Every delivery\nalso carries `webhook-version`, the payload version its body is in (see Versioning). Receivers\nmust verify the signature over the raw body, reject timestamps more than 300 seconds\naway from their clock, and answer `200` once the message is stored. Handling must be\nidempotent: the same `webhook-id` can arrive more than once.\n\nA `2xx` answer ends delivery. Anything else, a timeout (15 s) or a connection error is\nretried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20% jitter); then the\nmessage is marked failed. Redirects are never followed (a `3xx` is a failure). `410 Gone`\ndisables the registration at once. `429` and `503` with `Retry-After` are retried no\nsooner than asked. A registration whose deliveries all fail for 5 days is disabled, with\nthe reason visible in `GET /registrations`. Deliveries never go to loopback, private,\nlink-local, CGNAT or cloud metadata addresses, checked at registration and again at\nconnect time.\n\n## Ordering\n\nMessages of an event that declares `x-clubnotify-ordering-key` are delivered in publish\norder per target and key: a message is not sent to a target while an earlier message\nwith the same key to that target is pending (queued, on the wire or waiting for a\nretry). Other keys and other targets are not held up. A message that ends `failed`\nreleases its key by default (the next one goes; the failure is in the log and, for\nsubscribers, a `deliveryFailed` operational event); a target made or switched with\n`ordering: hold` keeps the key held instead (an `orderingKeyHeld` operational event names the\nkey and the failed delivery; the target's `GET` lists its `heldKeys`), until the failed message is replayed, skipped\n(`POST /deliveries/{deliveryId}/skip`, that key only) or the target is switched back to\n`release` (which skips every held one). A replayed message takes its old\nplace again and holds the key's later messages until it ends. Each delivery carries\n`webhook-ordering-key` (the key, percent-encoded) and `webhook-ordering-sequence` (1, 2, 3…\nper target and key, stable across retries and replays), so a receiver can spot a gap\n(a message that failed for good) or a message it has already passed (a replay). The key\nis 1 to 128 characters; a publish whose key field is missing, not a string, empty or\nlonger is refused with `400` and the field's pointer before anything is queued.\n\nThe two headers are not covered by the signature: Standard Webhooks signs\n`{webhook-id}.{webhook-timestamp}.{raw body}` only, and keeping to it keeps every\nStandard Webhooks library working. The key is in the signed body for payload keys\n(`stockUpdate`'s `drink.id`) and fixed by the target for subscription keys (one concert\nper subscription); the sequence is advisory. Someone able to alter headers in transit\n(use `https`) could at most make a receiver skip or ask again for a genuine message,\nwhich a replay repairs. Messages of events without a key are in no particular order;\nuse the payload or `webhook-timestamp`.\n\n## Lifecycle\n\nRegistrations and subscriptions (targets) are in one of these states:\n\n| state | receives | how it gets there | how it leaves |\n|---|---|---|---|\n| `active` | every new message | created; `PATCH status: active` | `PATCH status: paused`; disabled by the service; `DELETE` |\n| `paused` | nothing (pending deliveries `cancelled`) | `PATCH status: paused` by its owner | `PATCH status: active`; `DELETE` |\n| `disabled` (`disabledReason`) | nothing (pending deliveries `cancelled`) | `410 Gone`; 5 days of failures; its API key revoked | `PATCH status: active` (with `recoverSince` to resend what failed or was cancelled); `DELETE` |\n| removed | nothing, for good (`404`) | `DELETE` | none; registering the URL again makes a new target |\n\nRegistering a URL that the key already registered returns that target in whatever state\nit is; re-enable a disabled one with `PATCH`. Deliveries (`GET /deliveries`) are\n`pending` (queued or between attempts) and end `succeeded` (a `2xx`), `failed` (every\nattempt failed, or `410`) or `cancelled` (the target was paused, disabled or removed\nfirst). `POST /deliveries/{deliveryId}/replay` makes a finished delivery `pending` again;\n`POST /deliveries/recover` does so for a target's `failed` ones, and `PATCH` with\n`recoverSince` for its `failed` and `cancelled` ones. Find any message by its\n`webhook-id` or creation time (`GET /deliveries?messageId=`, `since`, `until`,\n`undelivered`), see it with its payload (`GET /deliveries/{deliveryId}`), and send again\neverything a filter selects (`POST /deliveries/replay`, with `dryRun` to count first).\n\nSecrets rotate with overlap (`POST .../rotateSecret`): during the overlap each delivery\ncarries one signature per valid secret, space-separated.\nA target made with `signature: v1a` (or `v1,v1a` for both) is signed with the server's ed25519\nkey instead (Standard Webhooks `v1a,<base64>`), named in `webhook-key-id`; receivers verify it\nwith the public key from `GET /.well-known/jwks.json` and hold no secret. `POST .../test` sends the\nevent's example from this document, signed and logged like any delivery.\n\n## Pagination\n\nCollections are read with one of three strategies, each exposed under its own path so\nthat every response has one exact schema. `/items` (cursor with links) is the\nrecommended form: clients that follow `links.next` keep working if the server changes\nhow it paginates.\n\n| Path | Strategy | Envelope |\n|---|---|---|\n| `/items` | cursor | `data`, `links` |\n| `/items/cursor` | cursor | `data`, `next_cursor`, `limit` |\n| `/items/pages` | page | `data`, `page`, `size`, `total_pages` |\n| `/items/pages/linked` | page | `data`, `meta` (`page`, `size`, `total_pages`), `links` |\n| `/items/pages/link-header` | page | `data`, and an RFC 8288 `Link` header |\n| `/items/offsets` | offset | `data`, `meta` (`total`, `limit`, `offset`) |\n| `/items/offsets/linked` | offset | `data`, `meta`, `links` |\n\nEach collection declares its strategy and field names in an `x-pagination` extension on\nits operation (`strategy`, `items`, the `*Param` query parameters, dot paths such as\n`nextCursor: next_cursor` or `nextLink: links.next`); the SDK's paginator is generated\nfrom it, so renaming a field means changing it there too.\n\nRules shared by every collection:\n1. Each link is a relative URL of the same collection path with the query parameters\n   of the target page; a link that does not exist is `null`.\n2. `page` starts at 1 and defaults to 1; `size` and `limit` are 1 to 100 and default to\n   20; `offset` starts at 0. Out-of-range values are a `400` problem, never clamped.\n3. `total_pages` is `ceil(total / size)`, `0` for an empty collection. The `last` link\n   carries `page=total_pages`, or for offsets the offset of the final chunk,\n   `floor((total - 1) / limit) * limit`; for an empty collection `last` is the first page.\n4. A page with no data, including a page past the end, is `200` with `data: []`.\n5. A cursor is an opaque string: pass it back unchanged. Cursors are signed; a forged or\n   corrupted cursor is a `400` problem. The server may change how cursors are built.\n6. Cursor pages give no total. `next` is present whenever the page is full, so it can\n   lead to an empty page. Records added between requests can repeat on page and offset\n   strategies; a cursor marks a record, so cursor pages do not repeat.\n\n## Errors\n\nEvery `4xx` and `5xx` from the service is an RFC 9457 `application/problem+json`\ndocument. Validation problems list each offending field in `errors[]` with a JSON\npointer into the request (`/body/url`, `/query/limit`, `/header/idempotency-key`).\nUnknown query parameters and unknown body fields are `400` too, so typos surface.\nBodies must be UTF-8, and no string may contain U+0000 (NUL): both are `400`; a JSON\nbody declared in another charset is `415`. A JSON string escaping half of a surrogate\npair (`\"\\ud800\"`), which UTF-8 cannot carry, is kept with U+FFFD in its place. While the database is unreachable every\noperation that needs it answers `503` with `Retry-After`; retry then.\n\n## Limits\n\nRequest bodies are capped at 64 KiB (`413`). Each API key may make 600 requests per\nminute (`429` with `Retry-After`, `RateLimit` and `RateLimit-Policy` headers).\nEach API key may hold 100 live registrations and 100 live subscriptions (the server's\noperator may change both): one more is a `409` `limit-exceeded` problem, since removing\none helps and waiting does not. Owners may cap deliveries per second to one target\n(`rateLimitPerSecond`), e.g. to protect a small receiver.\n\n## Versioning and deprecation\n\n`info.version` follows semver for both sides of the contract: clients calling the\noperations, and receivers of webhooks and callbacks. A change that can break either\n(removing or renaming a field, an operation, a status or a header; a new required input;\na narrower input or a wider output, such as a new enum value in a response or in a\nwebhook payload) ships only in a new major, with a breaking entry in the changelog.\nAdditions that existing clients and receivers can ignore ship in a minor.\n\nAn operation is deprecated for at least six months before it is removed:\n`deprecated: true` with `x-deprecated-at` and `x-sunset` (dates, `YYYY-MM-DD`, at least\nsix months apart), and its responses declare the `Deprecation` and `Sunset` headers.\nThe service then sends `Deprecation` (RFC 9745, `@` and Unix seconds) and `Sunset`\n(RFC 8594, an HTTP-date) on every answer of that operation, the SDK warns once per\noperation, and these docs mark it deprecated. It may be removed after its sunset, in a\nnew major. A query or header parameter is deprecated the same way (`deprecated: true`,\n`x-deprecated-at`, `x-sunset` on the parameter): the service sends both headers on every\nanswer to a request that sends it. `npm run spec:diff` checks\nevery change against the released contracts kept in `spec/released/`.\n\nWebhook and callback payloads are versioned by the major of `info.version`: the payload\nversions are the majors listed in `x-clubnotify-payload-versions` below, the current one\nand each older one still sent (its payloads follow the newest released contract of that\nmajor). An older version may be deprecated with `x-deprecated-at` and `x-sunset` (dates,\nat least six months apart; from the sunset day on it is not offered) and is removed from\nthe list only after its sunset. A breaking payload change ships with a converter per\nevent and step down (`spec/converters/<kind>.<event>/<from>-to-<to>.ts`), so that each\nolder version's receivers keep getting payloads valid for their version. Version 1 is\nthe only one today.\n\nEach registration, subscription and operational-event subscription has a `payloadVersion`\n(default: the current major; set on create, switched with `PATCH`). A message is converted\nonce per version when it is queued: the body signed and sent, `webhook-version`, the\ndelivery (`GET /deliveries/{deliveryId}`) and each attempt say which version went out, and\nretries and replays keep it. `POST .../test?payloadVersion=` sends the example in any\nsupported version. An unknown version or one past its sunset is `422`\n(`unknown-payload-version`, `payload-version-sunset`) with `supportedPayloadVersions`. A\nconverter that fails records that version's deliveries of the message `failed` with the\nconverter named in the attempt's `error` (and `deliveryFailed` to the owner); other versions\nare sent as usual. Owners whose targets use a version a month from its sunset get\n`payloadVersionSunset`.\n\n## Examples\n\nThe examples are written as of one moment, `x-examples-as-of` below (2026-11-22 09:00\nUTC): their times lie around it. A time the service judges against the moment of the\nrequest (`since` and `recoverSince`, at most 14 days ago) is refused with `422\noutside-recovery-window` once that many days have passed since `x-examples-as-of`;\nmove every time of an example by the same amount to send it today.\n",
     "x-examples-as-of": "2026-11-22T09:00:00.000Z",
     "x-clubnotify-payload-versions": {
       "1": {}
@@ -3811,7 +3811,7 @@ export const document: { readonly [key: string]: Json } = {
       "post": {
         "operationId": "rotateSigningKey",
         "summary": "Rotate the server's ed25519 signing key",
-        "description": "Makes a new ed25519 key for `v1a` signatures. It is published in `GET /.well-known/jwks.json`\nat once but signs only from `signsFrom`, two minutes later (longer than the key set's one-minute\ncache), so a receiver has it before any delivery names it. At that moment the previous key\nstops signing; it stays published for 7 days (`previousDropsAt`), longer than any retry keeps a\nmessage, and is then dropped. `409` while the key of an earlier rotation has not started\nsigning yet. HMAC (`v1`) secrets are not touched: rotate those per target with `rotateSecret`.\n",
+        "description": "Makes a new ed25519 key for `v1a` signatures. It is published in `GET /.well-known/jwks.json`\nat once but signs only from `signsFrom`, two minutes later (longer than the key set's one-minute\ncache), so a receiver has it before any delivery names it. At that moment the previous key\nstops signing; it stays published for 7 days (`previousDropsAt`), longer than any retry keeps a\nmessage, and is then dropped. `409` while the key of an earlier rotation has not started\nsigning yet. HMAC (`v1`) secrets are not touched: rotate those per target with `rotateSecret`.\nEvery owner subscribed to the `signingKeyRotated` operational event is sent one, queued with\nthe rotation.\n",
         "tags": [
           "Administration"
         ],
@@ -4746,6 +4746,89 @@ export const document: { readonly [key: string]: Json } = {
               "examples": {
                 "held": {
                   "$ref": "#/components/examples/OrderingKeyHeldEvent"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any `2xx` ends delivery of this message."
+          },
+          "400": {
+            "$ref": "#/components/responses/ReceiverBadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/ReceiverUnauthorized"
+          },
+          "410": {
+            "description": "The receiver is gone for good. The operational-event subscription is disabled and nothing more is sent to it."
+          },
+          "413": {
+            "$ref": "#/components/responses/ReceiverPayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/ReceiverUnsupportedMediaType"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ReceiverError"
+          },
+          "default": {
+            "$ref": "#/components/responses/ReceiverUnknownError"
+          }
+        }
+      }
+    },
+    "signingKeyRotated": {
+      "post": {
+        "operationId": "signingKeyRotatedWebhook",
+        "summary": "signingKeyRotated operational event",
+        "x-clubnotify-operational": true,
+        "description": "The server's ed25519 key for `v1a` signatures was rotated (`POST /signingKeys/rotate`). The new\nkey (`kid`) is in `GET /.well-known/jwks.json` already and signs from `signsFrom`; the previous\nkey (`previousKid`) signs until then and leaves the key set at `previousDropsAt`. A receiver\nthat verifies `v1a` from the key set needs nothing (it fetches the set again on an unknown key\nid); one that holds public keys (`whpk_...`) adds `kid` before `signsFrom` and drops\n`previousKid` after `previousDropsAt`. The key is the server's, so every owner who asked for\nthis event (and whose API key is not revoked) is sent it, once per rotation, at the rotation; HMAC (`v1`) secrets are not touched.\n\nSent to every URL its owner registered for it with `POST /operationalEventSubscriptions`\n(`events` includes `signingKeyRotated`), signed, retried and logged like any webhook. It is\nabout no target: the owner's operational-event subscriptions are sent it like any other.\n",
+        "tags": [
+          "Operational events"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/WebhookId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookSignature"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookKeyId"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookAttempt"
+          },
+          {
+            "$ref": "#/components/parameters/WebhookVersion"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTraceparent"
+          },
+          {
+            "$ref": "#/components/parameters/DeliveryTracestate"
+          }
+        ],
+        "security": [
+          {
+            "webhookSignature": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SigningKeyRotatedEvent"
+              },
+              "examples": {
+                "rotated": {
+                  "$ref": "#/components/examples/SigningKeyRotatedEvent"
                 }
               }
             }
@@ -6644,7 +6727,8 @@ export const document: { readonly [key: string]: Json } = {
           "apiKeyRevoked",
           "deliveryFailed",
           "payloadVersionSunset",
-          "orderingKeyHeld"
+          "orderingKeyHeld",
+          "signingKeyRotated"
         ],
         "description": "The name of an operational event (a webhook of this contract marked `x-clubnotify-operational`)."
       },
@@ -7473,6 +7557,67 @@ export const document: { readonly [key: string]: Json } = {
           "deliveryId": {
             "type": "string",
             "description": "The failed delivery (`dlv_...`) that holds it; replay or skip it to let the key go on."
+          }
+        }
+      },
+      "SigningKeyRotatedEvent": {
+        "type": "object",
+        "required": [
+          "type",
+          "occurredAt",
+          "ownerKeyId",
+          "kid",
+          "signsFrom",
+          "previousKid",
+          "previousDropsAt"
+        ],
+        "description": "The server's ed25519 signing key (`v1a`) was rotated.",
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "signingKeyRotated",
+            "description": "The event's name, as in `webhooks`."
+          },
+          "occurredAt": {
+            "type": "string",
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When the key was rotated."
+          },
+          "ownerKeyId": {
+            "type": "string",
+            "maxLength": 64,
+            "description": "The API key (`key_...`) whose operational-event subscription is sent this; the key itself is the server's."
+          },
+          "kid": {
+            "type": "string",
+            "maxLength": 64,
+            "pattern": "^[A-Za-z0-9_-]{1,64}$",
+            "description": "The new key's id, as `webhook-key-id` will name it and the key set lists it (already)."
+          },
+          "signsFrom": {
+            "type": "string",
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When the new key starts signing; the previous key signs until then."
+          },
+          "previousKid": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 64,
+            "pattern": "^[A-Za-z0-9_-]{1,64}$",
+            "description": "The key that stops signing at `signsFrom`; `null` when the server had none yet."
+          },
+          "previousDropsAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When the previous key leaves the key set (7 days after `signsFrom`); `null` with no previous key."
           }
         }
       }
@@ -8688,6 +8833,18 @@ export const document: { readonly [key: string]: Json } = {
           "url": "https://hooks.example.com/clubnotify/stock",
           "orderingKey": "itm_mojito",
           "deliveryId": "dlv_4kq8mz2x7v1n5w3r9t6p"
+        }
+      },
+      "SigningKeyRotatedEvent": {
+        "summary": "A new key, signing in two minutes",
+        "value": {
+          "type": "signingKeyRotated",
+          "occurredAt": "2026-12-06T12:00:00.000Z",
+          "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+          "kid": "key_7hQx2LmV9pRsTb0K",
+          "signsFrom": "2026-12-06T12:02:00.000Z",
+          "previousKid": "key_2mBSZbZ8x5pQ",
+          "previousDropsAt": "2026-12-13T12:02:00.000Z"
         }
       }
     },

@@ -3,7 +3,7 @@
 import type { components } from './openapi.js';
 
 /** Every webhook of the spec, by name (case-sensitive). */
-export const webhookNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed","payloadVersionSunset","orderingKeyHeld"] as const;
+export const webhookNames = ["concertAlert","stockUpdate","targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed","payloadVersionSunset","orderingKeyHeld","signingKeyRotated"] as const;
 /** Every callback of the spec, by name (case-sensitive). */
 export const callbackNames = ["concertAlert"] as const;
 
@@ -14,7 +14,7 @@ export type CallbackName = (typeof callbackNames)[number];
  * The webhooks that are operational events (`x-clubnotify-operational`): about the owner's own
  * targets, deliveries and key, registered for with `events`, never in registrations or the log.
  */
-export const operationalEventNames = ["targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed","payloadVersionSunset","orderingKeyHeld"] as const;
+export const operationalEventNames = ["targetDisabled","circuitOpened","circuitClosed","secretOverlapEnded","apiKeyRevoked","deliveryFailed","payloadVersionSunset","orderingKeyHeld","signingKeyRotated"] as const;
 export type OperationalEventName = (typeof operationalEventNames)[number];
 
 /** The payload each webhook carries. */
@@ -29,6 +29,7 @@ export interface WebhookPayloads {
   deliveryFailed: components['schemas']['DeliveryFailedEvent'];
   payloadVersionSunset: components['schemas']['PayloadVersionSunsetEvent'];
   orderingKeyHeld: components['schemas']['OrderingKeyHeldEvent'];
+  signingKeyRotated: components['schemas']['SigningKeyRotatedEvent'];
 }
 
 /** The payload each callback carries; openapi-typescript emits nothing for callbacks. */
@@ -683,6 +684,70 @@ export const events = [
       "url": "https://hooks.example.com/clubnotify/stock",
       "orderingKey": "itm_mojito",
       "deliveryId": "dlv_4kq8mz2x7v1n5w3r9t6p"
+    }
+  },
+  {
+    "kind": "webhook",
+    "name": "signingKeyRotated",
+    "operational": true,
+    "operationId": "signingKeyRotatedWebhook",
+    "contentType": "application/json",
+    "payloadRequired": true,
+    "payloadSchema": {
+      "$ref": "#/components/schemas/SigningKeyRotatedEvent"
+    },
+    "responses": [
+      "200",
+      "400",
+      "401",
+      "410",
+      "413",
+      "415",
+      "5XX",
+      "default"
+    ],
+    "headers": [
+      {
+        "name": "webhook-id",
+        "required": true
+      },
+      {
+        "name": "webhook-timestamp",
+        "required": true
+      },
+      {
+        "name": "webhook-signature",
+        "required": true
+      },
+      {
+        "name": "webhook-key-id",
+        "required": false
+      },
+      {
+        "name": "webhook-attempt",
+        "required": false
+      },
+      {
+        "name": "webhook-version",
+        "required": false
+      },
+      {
+        "name": "traceparent",
+        "required": false
+      },
+      {
+        "name": "tracestate",
+        "required": false
+      }
+    ],
+    "example": {
+      "type": "signingKeyRotated",
+      "occurredAt": "2026-12-06T12:00:00.000Z",
+      "ownerKeyId": "key_3n8v1q7x2m5c9k4z6p0r",
+      "kid": "key_7hQx2LmV9pRsTb0K",
+      "signsFrom": "2026-12-06T12:02:00.000Z",
+      "previousKid": "key_2mBSZbZ8x5pQ",
+      "previousDropsAt": "2026-12-13T12:02:00.000Z"
     }
   },
   {

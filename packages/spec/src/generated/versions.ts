@@ -13,6 +13,7 @@ import { event as m1_webhook_apiKeyRevoked } from './events/v1/webhook.apiKeyRev
 import { event as m1_webhook_deliveryFailed } from './events/v1/webhook.deliveryFailed.js';
 import { event as m1_webhook_payloadVersionSunset } from './events/v1/webhook.payloadVersionSunset.js';
 import { event as m1_webhook_orderingKeyHeld } from './events/v1/webhook.orderingKeyHeld.js';
+import { event as m1_webhook_signingKeyRotated } from './events/v1/webhook.signingKeyRotated.js';
 import { event as m1_callback_concertAlert } from './events/v1/callback.concertAlert.js';
 
 /**
@@ -57,6 +58,7 @@ export const versionContracts: { readonly [V in PayloadVersion]: PayloadVersionC
       "webhook.deliveryFailed": m1_webhook_deliveryFailed,
       "webhook.payloadVersionSunset": m1_webhook_payloadVersionSunset,
       "webhook.orderingKeyHeld": m1_webhook_orderingKeyHeld,
+      "webhook.signingKeyRotated": m1_webhook_signingKeyRotated,
       "callback.concertAlert": m1_callback_concertAlert,
     },
   },

@@ -71,11 +71,12 @@ export interface SigningKeyRotation {
  * Publishes a new key that signs after `leadSeconds` and retires the current one at that moment;
  * the retired key stays published for {@link RETIRED_KEY_OVERLAP_DAYS}. `pending` while the key
  * of an earlier rotation has not started signing yet (a second one would retire it unused).
- * Processes pick the new key up when they next read it.
+ * Processes pick the new key up when they next read it. `announce` runs in the rotation's transaction.
  */
 export async function rotateSigningKey(
   db: Pick<Database, 'query' | 'transaction'>,
   leadSeconds = SIGNING_KEY_LEAD_SECONDS,
+  announce?: (tx: Queryable, rotation: SigningKeyRotation) => Promise<void>,
 ): Promise<SigningKeyRotation | 'pending'> {
   await currentSigningKey(db);
   const fresh = newKeyRow();
@@ -92,7 +93,9 @@ export async function rotateSigningKey(
       [fresh.kid, fresh.private_key, fresh.public_key, leadSeconds],
     );
     const dropsAt = previous && new Date(new Date(previous.retired_at).getTime() + RETIRED_KEY_OVERLAP_DAYS * 86_400_000);
-    return { kid: fresh.kid, signsFrom: new Date(row!.signs_from), previousKid: previous?.kid, previousDropsAt: dropsAt };
+    const rotation = { kid: fresh.kid, signsFrom: new Date(row!.signs_from), previousKid: previous?.kid, previousDropsAt: dropsAt };
+    await announce?.(tx, rotation);
+    return rotation;
   });
 }
 
