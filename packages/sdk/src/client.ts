@@ -334,6 +334,13 @@ export function createClient(options: ClientOptions) {
       /** Revokes a key for good; its registrations and subscriptions stop receiving. */
       revoke: (apiKeyId: string, opts?: RequestOptions) => del('/apiKeys/{apiKeyId}', { params: { path: { apiKeyId } }, ...opts }),
     },
+    /** The server's ed25519 keys for `v1a` signatures. */
+    signingKeys: {
+      /** The published key set (`/.well-known/jwks.json`, no API key needed): the key that signs, one waiting to, and retired ones within their overlap. */
+      list: (opts?: RequestOptions) => get('/.well-known/jwks.json', opts),
+      /** Admin: a new key, published now and signing from `signsFrom`; a `ConflictError` while an earlier rotation's key waits to sign. */
+      rotate: (opts?: RequestOptions) => post('/signingKeys/rotate', opts),
+    },
     health: (opts?: RequestOptions) => get('/healthz', opts),
     ready: (opts?: RequestOptions) => get('/readyz', opts),
   };

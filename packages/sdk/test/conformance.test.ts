@@ -51,6 +51,14 @@ describe.each(targets)('against the %s', (_name, start) => {
     expect(await client.health()).toEqual({ status: 'ok' });
   });
 
+  it('rotates the signing key (admin) and lists the published key set', async () => {
+    const rotation = await admin.signingKeys.rotate();
+    expect(valid('rotateSigningKey.response.200.application/json', rotation)).toEqual({ ok: true });
+    const keySet = await client.signingKeys.list();
+    expect(valid('getSigningKeys.response.200.application/json', keySet)).toEqual({ ok: true });
+    expect(keySet.keys.length).toBeGreaterThan(0);
+  });
+
   it('registers for alerts and stock updates, and subscribes to a concert', async () => {
     const alert = await client.registerForAlert('https://hooks.example.com/alerts');
     expect(valid('registerForAlert.response.200.application/json', alert)).toEqual({ ok: true });
