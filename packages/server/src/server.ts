@@ -96,7 +96,17 @@ export async function startServer(
     if (config.adminApiKey && (await ensureAdminKey(db, config.adminApiKey))) logger.info('admin key from ADMIN_API_KEY created');
     const metrics = createMetrics(db, { processMetrics: true, reads: db.reads, embeddedMemory: db.memory?.bind(db) });
     const worker = createDeliveryWorker({
-      onOutcome: metrics.onOutcome,
+      onOutcome: (outcome) => {
+        metrics.onOutcome(outcome);
+        // A converter's fault, not the receiver's: the operator has to fix and deploy it, then replay.
+        if (outcome.unsent) {
+          const { id, target_id, event, payload_version } = outcome.delivery;
+          logger.error(
+            { deliveryId: id, targetId: target_id, event, payloadVersion: payload_version, reason: outcome.result.error },
+            'delivery not sent: payload conversion failed',
+          );
+        }
+      },
       checkPayload: createOutgoingGuard(config.outgoingValidation, logger, metrics.countOutgoingViolation),
       db,
       policy: { allow: config.allowPrivateTargets },

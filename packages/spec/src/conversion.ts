@@ -7,7 +7,7 @@ import {
   type PayloadVersion,
   type WebhookPayloadsByVersion,
 } from './generated/versions.js';
-import { isPayloadVersion } from './payload-versions.js';
+import type { PayloadVersionContract } from './payload-versions.js';
 
 /** A webhook or a callback of the contract, by kind and name. */
 export interface EventRef {
@@ -79,18 +79,27 @@ export class PayloadConversionError extends Error {
   }
 }
 
-const registry = new Map(converters.map((c) => [`${c.kind}.${c.event}.${c.from}`, c]));
-
-function versionOf(value: number, role: string): PayloadVersion {
-  if (!isPayloadVersion(value)) throw new RangeError(`${role} ${value} is not a payload version of this contract`);
-  return value;
+/**
+ * What the conversion functions work from: the versions payloads are made and sent in, and the
+ * converters between them. The package's own functions use the generated contract; a test may
+ * build another with {@link payloadConversion} (its own converters, a faulty one included) and
+ * see what a sender does with each failure.
+ */
+export interface ConversionContract {
+  /** The version payloads are made in. */
+  readonly current: number;
+  /** Each listed version's payload schemas and validators. */
+  readonly versions: { readonly [version: number]: PayloadVersionContract };
+  readonly converters: readonly ConverterEntry[];
 }
 
-/** Checks a payload (parsed: an object for JSON, a string for text) against an event's schema in a version; pointers start at `/body`. */
-export function validatePayload(ref: EventRef, version: number, payload: unknown): ValidationResult {
-  const module = versionContracts[versionOf(version, 'version')].modules[`${ref.kind}.${ref.event}`];
-  if (!module) throw new RangeError(`payload version ${version} has no ${ref.kind} named ${ref.event}`);
-  return module.validate(payload);
+/** The conversion functions of one {@link ConversionContract}; the package exports those of its own. */
+export interface PayloadConversion {
+  validatePayload: typeof validatePayload;
+  convertPayload: typeof convertPayload;
+  encodePayload: typeof encodePayload;
+  decodePayload: typeof decodePayload;
+  convertBody: typeof convertBody;
 }
 
 const listed = (errors: readonly FieldError[]) =>
@@ -99,52 +108,111 @@ const listed = (errors: readonly FieldError[]) =>
     .map((e) => `${e.pointer} ${e.detail}`)
     .join('; ');
 
-function stepOf(ref: EventRef, from: number) {
-  const entry = registry.get(`${ref.kind}.${ref.event}.${from}`);
-  const converter = entry?.source ?? `${convertersFolder}/${ref.kind}.${ref.event}/${from}-to-${from - 1}.ts`;
-  return { entry, details: { ref, step: { from, to: from - 1 }, converter }, name: `${ref.event} ${ref.kind}` };
-}
+const isJson = (contentType: string) => /^application\/([\w.-]+\+)?json\b/.test(contentType);
 
-/** A payload to convert must be valid for its own version: otherwise the first converter would be blamed for it. */
-function checkInput(ref: EventRef, payload: unknown, from: number): void {
-  const result = validatePayload(ref, from, payload);
-  if (result.ok) return;
-  const { details, name } = stepOf(ref, from);
-  throw new PayloadConversionError(
-    `The ${name} payload is not valid for version ${from}, so it was not converted: ${listed(result.errors)}.`,
-    {
-      ...details,
-      failure: 'input',
-      errors: result.errors,
-    },
-  );
-}
+/** The functions below, working from `contract` instead of the generated one. */
+export function payloadConversion(contract: ConversionContract): PayloadConversion {
+  const registry = new Map(contract.converters.map((c) => [`${c.kind}.${c.event}.${c.from}`, c]));
 
-function step(ref: EventRef, payload: unknown, from: number): unknown {
-  const to = from - 1;
-  const { entry, details, name } = stepOf(ref, from);
-  const { converter } = details;
-  const module = versionContracts[to as PayloadVersion].modules[`${ref.kind}.${ref.event}`];
-  if (!module) throw new PayloadConversionError(`Payload version ${to} has no ${name}.`, { ...details, failure: 'absent' });
-  let out: unknown;
-  try {
-    out = entry ? entry.convert(payload) : payload;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+  function versionOf(value: number, role: string): PayloadVersionContract {
+    const found = Object.hasOwn(contract.versions, value) ? contract.versions[value] : undefined;
+    if (!found) throw new RangeError(`${role} ${value} is not a payload version of this contract`);
+    return found;
+  }
+
+  function validate(ref: EventRef, version: number, payload: unknown): ValidationResult {
+    const module = versionOf(version, 'version').modules[`${ref.kind}.${ref.event}`];
+    if (!module) throw new RangeError(`payload version ${version} has no ${ref.kind} named ${ref.event}`);
+    return module.validate(payload);
+  }
+
+  function stepOf(ref: EventRef, from: number) {
+    const entry = registry.get(`${ref.kind}.${ref.event}.${from}`);
+    const converter = entry?.source ?? `${convertersFolder}/${ref.kind}.${ref.event}/${from}-to-${from - 1}.ts`;
+    return { entry, details: { ref, step: { from, to: from - 1 }, converter }, name: `${ref.event} ${ref.kind}` };
+  }
+
+  /** A payload to convert must be valid for its own version: otherwise the first converter would be blamed for it. */
+  function checkInput(ref: EventRef, payload: unknown, from: number): void {
+    const result = validate(ref, from, payload);
+    if (result.ok) return;
+    const { details, name } = stepOf(ref, from);
     throw new PayloadConversionError(
-      `${converter} threw on a ${name} payload: ${reason}`,
-      { ...details, failure: 'threw' },
-      { cause: error },
+      `The ${name} payload is not valid for version ${from}, so it was not converted: ${listed(result.errors)}.`,
+      {
+        ...details,
+        failure: 'input',
+        errors: result.errors,
+      },
     );
   }
-  const result = module.validate(out);
-  if (result.ok) return out;
-  const made = entry ? `${converter} made` : `With no converter ${converter}, the version ${from} payload is`;
-  throw new PayloadConversionError(`${made} a ${name} payload invalid for version ${to}: ${listed(result.errors)}.`, {
-    ...details,
-    failure: 'invalid',
-    errors: result.errors,
-  });
+
+  function step(ref: EventRef, payload: unknown, from: number): unknown {
+    const to = from - 1;
+    const { entry, details, name } = stepOf(ref, from);
+    const { converter } = details;
+    const module = versionOf(to, 'version').modules[`${ref.kind}.${ref.event}`];
+    if (!module) throw new PayloadConversionError(`Payload version ${to} has no ${name}.`, { ...details, failure: 'absent' });
+    let out: unknown;
+    try {
+      out = entry ? entry.convert(payload) : payload;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new PayloadConversionError(
+        `${converter} threw on a ${name} payload: ${reason}`,
+        { ...details, failure: 'threw' },
+        { cause: error },
+      );
+    }
+    const result = module.validate(out);
+    if (result.ok) return out;
+    const made = entry ? `${converter} made` : `With no converter ${converter}, the version ${from} payload is`;
+    throw new PayloadConversionError(`${made} a ${name} payload invalid for version ${to}: ${listed(result.errors)}.`, {
+      ...details,
+      failure: 'invalid',
+      errors: result.errors,
+    });
+  }
+
+  function convert(ref: EventRef, payload: unknown, to: number, from: number = contract.current): unknown {
+    versionOf(to, 'version');
+    versionOf(from, 'from version');
+    if (to > from) throw new RangeError(`payloads convert down only, not from version ${from} up to ${to}`);
+    if (to === from) return payload;
+    checkInput(ref, payload, from);
+    let out = structuredClone(payload);
+    for (let version = from; version > to; version--) out = step(ref, out, version);
+    return out;
+  }
+
+  function contentTypeOf(ref: EventRef, version: number): string {
+    const event = versionOf(version, 'version').events.find((e) => e.kind === ref.kind && e.name === ref.event);
+    if (!event) throw new RangeError(`payload version ${version} has no ${ref.kind} named ${ref.event}`);
+    return event.contentType.startsWith('text/') ? `${event.contentType}; charset=utf-8` : event.contentType;
+  }
+
+  function encode(ref: EventRef, version: number, payload: unknown): { contentType: string; body: string } {
+    const contentType = contentTypeOf(ref, version);
+    return { contentType, body: isJson(contentType) ? JSON.stringify(payload) : String(payload) };
+  }
+
+  function decode(ref: EventRef, version: number, body: string): unknown {
+    return isJson(contentTypeOf(ref, version)) ? (JSON.parse(body) as unknown) : body;
+  }
+
+  function convertBodyOf(ref: EventRef, body: string, to: number, from: number = contract.current) {
+    if (to === from) return { contentType: contentTypeOf(ref, to), body };
+    return encode(ref, to, convert(ref, decode(ref, from, body), to, from));
+  }
+
+  return { validatePayload: validate, convertPayload: convert, encodePayload: encode, decodePayload: decode, convertBody: convertBodyOf };
+}
+
+const own = payloadConversion({ current: currentPayloadVersion, versions: versionContracts, converters });
+
+/** Checks a payload (parsed: an object for JSON, a string for text) against an event's schema in a version; pointers start at `/body`. */
+export function validatePayload(ref: EventRef, version: number, payload: unknown): ValidationResult {
+  return own.validatePayload(ref, version, payload);
 }
 
 /**
@@ -155,47 +223,24 @@ function step(ref: EventRef, payload: unknown, from: number): unknown {
  * the payload given is invalid, or a converter throws or makes an invalid payload; a RangeError
  * for a version not listed or a conversion upwards.
  */
-export function convertPayload(ref: EventRef, payload: unknown, to: number, from: number = currentPayloadVersion): unknown {
-  versionOf(to, 'version');
-  versionOf(from, 'from version');
-  if (to > from) throw new RangeError(`payloads convert down only, not from version ${from} up to ${to}`);
-  if (to === from) return payload;
-  checkInput(ref, payload, from);
-  let out = structuredClone(payload);
-  for (let version = from; version > to; version--) out = step(ref, out, version);
-  return out;
+export function convertPayload(ref: EventRef, payload: unknown, to: number, from?: number): unknown {
+  return own.convertPayload(ref, payload, to, from);
 }
-
-/** An event's media type in a version, as the `content-type` of a delivery. */
-function contentTypeOf(ref: EventRef, version: number): string {
-  const event = versionContracts[versionOf(version, 'version')].events.find((e) => e.kind === ref.kind && e.name === ref.event);
-  if (!event) throw new RangeError(`payload version ${version} has no ${ref.kind} named ${ref.event}`);
-  return event.contentType.startsWith('text/') ? `${event.contentType}; charset=utf-8` : event.contentType;
-}
-
-const isJson = (contentType: string) => /^application\/([\w.-]+\+)?json\b/.test(contentType);
 
 /** A payload as a delivery carries it in a version: its `content-type` and body (JSON, or the text itself). */
 export function encodePayload(ref: EventRef, version: number, payload: unknown): { contentType: string; body: string } {
-  const contentType = contentTypeOf(ref, version);
-  return { contentType, body: isJson(contentType) ? JSON.stringify(payload) : String(payload) };
+  return own.encodePayload(ref, version, payload);
 }
 
 /** A delivery's body in a version, parsed as its media type says (JSON, or the text itself). */
 export function decodePayload(ref: EventRef, version: number, body: string): unknown {
-  return isJson(contentTypeOf(ref, version)) ? (JSON.parse(body) as unknown) : body;
+  return own.decodePayload(ref, version, body);
 }
 
 /**
  * A body of version `from` (default: current) as version `to` sends it: decoded, converted
  * ({@link convertPayload}) and encoded again. The same version gives the body back as it is.
  */
-export function convertBody(
-  ref: EventRef,
-  body: string,
-  to: number,
-  from: number = currentPayloadVersion,
-): { contentType: string; body: string } {
-  if (to === from) return { contentType: contentTypeOf(ref, to), body };
-  return encodePayload(ref, to, convertPayload(ref, decodePayload(ref, from, body), to, from));
+export function convertBody(ref: EventRef, body: string, to: number, from?: number): { contentType: string; body: string } {
+  return own.convertBody(ref, body, to, from);
 }

@@ -1,4 +1,5 @@
 import { convertBody, currentPayloadVersion, payloadVersions, type EventRef, type PayloadVersionState } from '@clubnotify/spec';
+import type { AttemptResult } from './types.js';
 
 /** One payload version, as `payloadVersions` of `@clubnotify/spec` lists it (any major, for a test contract). */
 export interface VersionInfo {
@@ -57,4 +58,22 @@ export function versionsNearSunset(v: PayloadVersioning, now: Date, withinMs = 3
     const left = Date.parse(i.sunset) - now.getTime();
     return left > 0 && left <= withinMs;
   });
+}
+
+/**
+ * The attempt recorded for a delivery not sent because its body could not be converted from
+ * version `from` to its target's `to`: no status, and an error naming both versions and the
+ * converter's own message (the event, the step and the first schema errors). Retrying cannot fix
+ * a converter, so the delivery ends failed with it.
+ */
+export function unconverted(from: number, to: number, error: unknown): AttemptResult {
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    startedAt: new Date(),
+    durationMs: 0,
+    statusCode: null,
+    error: `not sent: payload conversion from version ${from} to ${to} failed: ${reason}`,
+    responseBody: null,
+    retryAfterMs: null,
+  };
 }

@@ -21,7 +21,7 @@ import type { ClaimedDelivery, FreshDelivery, Outcome, TargetPolicy } from './ty
 import type { DeliveryWorker, DeliveryWorkerOptions } from './worker-options.js';
 import { Upkeep } from './upkeep/upkeep.js';
 import { SUNSET_CHECK_EVERY_MS, SunsetWarnings } from './record/sunset-warnings.js';
-import { contractVersions, type PayloadVersioning } from './payload-versions.js';
+import { contractVersions, unconverted, type PayloadVersioning } from './payload-versions.js';
 import { DEFAULT_RETENTION_MS, HistoryPruner } from './upkeep/retention.js';
 import { listenForDeliveries, wakeUpSender, type WakeUpListener, type WakeUpSender } from './wake-ups.js';
 
@@ -308,15 +308,7 @@ class Worker implements DeliveryWorker {
       const made = this.#versions.convert(ref, delivery.body, delivery.payload_version, delivery.body_version);
       return { content_type: made.contentType, body: made.body };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const result = {
-        startedAt: new Date(),
-        durationMs: 0,
-        statusCode: null,
-        error: `not sent: payload conversion to version ${delivery.payload_version} failed: ${reason}`,
-        responseBody: null,
-        retryAfterMs: null,
-      };
+      const result = unconverted(delivery.body_version, delivery.payload_version, error);
       this.#held.sent(delivery);
       this.#recorder.add({ delivery, result, status: 'failed', retryInMs: null, unsent: true });
       return undefined;

@@ -121,6 +121,14 @@ export function createMetrics(
     labelNames: ['event', 'version', 'outcome'],
     registers: [registry],
   });
+  const unconvertible = new Counter({
+    name: 'clubnotify_payload_conversion_failures_total',
+    help:
+      'Deliveries recorded failed unsent because a converter threw or made a payload invalid for their payload version, ' +
+      'by event and version: a fault of this server, never of the receiver.',
+    labelNames: ['event', 'version'],
+    registers: [registry],
+  });
   const firstAttempt = new Histogram({
     name: 'clubnotify_delivery_first_attempt_delay_seconds',
     help: 'Time from the publish that queued a delivery to the start of its first attempt.',
@@ -141,8 +149,9 @@ export function createMetrics(
     countRequest(operation, status) {
       requests.inc({ operation, status: String(status) });
     },
-    onOutcome({ delivery, result, status }) {
+    onOutcome({ delivery, result, status, unsent }) {
       const outcome = OUTCOME[status];
+      if (unsent) unconvertible.inc({ event: delivery.event, version: String(delivery.payload_version) });
       duration.observe({ outcome }, result.durationMs / 1000);
       if (status !== 'pending') {
         final.inc({ owner: owners.label(delivery.owner_key_id), outcome });

@@ -346,7 +346,7 @@ describe.each(dbFactories)('payload versions on $name', (factory) => {
     expect(failed).toMatchObject({ status: 'failed', payloadVersion: 2 });
     expect(failed.attempts).toHaveLength(1);
     expect(failed.attempts[0]).toMatchObject({ statusCode: null, payloadVersion: 2 });
-    expect(failed.attempts[0]!.error).toMatch(/not sent: payload conversion to version 2 failed: .*3-to-2\.ts threw/);
+    expect(failed.attempts[0]!.error).toMatch(/not sent: payload conversion from version 3 to 2 failed: .*3-to-2\.ts threw/);
     // Nothing was sent to the version 2 receiver.
     expect(r2.received).toHaveLength(0);
     // The next change converts fine and reaches it.

@@ -1450,7 +1450,10 @@ export interface components {
          *     the target's webhooks or callbacks are sent in. Set on create (default: the current major),
          *     changed with `PATCH`; each message keeps the version it was queued in. An unknown version, or
          *     one past its sunset, is a `422` problem (`unknown-payload-version`, `payload-version-sunset`)
-         *     that lists the supported ones in `supportedPayloadVersions`.
+         *     that lists the supported ones in `supportedPayloadVersions`. A body converted to an older
+         *     version is checked against that version's schema before anything is sent: one that fails
+         *     (the converter threw or made an invalid payload) is never sent to the target, whose delivery
+         *     of that message ends `failed` at once, not retried (see Versioning and deprecation).
          * @example 1
          */
         PayloadVersion: number;
@@ -1711,7 +1714,12 @@ export interface components {
             durationMs: number;
             /** @description `null` when no response arrived. */
             statusCode: number | null;
-            /** @description Why the attempt failed without a response (timeout, connection refused, blocked address). */
+            /**
+             * @description Why the attempt failed without a response (timeout, connection refused, blocked address),
+             *     or why nothing was sent: `not sent: payload conversion from version {from} to {to} failed: {reason}`
+             *     when the body could not be converted to the delivery's payload version, the reason naming
+             *     the event, the converter and the first schema errors of what it made.
+             */
             error: string | null;
             /** @description The first 4 KiB of the response body. */
             responseBody: string | null;

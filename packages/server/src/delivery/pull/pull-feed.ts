@@ -5,7 +5,7 @@ import { RESPONSE_BODY_LIMIT } from '../send/send.js';
 import { recordOutcomes } from '../record/record.sql.js';
 import { deliveryOfTarget, leaseDue, takeExpiredLeases, takeLeased, type LeasedDelivery } from './pull.sql.js';
 import type { AttemptResult, FreshDelivery, Outcome, TargetPolicy } from '../types.js';
-import { contractVersions, type PayloadVersioning } from '../payload-versions.js';
+import { contractVersions, unconverted, type PayloadVersioning } from '../payload-versions.js';
 
 export interface PullFeedOptions {
   db: Database;
@@ -116,15 +116,7 @@ export class PullFeed {
       } catch (error) {
         const delivery = await takeLeased(this.#db, targetId, d.id, d.attempt_count);
         if (!delivery) continue;
-        const reason = error instanceof Error ? error.message : String(error);
-        const result: AttemptResult = {
-          startedAt: new Date(),
-          durationMs: 0,
-          statusCode: null,
-          error: `not sent: payload conversion to version ${d.payload_version} failed: ${reason}`,
-          responseBody: null,
-          retryAfterMs: null,
-        };
+        const result = unconverted(d.body_version, d.payload_version, error);
         await recordOutcomes(
           this.#db,
           [{ delivery, result, status: 'failed', retryInMs: null, unsent: true }],
