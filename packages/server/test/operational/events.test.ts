@@ -259,6 +259,6 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
     const disabled = events.find((e) => e.event === 'targetDisabled')!;
     expect(about(disabled.payload)).toMatch(/^reg_\w+ — .*410/);
     const rotated = events.find((e) => e.event === 'signingKeyRotated')!;
-    expect(about(rotated.payload)).toBe((rotated.payload as { kid: string }).kid);
+    expect(about(rotated.payload)).toBe((rotated.payload as unknown as { kid: string }).kid);
   });
 });
