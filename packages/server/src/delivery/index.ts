@@ -6,3 +6,4 @@ export { targetCircuits, type TargetCircuit, type CircuitState } from './record/
 export { createGuardedAgent, BlockedAddressError, type GuardedAgentOptions } from '../net/guarded-agent.js';
 export { checkAddress, checkTargetUrl, parseAllowList, type UrlPolicy, type LookupFn, type PolicyResult } from '../net/url-policy.js';
 export { DEFAULT_RETENTION_MS, HistoryPruner, type RetentionOptions } from './upkeep/retention.js';
+export { addHistoryDays, DAYS_AHEAD } from './upkeep/partitions.sql.js';

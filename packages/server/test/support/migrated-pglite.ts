@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { dbSnapshot } from '../../../../scripts/mock/db-snapshot.js';
 import type { MigratableDatabase } from '../../src/db/database.js';
 import { openDatabase } from '../../src/db/open.js';
-
-const run = promisify(execFile);
 
 /**
  * A new in-memory PGlite with every migration applied (and the seed with `seeded`), loaded from
@@ -21,6 +19,10 @@ export async function openMigratedPglite(options: { seeded?: boolean } = {}): Pr
  * on disk: the dump unpacked there, instead of initdb and every migration (seconds against a minute under load).
  */
 export async function unpackMigratedPglite(dataDir: string, options: { seeded?: boolean } = {}): Promise<void> {
-  const { path } = await dbSnapshot({ seeded: options.seeded ?? false });
-  await run('tar', ['xzf', path, '-C', dataDir]);
+  // From the bytes already read: a process starting on the next day replaces the file.
+  const { snapshot } = await dbSnapshot({ seeded: options.seeded ?? false });
+  const tar = spawn('tar', ['xzf', '-', '-C', dataDir], { stdio: ['pipe', 'ignore', 'inherit'] });
+  tar.stdin.end(snapshot);
+  const [code] = (await once(tar, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`tar xzf of the migrated database into ${dataDir} exited ${code}`);
 }

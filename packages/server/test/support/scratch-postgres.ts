@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { hashMigrations } from '../../../../scripts/mock/db-snapshot.js';
+import { addSnapshotDays, hashMigrations, snapshotDay } from '../../../../scripts/mock/db-snapshot.js';
 import { openDatabase } from '../../src/db/open.js';
 import { migrate } from '../../src/db/migrate.js';
 
@@ -42,8 +42,9 @@ export function migratedTemplate(admin: string): Promise<string> {
 }
 
 async function ensureTemplate(admin: string): Promise<string> {
-  const name = TEMPLATE_PREFIX + (await hashMigrations(createHash('sha256'))).digest('hex').slice(0, 16);
-  const today = new Date().toISOString().slice(0, 10);
+  const hash = (await hashMigrations(createHash('sha256'))).update(snapshotDay());
+  const name = TEMPLATE_PREFIX + hash.digest('hex').slice(0, 16);
+  const today = snapshotDay();
   await withAdmin(admin, async (c) => {
     await c.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
@@ -66,6 +67,7 @@ async function buildTemplate(c: pg.Client, admin: string, name: string): Promise
   const db = await openDatabase({ url: databaseUrl(admin, name), readPoolSize: 0 });
   try {
     await migrate(db);
+    await addSnapshotDays(db);
   } finally {
     await db.close();
   }
