@@ -5,7 +5,8 @@
  * payload-shapes.ts is the fixture's) and generated; its own server runs as a process, on PGlite
  * and, with DATABASE_URL, on PostgreSQL. Receivers are built with the copy's kit, one per
  * version. A converter removed fails spec:diff naming the event and the missing step:
- * test/contract/payload-versions/broken-converter.test.ts. The copy's mock sends each registration its version.
+ * test/contract/payload-versions/broken-converter.test.ts. The copy's mocks (Prism with its companion, and the stateful
+ * one) send each registration its version.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -169,6 +170,52 @@ it("the 2.0.0 contract's mock (Prism and its companion) sends each registration 
     await mock.close();
     sink.closeAllConnections();
     await new Promise<void>((resolve) => sink.close(() => resolve()));
+  }
+}, 120_000);
+
+it("the 2.0.0 contract's stateful mock (its server in memory) sends a target pinned to 1 version 1, and one on 2 version 2", async () => {
+  const { startStatefulMock } = (await import(pathToFileURL(join(copy, 'scripts/mock.ts')).href)) as {
+    startStatefulMock(options: { port: number }): Promise<{ url: string; adminKey: string; close(): Promise<void> }>;
+  };
+  const seen: Seen[] = [];
+  const routes = new Map<string, Node>();
+  const hooks = createServer((req, res) => {
+    const route = routes.get((req.url ?? '').split('/')[1] ?? '');
+    if (route) void route(req, res);
+    else res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+  const hooksUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
+  const mock = await startStatefulMock({ port: 0 });
+  const api = async (path: string, body: unknown) => {
+    const res = await fetch(`${mock.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mock.adminKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  try {
+    for (const version of [1, 2] as const) {
+      const target = `mock-v${version}`;
+      const made = await api('/registerForStockUpdates', { url: `${hooksUrl}/${target}/webhooks/stockUpdate`, payloadVersion: version });
+      expect(made).toMatchObject({ status: 200, body: { payloadVersion: version } });
+      const receiver = version === 1 ? receivers.receiverOfVersion1 : receivers.receiverOfVersion2;
+      routes.set(
+        target,
+        receiver(target, made.body.secret, (s) => void seen.push(s)),
+      );
+    }
+    const published = await api('/stockChanges', { drink: { id: 'itm_mojito', stock: 9 }, ingredient: { id: 'itm_mint', stock: 3 } });
+    expect(published.status).toBe(200);
+    // Each receiver kit checks the signature and validates the payload against its own version before its handler runs.
+    await expect.poll(() => seen.map((s) => s.target).sort(), { timeout: 30_000 }).toEqual(['mock-v1', 'mock-v2']);
+    expect(seen.find((s) => s.target === 'mock-v1')).toMatchObject({ version: 1, event: 'webhook stockUpdate', said: 'glass' });
+    expect(seen.find((s) => s.target === 'mock-v2')).toMatchObject({ version: 2, said: { unit: 'glass', quantity: 1 } });
+  } finally {
+    await mock.close();
+    hooks.closeAllConnections();
+    await new Promise<void>((resolve) => hooks.close(() => resolve()));
   }
 }, 120_000);
 
