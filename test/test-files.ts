@@ -16,7 +16,7 @@ export const testFiles = [
 export const unitFiles = [
   'packages/sdk/test/{deprecation,errors,link-header,pagination,readme,retries}.test.ts',
   'packages/spec/test/*.test.ts',
-  'packages/receiver/test/!(cli|suite-cli|dedupe).test.ts',
+  'packages/receiver/test/!(cli|suite-cli|dedupe|init-signature).test.ts',
   'packages/server/test/console/{chart,health,route}.test.ts',
   'packages/server/test/db/read-budget.test.ts',
   'packages/server/test/delivery/{tracing,queue/durations}.test.ts',

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { callbackNames, currentPayloadVersion, parseCommand, UsageError, webhookNames } from '@clubnotify/spec';
 import { FRAMEWORKS, isFramework, kitVersion, scaffold } from './init.js';
+import { isScaffoldSignature, SIGNATURES } from './init-signature.js';
 import { missingAdvice, missingFromRegistry, registryUrl } from './init-registry.js';
 import { payloadVersionOption } from './payload-version-option.js';
 import { triggerEvent } from './trigger.js';
@@ -18,16 +19,19 @@ Commands:
 
 Run "clubnotify-receiver <command> --help" for a command's options.`;
 
-const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--framework node|express|hono|fastify] [--payload-version <n>] [--name <package-name>] [--kit <path|tarball>] [--spec <path|tarball>]
+const INIT_HELP = `Usage: clubnotify-receiver init <dir> [--framework node|express|hono|fastify] [--signature v1|v1a] [--payload-version <n>] [--name <package-name>] [--kit <path|tarball>] [--spec <path|tarball>]
 
 Writes a receiver project: one handler per webhook and callback, a server reading PORT
-(default 4000) and WEBHOOK_SECRET, and a test that sends signed events to it.
+(default 4000) and WEBHOOK_SECRET (or WEBHOOK_JWKS_URL), and a test that sends signed events to it.
 Then: cd <dir> && npm install && npm test
 It asks the registry (npm's, or $npm_config_registry) for what the project takes from there,
 and when it is missing says so and how to use --kit and --spec instead.
 
   --framework <name>      the framework the receiver runs on: node (node:http, the default),
                           express (Express 5), hono (Hono on @hono/node-server) or fastify (Fastify 5)
+  --signature <scheme>    how the receiver verifies: v1 (the default, HMAC with the registration's
+                          secret, WEBHOOK_SECRET) or v1a (ed25519 with the server's published keys,
+                          WEBHOOK_JWKS_URL: <server>/.well-known/jwks.json; no secret to keep)
   --payload-version <n>   the payload version the receiver is built for (default ${currentPayloadVersion},
                           the current one): its handlers, validation and tests are of that version;
                           pin the registration to the same version
@@ -83,6 +87,7 @@ const usages: Record<string, string> = { init: INIT_HELP, trigger: TRIGGER_HELP,
 async function init(args: string[]): Promise<number> {
   const options = {
     framework: { type: 'string' },
+    signature: { type: 'string' },
     name: { type: 'string' },
     kit: { type: 'string' },
     spec: { type: 'string' },
@@ -101,8 +106,11 @@ async function init(args: string[]): Promise<number> {
   const { framework } = values;
   if (framework !== undefined && !isFramework(framework))
     throw new UsageError(`--framework must be one of ${Object.keys(FRAMEWORKS).join(', ')}, not "${framework}".`, true);
+  const { signature } = values;
+  if (signature !== undefined && !isScaffoldSignature(signature))
+    throw new UsageError(`--signature must be one of ${SIGNATURES.join(', ')}, not "${signature}".`, true);
   const payloadVersion = payloadVersionOption(values['payload-version']);
-  const files = await scaffold(dir, { name: values.name, framework, payloadVersion, kit: values.kit, spec: values.spec });
+  const files = await scaffold(dir, { name: values.name, framework, signature, payloadVersion, kit: values.kit, spec: values.spec });
   const created = `Created ${files.length} files in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}`;
   const missing = await registryGaps(values.kit, values.spec);
   if (missing.length === 0) console.log(`${created}\n\nNext: cd ${dir} && npm install && npm test`);

@@ -30,7 +30,7 @@ export { verifyV1a, v1aSignatures } from './verify-v1a.js';
 export { Ed25519KeySet, KeySetError, publicKeyOf, type KeySetOptions } from './ed25519-keys.js';
 export { JwksKeySet, WebCryptoKeySet, type KeySource } from './jwks-key-set.js';
 export type { OrderingContext, OrderingPosition } from './ordering.js';
-export { readServerEnv, ServerEnvError, type ServerEnv } from './server-env.js';
+export { readJwksServerEnv, readServerEnv, ServerEnvError, type JwksServerEnv, type ServerEnv } from './server-env.js';
 export { checkResponse, declaredResponseKey, ResponseContractError } from './response-check.js';
 export type { ClaimResult, DedupeStore } from './dedupe/store.js';
 export { MemoryDedupeStore, type MemoryStoreOptions } from './dedupe/memory.js';

@@ -5,9 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { currentPayloadVersion } from '@clubnotify/spec';
 import { eventPlaceholders, eventsOf, genericHandler, TEMPLATE_PAYLOAD_VERSION } from './init-events.js';
 import { localSpecs, withLocalSpecs, type LocalSources } from './init-sources.js';
+import { isScaffoldSignature, signaturePlaceholders, SIGNATURES, type ScaffoldSignature } from './init-signature.js';
 
 const templates = fileURLToPath(new URL('../templates/init/', import.meta.url));
 const overlays = fileURLToPath(new URL('../templates/frameworks/', import.meta.url));
+/** Files a `v1a` receiver has instead: its server reads the key set's URL, its test signs with ed25519. */
+const signatureOverlays = fileURLToPath(new URL('../templates/signatures/', import.meta.url));
 
 /** The frameworks `init --framework` scaffolds on, with what each adds to the project's package.json. */
 export const FRAMEWORKS = {
@@ -48,26 +51,34 @@ const HANDLER = /^src\/handlers\/(webhook|callback)s\/(.+)\.ts$/;
 /**
  * Writes a receiver project into `dir` (which must be missing or empty): one handler file
  * per event of the spec (the template's example where it has one, a generic one otherwise),
- * a server reading PORT and WEBHOOK_SECRET on `framework` (default `node:http`), and a test
- * over a real socket, all of `payloadVersion` (default the current one).
+ * a server reading PORT and WEBHOOK_SECRET (or, with `signature: 'v1a'`, WEBHOOK_JWKS_URL) on
+ * `framework` (default `node:http`), and a test over a real socket, all of `payloadVersion`
+ * (default the current one).
  * `kit` and `spec` make it depend on local folders or tarballs instead of the registry.
  * Returns the files written, relative to `dir`.
  */
 export async function scaffold(
   dir: string,
-  options: { name?: string; framework?: Framework; payloadVersion?: number } & LocalSources = {},
+  options: { name?: string; framework?: Framework; payloadVersion?: number; signature?: ScaffoldSignature } & LocalSources = {},
 ): Promise<string[]> {
   const framework = options.framework ?? 'node';
   const payloadVersion = options.payloadVersion ?? currentPayloadVersion;
   const scaffoldEvents = eventsOf(payloadVersion);
   if (!isFramework(framework)) throw new Error(`--framework: "${String(framework)}" is not one of ${Object.keys(FRAMEWORKS).join(', ')}.`);
+  const signature = options.signature ?? 'v1';
+  if (!isScaffoldSignature(signature)) throw new Error(`--signature: "${String(signature)}" is not one of ${SIGNATURES.join(', ')}.`);
   const target = resolve(dir);
   const existing = await readdir(target).catch(() => []);
   if (existing.length > 0) throw new Error(`${target} is not empty; choose a new folder.`);
   const specs = localSpecs(options);
   const version = await kitVersion();
   const name = (options.name ?? basename(target)).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
-  const placeholders = Object.entries({ '{{name}}': name, '{{version}}': version, ...eventPlaceholders(payloadVersion) });
+  const placeholders = Object.entries({
+    '{{name}}': name,
+    '{{version}}': version,
+    ...eventPlaceholders(payloadVersion),
+    ...signaturePlaceholders(signature),
+  });
   const files = new Map<string, string>();
   for await (const source of walk(templates)) {
     const rel = relative(templates, source)
@@ -82,11 +93,10 @@ export async function scaffold(
       (payloadVersion !== TEMPLATE_PAYLOAD_VERSION || !scaffoldEvents.some((e) => e.kind === handler[1] && e.name === handler[2]))
     )
       continue;
-    const overlay = join(overlays, framework, relative(templates, source));
-    const text = placeholders.reduce(
-      (t, [from, to]) => t.replaceAll(from, to),
-      await readFile(existsSync(overlay) ? overlay : source, 'utf8'),
-    );
+    const overlay = [join(overlays, framework), join(signatureOverlays, signature)]
+      .map((dir) => join(dir, relative(templates, source)))
+      .find((path) => existsSync(path));
+    const text = placeholders.reduce((t, [from, to]) => t.replaceAll(from, to), await readFile(overlay ?? source, 'utf8'));
     files.set(rel, rel === 'package.json' ? withLocalSpecs(withFramework(text, framework), specs) : text);
   }
   for (const event of scaffoldEvents) if (!files.has(event.file)) files.set(event.file, genericHandler(event, payloadVersion));

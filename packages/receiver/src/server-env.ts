@@ -51,3 +51,28 @@ export function readServerEnv(env: NodeJS.ProcessEnv, defaultPort = 4000): Serve
   const secrets = readSecrets(env.WEBHOOK_SECRET);
   return { secret: secrets[0]!, secrets, port: readPort(env.PORT, defaultPort) };
 }
+
+/** What a receiver's server that verifies `v1a` (ed25519) reads from its environment: no secret. */
+export interface JwksServerEnv {
+  /** The server's key set, `<server>/.well-known/jwks.json`. */
+  jwksUrl: string;
+  port: number;
+}
+
+const jwksHelp = `set WEBHOOK_JWKS_URL to the server's key set, its address followed by /.well-known/jwks.json`;
+
+function readJwksUrl(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw new ServerEnvError(`WEBHOOK_JWKS_URL is not set; ${jwksHelp}.`);
+  const url = URL.parse(value.trim());
+  if (!url || !/^https?:$/.test(url.protocol))
+    throw new ServerEnvError(`WEBHOOK_JWKS_URL is not an http(s) URL, so every delivery would be refused with 401; ${jwksHelp}.`);
+  return url.href;
+}
+
+/**
+ * Reads `WEBHOOK_JWKS_URL` (the server's published key set, for `v1a` signatures) and `PORT` for a
+ * receiver's server that holds no secret; throws a {@link ServerEnvError} naming the variable and what to set.
+ */
+export function readJwksServerEnv(env: NodeJS.ProcessEnv, defaultPort = 4000): JwksServerEnv {
+  return { jwksUrl: readJwksUrl(env.WEBHOOK_JWKS_URL), port: readPort(env.PORT, defaultPort) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServerEnv, ServerEnvError } from '../src/index.js';
+import { readJwksServerEnv, readServerEnv, ServerEnvError } from '../src/index.js';
 import { OTHER_SECRET, SECRET } from './helpers.js';
 
 describe('readServerEnv', () => {
@@ -41,5 +41,29 @@ describe('readServerEnv', () => {
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
     expect((error as Error).message).not.toContain('hunter2');
+  });
+});
+
+describe('readJwksServerEnv', () => {
+  const JWKS = 'https://clubnotify.example.com/.well-known/jwks.json';
+
+  it('reads the key set URL and PORT, and needs no secret', () => {
+    expect(readJwksServerEnv({ WEBHOOK_JWKS_URL: JWKS, PORT: '4100' })).toEqual({ jwksUrl: JWKS, port: 4100 });
+    expect(readJwksServerEnv({ WEBHOOK_JWKS_URL: ` ${JWKS}\n` })).toEqual({ jwksUrl: JWKS, port: 4000 });
+  });
+
+  const refused: Array<[string, NodeJS.ProcessEnv, RegExp]> = [
+    ['no URL', {}, /^WEBHOOK_JWKS_URL is not set; set WEBHOOK_JWKS_URL to the server's key set/],
+    [
+      'a whsec_ secret instead',
+      { WEBHOOK_JWKS_URL: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+      /^WEBHOOK_JWKS_URL is not an http\(s\) URL/,
+    ],
+    ['a file URL', { WEBHOOK_JWKS_URL: 'file:///etc/jwks.json' }, /^WEBHOOK_JWKS_URL is not an http\(s\) URL/],
+    ['a port out of range', { WEBHOOK_JWKS_URL: JWKS, PORT: '70000' }, /^PORT must be a port number from 0 to 65535/],
+  ];
+  it.each(refused)('refuses %s in one line that says what to set', (_name, env, message) => {
+    expect(() => readJwksServerEnv(env)).toThrow(ServerEnvError);
+    expect(() => readJwksServerEnv(env)).toThrow(message);
   });
 });
