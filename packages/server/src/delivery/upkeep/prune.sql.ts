@@ -50,9 +50,16 @@ export async function dropExpiredPartition(db: Database, retentionMs: number): P
   });
 }
 
+/** Below a day's retention a day's partition would keep its rows up to a day too long (a test, a small disk): rows then go in batches from every day too. */
+export const SHORT_RETENTION_MS = 86_400_000;
+
+/** What `pruneHistoryBatch` deletes from: the legacy partition, or the whole history under a short retention. */
+const batchTable = (retentionMs: number) => (retentionMs < SHORT_RETENTION_MS ? 'delivery_history' : LEGACY);
+
 /**
  * Deletes up to `batch` deliveries of the legacy partition (the history as it was before migration
- * 102) that ended more than `retentionMs` ago, oldest first (its index on completed_at), with their
+ * 102), or of the whole history under a {@link SHORT_RETENTION_MS short retention}, that ended more
+ * than `retentionMs` ago, oldest first (the index on completed_at), with their
  * attempts, in one statement, until the whole partition is past retention and dropped. On PostgreSQL
  * only the process holding the pruning lock for the statement deletes: another one pruning at the
  * same time gets 0 and waits for its next turn. The same statement counts what went (operational events
@@ -60,13 +67,14 @@ export async function dropExpiredPartition(db: Database, retentionMs: number): P
  * Returns how many deliveries went (0 without a legacy partition).
  */
 export async function pruneHistoryBatch(db: Database, retentionMs: number, batch: number): Promise<number> {
-  const [legacy] = await db.query<{ present: boolean }>(`SELECT to_regclass('${LEGACY}') IS NOT NULL AS present`);
-  if (!legacy?.present) return 0;
+  const table = batchTable(retentionMs);
+  const [found] = await db.query<{ present: boolean }>(`SELECT to_regclass('${table}') IS NOT NULL AS present`);
+  if (!found?.present) return 0;
   const lock = db.kind === 'postgres' ? `pg_try_advisory_xact_lock(${PRUNE_LOCK})` : 'true';
   const [row] = await db.query<{ n: number }>(
     `WITH turn AS MATERIALIZED (SELECT ${lock} AS mine), gone AS (
-       DELETE FROM ${LEGACY} WHERE id IN (
-         SELECT id FROM ${LEGACY}
+       DELETE FROM ${table} WHERE (id, completed_at) IN (
+         SELECT id, completed_at FROM ${table}
          WHERE (SELECT mine FROM turn) AND completed_at < now() - $1::bigint * interval '1 millisecond'
          ORDER BY completed_at LIMIT $2)
        RETURNING id, owner_key_id, created_at, event
@@ -125,10 +133,11 @@ const HISTORY_TABLES = `SELECT relid FROM pg_partition_tree('delivery_history') 
  * once the pages not all-visible are more than a fifth of the table (and 16), so its index-only
  * reads skip the heap and its rows are frozen before they are old, as on a server with autovacuum.
  */
-export async function tidyHistory(db: Database, pruned: boolean): Promise<void> {
+export async function tidyHistory(db: Database, pruned: boolean, retentionMs = Infinity): Promise<void> {
   if (pruned) {
-    const [legacy] = await db.query<{ present: boolean }>(`SELECT to_regclass('${LEGACY}') IS NOT NULL AS present`);
-    for (const table of [...(legacy?.present ? [LEGACY] : []), 'delivery_attempts']) await db.query(`VACUUM (ANALYZE) ${table}`);
+    const table = batchTable(retentionMs);
+    const [found] = await db.query<{ present: boolean }>(`SELECT to_regclass('${table}') IS NOT NULL AS present`);
+    for (const t of [...(found?.present ? [table] : []), 'delivery_attempts']) await db.query(`VACUUM (ANALYZE) ${t}`);
   }
   const noAutovacuum = db.kind === 'pglite' ? 'true' : `NOT current_setting('autovacuum')::boolean`;
   const due = await db.query<{ name: string; vacuum: boolean }>(

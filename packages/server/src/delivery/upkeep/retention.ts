@@ -27,8 +27,8 @@ export interface RetentionOptions {
  * ticks it, and a run first makes the history's partitions of today and the next `DAYS_AHEAD` days (and
  * of any day whose rows sit in the default partition: `addHistoryDays`), then drops each partition (a UTC day, migration 102) whose rows all ended
  * before the retention, one transaction each; a row is kept until its whole day is past
- * retention, a day at most. Rows of the legacy partition (the history before 102) go batch after
- * batch, one statement at a time, until a batch comes back short; then it vacuums (space reused,
+ * retention, a day at most. Rows of the legacy partition (the history before 102), and under a
+ * retention shorter than a day those of every day, go batch after batch, one statement at a time, until a batch comes back short; then it vacuums (space reused,
  * also on PGlite) and refreshes the statistics. On PostgreSQL one process at a time prunes (an advisory lock per statement).
  * Each run then deletes the idempotency keys past their 24 hours, batch after batch the same way.
  */
@@ -91,7 +91,7 @@ export class HistoryPruner {
     }
     total += deleted;
     this.partitionsDropped += dropped;
-    if (!this.#stopped) await tidyHistory(this.#db, deleted > 0 || dropped > 0);
+    if (!this.#stopped) await tidyHistory(this.#db, deleted > 0 || dropped > 0, retentionMs);
     await this.#pruneIdempotencyKeys();
     return total;
   }

@@ -97,6 +97,31 @@ describe.each(databaseKinds)('delivery history retention on %s', (kind) => {
       await t.drop();
     }
   }, 120_000);
+
+  it('under a retention shorter than a day, deletes what is past it from the days not yet past, in batches', async () => {
+    const t = await createTestDatabase(kind);
+    try {
+      // 300 messages that ended 70 to 80 minutes ago and 50 of the last minute, under a one-hour retention.
+      const old = await fillDeliveredHistory(t.db, {
+        messages: 300,
+        targets: 3,
+        endAt: new Date(Date.now() - 70 * 60_000),
+        spanMs: 600_000,
+      });
+      await fillDeliveredHistory(t.db, { messages: 50, targets: old.targetIds, ownerKeyId: old.ownerKeyId, spanMs: 60_000 });
+      const seen = counting(t.db);
+      const pruner = new HistoryPruner(seen.db, { retentionMs: 3_600_000, batch: 100, onError: (e) => expect.fail(String(e)) });
+      expect(await pruner.run()).toBe(300);
+      // Batches of at most 100 (a day that ended before the hour, past midnight, is dropped whole instead).
+      expect(seen.deletes.length).toBeGreaterThan(0);
+      expect(seen.deletes.every((n) => n <= 100)).toBe(true);
+      expect(await count(t.db, 'delivery_history')).toBe(50);
+      expect(await prunedTally(t.db)).toBe(300);
+      expect(await pruner.run()).toBe(0);
+    } finally {
+      await t.drop();
+    }
+  }, 120_000);
 });
 
 describe.each(dbFactories)('retention of a history made before its partitions (migration 102) on $name', (factory) => {
