@@ -33,7 +33,7 @@ export default class RecordDurations implements Reporter {
     for (const file of Object.keys(durations)) if (!existsSync(join(this.root, file))) delete durations[file];
     let recorded = 0;
     for (const module of modules) {
-      if (module.moduleId.endsWith('.test-d.ts') || (module.state() !== 'passed' && module.state() !== 'skipped')) continue;
+      if (module.state() !== 'passed' && module.state() !== 'skipped') continue;
       durations[relative(this.root, module.moduleId)] = fileSeconds(module);
       recorded++;
     }
