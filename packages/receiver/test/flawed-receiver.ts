@@ -1,3 +1,4 @@
+import { verify, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { send } from '../src/adapters/node.js';
 import { problem } from '../src/problems.js';
@@ -17,6 +18,8 @@ export interface Flaws {
   anyPath?: boolean;
   /** Judges the body alone, whatever payload version webhook-version names. */
   anyPayloadVersion?: boolean;
+  /** Verifies `v1a` (ed25519) with these public keys instead of the secret, whatever key id a message names. */
+  v1aKeys?: KeyObject[];
 }
 
 const LIMIT = 1_048_576;
@@ -39,9 +42,18 @@ function readBody(req: IncomingMessage, flaws: Flaws, res: ServerResponse): Prom
 
 function signatureOk(flaws: Flaws, headers: IncomingMessage['headers'], body: Buffer): boolean {
   if (flaws.anySignature) return true;
+  if (flaws.v1aKeys) return v1aOk(flaws, flaws.v1aKeys, headers, body);
   const expected = sign(SECRET, { id: String(headers['webhook-id']), timestamp: Number(headers['webhook-timestamp']), body });
   const entries = String(headers['webhook-signature']).split(' ');
   return flaws.firstSignatureOnly ? entries[0] === expected : entries.includes(expected);
+}
+
+function v1aOk(flaws: Flaws, keys: KeyObject[], headers: IncomingMessage['headers'], body: Buffer): boolean {
+  const content = Buffer.concat([Buffer.from(`${String(headers['webhook-id'])}.${String(headers['webhook-timestamp'])}.`), body]);
+  const entries = String(headers['webhook-signature']).split(' ');
+  const checked = flaws.firstSignatureOnly ? entries.slice(0, 1) : entries;
+  const signatures = checked.filter((e) => e.startsWith('v1a,')).map((e) => Buffer.from(e.slice(4), 'base64'));
+  return signatures.some((signature) => keys.some((key) => signature.length === 64 && verify(null, content, key, signature)));
 }
 
 /** A receiver written by hand with the given flaws, for the suite to catch. */

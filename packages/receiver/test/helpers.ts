@@ -1,4 +1,5 @@
 import { events, orderingKeys } from '@clubnotify/spec';
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { sign } from '../src/index.js';
@@ -116,3 +117,16 @@ export const RULES_PER_EVENT = 14;
 export const RECEIVER_RULES = 2;
 /** Two more rules (gap and out of order, stale) for each event ordered per key. */
 export const ORDERING_RULES = 2 * Object.keys(orderingKeys).length;
+
+/** An ed25519 key as the server has one: `whsk_` to sign with, its JWK in a key set, its `whpk_`, and the key object. */
+export function ed25519Key(kid: string) {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const { x, d } = privateKey.export({ format: 'jwk' });
+  return {
+    kid,
+    publicKey,
+    signingKey: `whsk_${Buffer.from(d!, 'base64url').toString('base64')}`,
+    whpk: `whpk_${Buffer.from(x!, 'base64url').toString('base64')}`,
+    jwk: { kty: 'OKP', crv: 'Ed25519', x, kid, use: 'sig', alg: 'EdDSA' },
+  };
+}

@@ -17,8 +17,8 @@ const packageDir = resolve(import.meta.dirname, '..');
 const repoRoot = resolve(packageDir, '../..');
 /** This checkout's packages, so that init asks no registry. */
 const local = ['--kit', packageDir, '--spec', resolve(packageDir, '../spec')];
-/** The scaffold's own suite: one test per event of the spec, and two refusals. */
-const SCAFFOLD_PASSES = new RegExp(`^(?:# |ℹ )pass ${events.length + 2}$`, 'm');
+/** The scaffold's own suite: one test per event of the spec, two refusals and the sender suite. */
+const SCAFFOLD_PASSES = new RegExp(`^(?:# |ℹ )pass ${events.length + 3}$`, 'm');
 const frameworks = ['node', 'express', 'hono', 'fastify'] as const;
 
 let folder = '';

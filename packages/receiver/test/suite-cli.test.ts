@@ -6,10 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler, createReceiver } from '../src/index.js';
 import { flawedReceiver } from './flawed-receiver.js';
 import { events } from '@clubnotify/spec';
-import { everyHandler, listen, ORDERING_RULES, OTHER_SECRET, RECEIVER_RULES, RULES_PER_EVENT, SECRET, type Listening } from './helpers.js';
+import {
+  ed25519Key,
+  everyHandler,
+  listen,
+  ORDERING_RULES,
+  OTHER_SECRET,
+  RECEIVER_RULES,
+  RULES_PER_EVENT,
+  SECRET,
+  type Listening,
+} from './helpers.js';
 import { freePort } from '../../../test/free-port.js';
 
 const run = promisify(execFile);
+const KEY = ed25519Key('key_current');
+const V1A_NEEDS = '--signature v1a needs --signing-key (whsk_...) and --key-id: a key the receiver trusts, and its id.';
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const shim = join(packageDir, 'bin/clubnotify-receiver.js');
 const tsx = pathToFileURL(join(packageDir, '../../node_modules/tsx/dist/loader.mjs')).href;
@@ -74,6 +86,40 @@ describe('clubnotify-receiver trigger --suite', () => {
     }
   });
 
+  it('runs the v1a rules with --signature v1a against a receiver that holds no secret, and exits 0', { timeout: 60_000 }, async () => {
+    const dropped = ed25519Key('key_dropped');
+    const jwks = await listen(
+      (_, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [KEY.jwk] })),
+    );
+    const receiver = createReceiver({ jwksUrl: jwks.url, logger: { error: () => undefined }, handlers: everyHandler(() => undefined) });
+    const v1a = await listen(createNodeHandler(receiver));
+    try {
+      const { code, stdout } = await receiverCli([
+        'trigger',
+        '--suite',
+        v1a.url,
+        '--signature',
+        'v1a',
+        '--signing-key',
+        KEY.signingKey,
+        '--key-id',
+        KEY.kid,
+        '--dropped-signing-key',
+        dropped.signingKey,
+        '--dropped-key-id',
+        dropped.kid,
+        '--event',
+        'webhook.stockUpdate',
+      ]);
+      expect(code, stdout).toBe(0);
+      expect(stdout).toMatch(/^ {2}pass {2}refuses a key past its overlap \(one the key set no longer lists\): 401$/m);
+      expect(stdout).not.toMatch(/FAIL|skip|secret/);
+    } finally {
+      await v1a.close();
+      await jwks.close();
+    }
+  });
+
   it('exits 1 with one line when nothing listens there', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const { code, stdout, stderr } = await receiverCli(['trigger', '--suite', url, '--secret', SECRET]);
@@ -110,6 +156,31 @@ describe('clubnotify-receiver trigger --suite', () => {
     [
       ['--suite', 'http://localhost:4000', '--secret', 'whsec_???'],
       '--secret: A webhook secret must be `whsec_` followed by base64, as shown when the registration was created.',
+    ],
+    [['--suite', 'http://localhost:4000', '--signature', 'v1a', '--key-id', 'key_1'], V1A_NEEDS],
+    [
+      ['--suite', 'http://localhost:4000', '--secret', SECRET, '--signing-key', KEY.signingKey],
+      '--signing-key is for a v1a receiver; add --signature v1a.',
+    ],
+    [['--suite', 'http://localhost:4000', '--signature', 'v2', '--secret', SECRET], '--signature must be v1 or v1a, not "v2".'],
+    [
+      ['--suite', 'http://localhost:4000', '--signature', 'v1a', '--signing-key', 'whsk_???', '--key-id', 'key_1'],
+      '--signing-key: An ed25519 signing key is whsk_ and the base64 of its 32-byte seed (or of seed and public key, 64 bytes).',
+    ],
+    [
+      [
+        '--suite',
+        'http://localhost:4000',
+        '--signature',
+        'v1a',
+        '--signing-key',
+        KEY.signingKey,
+        '--key-id',
+        'k',
+        '--dropped-key-id',
+        'old',
+      ],
+      'Give --dropped-signing-key and --dropped-key-id together: a key past its overlap, and its id.',
     ],
     [
       ['--suite', 'http://localhost:4000', '--secret', SECRET, '--kind', 'callback'],

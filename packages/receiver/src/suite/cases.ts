@@ -9,6 +9,7 @@ import {
   type Answer,
   type CatalogueEvent,
   type MessageShape,
+  type SuiteKey,
   type SuiteTarget,
 } from './send.js';
 import { newMessageId } from '../trigger.js';
@@ -30,6 +31,8 @@ export interface SuiteCase {
   /** The rule, as the report prints it. */
   rule: (ctx: CaseContext) => string;
   run: (ctx: CaseContext) => Promise<Verdict>;
+  /** Run only against a receiver verifying this scheme (`--signature`); every receiver when absent. */
+  scheme?: 'v1' | 'v1a';
 }
 
 export async function send(ctx: CaseContext, shape: MessageShape = {}): Promise<Answer> {
@@ -53,7 +56,54 @@ function tampered(body: string): string {
 const wrongContentType = (event: CatalogueEvent) =>
   event.contentType === 'application/json' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
 
-/** The cases a real sender produces, each run once per event the receiver serves. */
+/** A fresh ed25519 key (any 32 random bytes are a seed) under `keyId`. */
+const freshKey = (keyId: string): SuiteKey => ({ signingKey: `whsk_${randomBytes(32).toString('base64')}`, keyId });
+const trusted = (ctx: CaseContext): SuiteKey => ctx.target.v1a!.current;
+
+/** The cases of a receiver that verifies `v1a` (ed25519) with the server's keys. A function: `eventCases` lists them in place. */
+function v1aCases(): SuiteCase[] {
+  return [
+    {
+      id: 'v1a-other-key',
+      scheme: 'v1a',
+      rule: () => 'refuses a v1a signature made with another key under the trusted key id',
+      run: async (ctx) => refused(await send(ctx, { key: freshKey(trusted(ctx).keyId) }), 401),
+    },
+    {
+      id: 'v1a-unknown-key-id',
+      scheme: 'v1a',
+      rule: () => 'refuses a message naming a key id its key set does not have (signed by that key)',
+      run: async (ctx) => refused(await send(ctx, { key: freshKey(`suite_${randomBytes(6).toString('hex')}`) }), 401),
+    },
+    {
+      id: 'v1a-dropped-key',
+      scheme: 'v1a',
+      rule: () => 'refuses a key past its overlap (one the key set no longer lists)',
+      run: async (ctx) => {
+        const dropped = ctx.target.v1a!.dropped;
+        if (!dropped) return skip('give --dropped-signing-key and --dropped-key-id to check a key past its overlap');
+        return refused(await send(ctx, { key: dropped }), 401);
+      },
+    },
+    {
+      id: 'v1a-both-schemes',
+      scheme: 'v1a',
+      rule: (ctx) =>
+        ctx.target.secret === undefined
+          ? 'accepts both schemes in one header when the v1 signature is invalid and the v1a one valid'
+          : 'accepts both schemes in one header when either the v1 or the v1a signature is invalid',
+      run: async (ctx) => {
+        const answers = [await send(ctx, { signature: (s) => `v1,${randomBytes(32).toString('base64')} ${s}` })];
+        // A receiver that trusts the secret as well: a valid v1 beside a v1a of another key.
+        const secret = ctx.target.secret;
+        if (secret !== undefined) answers.push(await send(ctx, { secrets: [secret], key: freshKey(trusted(ctx).keyId) }));
+        return accepted(answers);
+      },
+    },
+  ];
+}
+
+/** The cases a real sender produces, each run once per event the receiver serves (those of one scheme only against a receiver of that scheme). */
 export const eventCases: readonly SuiteCase[] = [
   {
     id: 'repeated-id',
@@ -91,11 +141,12 @@ export const eventCases: readonly SuiteCase[] = [
   },
   {
     id: 'several-signatures',
+    scheme: 'v1',
     rule: () => 'accepts several signatures of which only the last is valid',
     run: async (ctx) => {
       const other = randomSecret();
       const answer = await send(ctx, {
-        secrets: [other, ctx.target.secret],
+        secrets: [other, ctx.target.secret!],
         signature: (s) => {
           const [wrong, valid] = s.split(' ');
           return `${wrong} v1a,${randomBytes(64).toString('base64')} ${valid}`;
@@ -106,16 +157,18 @@ export const eventCases: readonly SuiteCase[] = [
   },
   {
     id: 'rotation',
+    scheme: 'v1',
     rule: () => 'accepts the previous secret and both secrets during a rotation',
     run: async (ctx) => {
       const previous = ctx.target.previousSecret;
       if (previous === undefined) return skip('give --previous-secret to check a rotation');
       const alone = await send(ctx, { secrets: [previous] });
-      const both = await send(ctx, { secrets: [ctx.target.secret, previous] });
+      const both = await send(ctx, { secrets: [ctx.target.secret!, previous] });
       const statuses = `signed with the previous secret ${shown(alone)}, with both ${shown(both)}`;
       return is2xx(alone) && is2xx(both) ? pass(statuses) : fail(`${statuses}; each must be 2xx`);
     },
   },
+  ...v1aCases(),
   {
     id: 'content-type',
     rule: (ctx) => `refuses a wrong content type (${wrongContentType(ctx.event).split(';')[0]} for ${ctx.event.contentType})`,
@@ -141,6 +194,7 @@ export const eventCases: readonly SuiteCase[] = [
   },
   {
     id: 'wrong-secret',
+    scheme: 'v1',
     rule: () => 'refuses a message signed with another secret',
     run: async (ctx) => refused(await send(ctx, { secrets: [randomSecret()] }), 401),
   },

@@ -3,10 +3,12 @@ import { currentPayloadVersion, parseCommand, UsageError } from '@clubnotify/spe
 import { versionCatalogue } from '../version-catalogue.js';
 import { payloadVersionOption } from '../payload-version-option.js';
 import { decodeSecret } from '../secret.js';
+import { signingKeyOf } from '../sign-v1a.js';
 import { formatSuiteReport } from './report.js';
 import { runSuite } from './run.js';
 
 export const SUITE_HELP = `Usage: clubnotify-receiver trigger --suite <url> --secret <whsec_...> [--previous-secret <whsec_...>] [--event <kind.name>] [--payload-version <n>]
+       clubnotify-receiver trigger --suite <url> --signature v1a --signing-key <whsk_...> --key-id <kid> [--dropped-signing-key <whsk_...> --dropped-key-id <kid>] [...]
 
 Sends what a real sender does to the receiver at <url> (its base: events at /webhooks/<name>
 and /callbacks/<name>) for every event it serves, and prints one pass/fail line per rule:
@@ -17,6 +19,15 @@ tampered body, another secret, an unknown event, the 15 s timeout and the spec's
   --suite <url>                 the receiver's base URL, e.g. http://localhost:4000
   --secret <whsec_..>           the secret the receiver verifies with
   --previous-secret <whsec_..>  the secret before a rotation, still accepted (checks the rotation)
+  --signature v1a               the receiver verifies ed25519 (v1a) with the server's keys, not a secret:
+                                every case is signed with --signing-key and names --key-id, and
+                                another key, an unknown key id, a key past its overlap and both
+                                schemes in one header replace the secret rules (with --secret too,
+                                the receiver is expected to take either scheme)
+  --signing-key <whsk_..>       (v1a) the private key of a key the receiver trusts
+  --key-id <kid>                (v1a) that key's id in the receiver's key set
+  --dropped-signing-key <whsk_..>, --dropped-key-id <kid>
+                                (v1a) a key past its overlap, no longer in the key set (checks it is refused)
   --payload-version <n>         the payload version the receiver is built for (default ${currentPayloadVersion}): every
                                 case sends that version's examples, media types and webhook-version
   --event <kind.name>           only this event, e.g. webhook.${versionCatalogue()[0]?.name ?? 'stockUpdate'} (repeat for several)
@@ -27,6 +38,11 @@ const options = {
   suite: { type: 'string' },
   secret: { type: 'string', multiple: true },
   'previous-secret': { type: 'string' },
+  signature: { type: 'string' },
+  'signing-key': { type: 'string' },
+  'key-id': { type: 'string' },
+  'dropped-signing-key': { type: 'string' },
+  'dropped-key-id': { type: 'string' },
   event: { type: 'string', multiple: true },
   'payload-version': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -44,6 +60,40 @@ function secretOption(name: string, value: string): string {
   }
 }
 
+type Values = Partial<Record<'signature' | 'signing-key' | 'key-id' | 'dropped-signing-key' | 'dropped-key-id', string>>;
+
+function signingKeyOption(name: string, value: string): string {
+  try {
+    signingKeyOf(value);
+    return value;
+  } catch (error) {
+    throw new UsageError(`${name}: ${(error as Error).message}`);
+  }
+}
+
+/** The `v1a` options, checked; undefined for a `v1` run (which takes none of them). */
+function v1aInput(values: Values) {
+  const { signature } = values;
+  const v1aOnly = (['signing-key', 'key-id', 'dropped-signing-key', 'dropped-key-id'] as const).filter((o) => values[o] !== undefined);
+  if (signature === undefined || signature === 'v1') {
+    if (v1aOnly.length > 0) throw new UsageError(`--${v1aOnly[0]} is for a v1a receiver; add --signature v1a.`);
+    return undefined;
+  }
+  if (signature !== 'v1a') throw new UsageError(`--signature must be v1 or v1a, not "${signature}".`);
+  if (!values['signing-key'] || !values['key-id'])
+    throw new UsageError('--signature v1a needs --signing-key (whsk_...) and --key-id: a key the receiver trusts, and its id.');
+  const dropped = values['dropped-signing-key'];
+  if ((dropped === undefined) !== (values['dropped-key-id'] === undefined))
+    throw new UsageError('Give --dropped-signing-key and --dropped-key-id together: a key past its overlap, and its id.');
+  return {
+    signature: 'v1a' as const,
+    signingKey: signingKeyOption('--signing-key', values['signing-key']),
+    keyId: values['key-id'],
+    droppedSigningKey: dropped === undefined ? undefined : signingKeyOption('--dropped-signing-key', dropped),
+    droppedKeyId: values['dropped-key-id'],
+  };
+}
+
 function suiteInput(args: string[]) {
   if (args.includes('--help') || args.includes('-h')) return undefined;
   const { values, positionals } = parseCommand('clubnotify-receiver', 'trigger --suite', () =>
@@ -57,8 +107,10 @@ function suiteInput(args: string[]) {
     );
   if (!url || !/^https?:$/.test(URL.parse(url)?.protocol ?? ''))
     throw new UsageError(`--suite needs the receiver's absolute base URL, e.g. http://localhost:4000${url ? `, not "${url}"` : ''}.`);
-  if (!secret?.length) throw new UsageError('Give --secret, the whsec_... secret the receiver verifies with.');
-  if (secret.length > 1) throw new UsageError('Give one --secret with --suite; pass the older one of a rotation as --previous-secret.');
+  const keys = v1aInput(values);
+  if (!secret?.length && !keys) throw new UsageError('Give --secret, the whsec_... secret the receiver verifies with.');
+  if (secret && secret.length > 1)
+    throw new UsageError('Give one --secret with --suite; pass the older one of a rotation as --previous-secret.');
   const payloadVersion = payloadVersionOption(values['payload-version']);
   const known = versionCatalogue(payloadVersion).map((e) => `${e.kind}.${e.name}`);
   const unknown = event?.find((key) => !known.includes(key));
@@ -66,7 +118,8 @@ function suiteInput(args: string[]) {
   const previous = values['previous-secret'];
   return {
     url,
-    secret: secretOption('--secret', secret[0]!),
+    secret: secret?.length ? secretOption('--secret', secret[0]!) : undefined,
+    ...keys,
     previousSecret: previous === undefined ? undefined : secretOption('--previous-secret', previous),
     events: event,
     payloadVersion,

@@ -1,6 +1,7 @@
 import { parseEventKey, type EventKind } from '../events.js';
 import { checkResponse } from '../response-check.js';
 import { decodeSecret } from '../secret.js';
+import { signingKeyOf } from '../sign-v1a.js';
 import { eventCases, ordered, orderingCases, send, type CaseContext } from './cases.js';
 import { accepted, fail, pass, refused, skip, type RuleOutcome, type Verdict } from './judge.js';
 import { deliver, type Answer, type CatalogueEvent, type SuiteTarget } from './send.js';
@@ -9,8 +10,20 @@ import { versionCatalogue } from '../version-catalogue.js';
 export interface SuiteOptions {
   /** The receiver's base URL: events are posted to `<url>/webhooks/<name>` and `<url>/callbacks/<name>`. */
   url: string;
-  /** The registration's `whsec_` secret the receiver verifies with. */
-  secret: string;
+  /** The registration's `whsec_` secret the receiver verifies with; with `signature: 'v1a'`, only if it verifies `v1` as well. */
+  secret?: string;
+  /**
+   * How the receiver verifies: `v1` (the default) with `secret`, or `v1a` (ed25519) with the
+   * server's keys: every case is then signed with `signingKey` and names `keyId`, and the `v1a`
+   * rules replace those of secrets (another key, an unknown key id, a key past its overlap, both schemes).
+   */
+  signature?: 'v1' | 'v1a';
+  /** `v1a`: the private key (`whsk_...`) of a key the receiver trusts, and its id in the key set. */
+  signingKey?: string;
+  keyId?: string;
+  /** `v1a`: a key past its overlap, which the receiver's key set no longer lists; without it that rule is skipped. */
+  droppedSigningKey?: string;
+  droppedKeyId?: string;
   /** The secret before a rotation, which the receiver still accepts; without it the rotation rule is skipped. */
   previousSecret?: string;
   /**
@@ -100,13 +113,14 @@ async function eventGroup(
   oversizeBytes: number,
 ): Promise<SuiteGroup & { served: boolean; slowestMs: number }> {
   const ctx: CaseContext = { target, event, oversizeBytes, answers: [] };
+  const scheme = target.v1a ? 'v1a' : 'v1';
   const title = `${event.kind} ${event.name}`;
   const first = await send(ctx);
   if (first.status === 404 && !required)
     return { title, served: false, slowestMs: first.ms, rules: [result('served', 'is served here', skip('answered 404'))] };
   const rules = [result('accepts-signed', 'accepts a correctly signed message', accepted([first]))];
   // The ordering cases run for events ordered per key only.
-  const cases = ordered(event) ? [...eventCases, ...orderingCases] : eventCases;
+  const cases = [...eventCases, ...(ordered(event) ? orderingCases : [])].filter((c) => (c.scheme ?? scheme) === scheme);
   for (const c of cases) rules.push(result(c.id, c.rule(ctx), await c.run(ctx)));
   rules.push(timing(ctx), declared(ctx));
   return { title, rules, served: true, slowestMs: Math.max(...ctx.answers.map((a) => a.ms)) };
@@ -115,6 +129,21 @@ async function eventGroup(
 async function unknownEvent(target: SuiteTarget, kind: EventKind, like: CatalogueEvent): Promise<RuleResult & { ms: number }> {
   const answer = await deliver(target, like, { path: `/${kind}s/${UNKNOWN_EVENT}` });
   return { ...result('unknown-event', `refuses an unknown ${kind} (/${kind}s/${UNKNOWN_EVENT})`, refused(answer, 404)), ms: answer.ms };
+}
+
+/** The keys of a `v1a` run, checked: a trusted one, and one past its overlap if given. */
+function suiteKeys(options: SuiteOptions): SuiteTarget['v1a'] {
+  const key = (signingKey: string | undefined, keyId: string | undefined, what: string) => {
+    if (signingKey === undefined || !keyId) throw new TypeError(`runSuite with signature v1a needs ${what}.`);
+    signingKeyOf(signingKey);
+    return { signingKey, keyId };
+  };
+  const current = key(options.signingKey, options.keyId, '`signingKey` (whsk_...) and `keyId`, a key the receiver trusts');
+  const givesDropped = options.droppedSigningKey !== undefined || options.droppedKeyId !== undefined;
+  const dropped = givesDropped
+    ? key(options.droppedSigningKey, options.droppedKeyId, 'both `droppedSigningKey` and `droppedKeyId`')
+    : undefined;
+  return { current, dropped };
 }
 
 /**
@@ -127,12 +156,14 @@ async function unknownEvent(target: SuiteTarget, kind: EventKind, like: Catalogu
 export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   if (!/^https?:$/.test(URL.parse(options.url)?.protocol ?? ''))
     throw new TypeError(`"${options.url}" is not an absolute http(s) URL; give the receiver's base, e.g. http://localhost:4000.`);
-  decodeSecret(options.secret);
+  const v1a = options.signature === 'v1a' ? suiteKeys(options) : undefined;
+  if (!v1a || options.secret !== undefined) decodeSecret(options.secret!);
   if (options.previousSecret !== undefined) decodeSecret(options.previousSecret);
   const target: SuiteTarget = {
     base: options.url,
     secret: options.secret,
     previousSecret: options.previousSecret,
+    v1a,
     timeoutMs: options.timeoutMs ?? 15_000,
     fetch: options.fetch ?? fetch,
   };

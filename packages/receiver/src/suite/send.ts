@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { EventKind } from '../events.js';
 import { describeFetchFailure } from '../fetch-failure.js';
-import { signedHeaders } from '../sign.js';
+import { signedHeaders, type SignInput } from '../sign.js';
+import { signV1a } from '../sign-v1a.js';
 import { newMessageId } from '../trigger.js';
 import type { CatalogueEvent } from '../version-catalogue.js';
 import { VERSION_HEADER } from '../version-header.js';
@@ -25,8 +26,10 @@ export interface MessageShape {
   /** Unix seconds. */
   timestamp?: number;
   attempt?: number;
-  /** Sign with these instead of the receiver's secret. */
+  /** Sign with these instead of the receiver's secret (v1); with a v1a receiver, v1 entries before the v1a one. */
   secrets?: string[];
+  /** A v1a receiver: sign with this key, naming its id, instead of the trusted one. */
+  key?: SuiteKey;
   /** The `webhook-signature` header as is, instead of signing. */
   signature?: (signed: string) => string;
   body?: string | Uint8Array;
@@ -40,11 +43,20 @@ export interface MessageShape {
   payloadVersion?: number;
 }
 
+/** An ed25519 key to sign `v1a` with (`whsk_...`) and the `webhook-key-id` that names it. */
+export interface SuiteKey {
+  signingKey: string;
+  keyId: string;
+}
+
 /** The connection to one receiver and the answers it gave, for timing and contract checks. */
 export interface SuiteTarget {
   base: string;
-  secret: string;
+  /** The receiver's `v1` secret: what every message is signed with, unless `v1a` is given. */
+  secret: string | undefined;
   previousSecret: string | undefined;
+  /** A receiver that verifies `v1a`: every message is signed with `current` instead; `dropped` is a key past its overlap. */
+  v1a: { current: SuiteKey; dropped: SuiteKey | undefined } | undefined;
   timeoutMs: number;
   fetch: typeof fetch;
 }
@@ -65,15 +77,28 @@ export function declaredContentType(event: Pick<CatalogueEvent, 'contentType'>):
 
 export const eventPath = (kind: EventKind, name: string): string => `/${kind}s/${encodeURIComponent(name)}`;
 
+/** `v1` with the receiver's secret (or the shape's), or for a `v1a` receiver its key's signature and id, after any `v1` entries of the shape. */
+function signatureHeaders(target: SuiteTarget, shape: MessageShape, input: SignInput): Record<string, string> {
+  if (!target.v1a) return signedHeaders(shape.secrets ?? [target.secret!], input);
+  const key = shape.key ?? target.v1a.current;
+  const v1 = shape.secrets?.length ? `${signedHeaders(shape.secrets, input)['webhook-signature']} ` : '';
+  return {
+    'webhook-id': input.id,
+    'webhook-timestamp': String(input.timestamp),
+    'webhook-signature': `${v1}${signV1a(key.signingKey, input)}`,
+    'webhook-key-id': key.keyId,
+  };
+}
+
 /** Sends one message shaped by `shape` for `event` and times the answer. */
 export async function deliver(target: SuiteTarget, event: CatalogueEvent, shape: MessageShape = {}): Promise<Answer> {
   const id = shape.id ?? newMessageId();
   const body = shape.body ?? exampleBody(event);
-  const signed = signedHeaders(shape.secrets ?? [target.secret], { id, timestamp: shape.timestamp ?? nowSeconds(), body });
+  const signed = signatureHeaders(target, shape, { id, timestamp: shape.timestamp ?? nowSeconds(), body });
   const headers: Record<string, string> = {
     'content-type': shape.contentType ?? declaredContentType(event),
     ...signed,
-    'webhook-signature': shape.signature ? shape.signature(signed['webhook-signature']) : signed['webhook-signature'],
+    'webhook-signature': shape.signature ? shape.signature(signed['webhook-signature']!) : signed['webhook-signature']!,
     'webhook-attempt': String(shape.attempt ?? 1),
     [VERSION_HEADER]: String(shape.payloadVersion ?? event.payloadVersion),
     ...(shape.ordering
