@@ -161,6 +161,15 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
   });
 
   it('sends signingKeyRotated to the owners who asked when an admin rotates the server’s key, once per rotation', async () => {
+    // An owner whose key was revoked is told nothing more, though its operational subscription asked.
+    const created = await s.call('POST', '/apiKeys', { key: s.adminKey, body: { name: 'dave', scope: 'subscriber' } });
+    const dave = (await created.json()) as { id: string; key: string };
+    const sub = await s.call('POST', '/operationalEventSubscriptions', {
+      key: dave.key,
+      body: { url: 'http://127.0.0.1:9/dave', events: ['signingKeyRotated'] },
+    });
+    expect(sub.status).toBe(200);
+    expect((await s.call('DELETE', `/apiKeys/${dave.id}`, { key: s.adminKey })).status).toBe(204);
     const res = await s.call('POST', '/signingKeys/rotate', { key: s.adminKey });
     expect(res.status).toBe(200);
     const rotation = (await res.json()) as { kid: string; previousKid: string };
@@ -177,6 +186,10 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
     await worker.drained();
     const queued = (await (await s.call('GET', '/operationalEvents?limit=100')).json()) as { data: Array<{ event: string }> };
     expect(queued.data.filter((d) => d.event === 'signingKeyRotated')).toHaveLength(1);
+    const toDave = (await (await s.call('GET', `/operationalEvents?ownerKeyId=${dave.id}&limit=100`, { key: s.adminKey })).json()) as {
+      data: Array<{ event: string }>;
+    };
+    expect(toDave.data.map((d) => d.event)).toEqual([]);
   });
 
   it('never reports on an operational-event subscription itself, and keeps its events out of the delivery log', async () => {
