@@ -31,6 +31,8 @@ describe('typed calls', () => {
     ).resolves.toEqualTypeOf<Schemas['StockUpdate']>();
     expectTypeOf(client.get('/healthz')).resolves.toEqualTypeOf<Schemas['Health']>();
     expectTypeOf(client.deliveries.get('dlv_1')).resolves.toEqualTypeOf<Schemas['DeliveryDetail']>();
+    expectTypeOf(client.signingKeys.rotate()).resolves.toEqualTypeOf<Schemas['SigningKeyRotation']>();
+    expectTypeOf(client.signingKeys.list()).resolves.toEqualTypeOf<Schemas['JsonWebKeySet']>();
     expectTypeOf(client.deliveries.replayMatching({ since: '2026-11-20T18:00:00Z', dryRun: true })).resolves.toEqualTypeOf<
       Schemas['DeliveryReplayResult']
     >();
