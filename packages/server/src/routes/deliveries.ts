@@ -13,6 +13,7 @@ import { resetHealth, targetTable } from '../delivery/record/disable.sql.js';
 import { releaseHold } from '../delivery/queue/ordering-holds.sql.js';
 import { formatWindow } from '../delivery/queue/durations.js';
 import { recoverWindowMs, requeueDelivery, requeueSince } from '../delivery/queue/requeue.sql.js';
+import { readByIdTime, wholeMessage } from '../delivery/queue/id-time-bound.js';
 import { addFilter, Conditions } from './delivery-filters.js';
 import { replayMatching } from './delivery-replay.js';
 import { deliverySummary } from './delivery-summary.js';
@@ -98,14 +99,28 @@ export function deliveryRoutes(deps: DeliveryRoutesDeps): Router {
   return router;
 }
 
+type ListQuery = Record<string, string | undefined> & { undelivered?: boolean };
+
 async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext): Promise<[number, unknown]> {
-  const q = ctx.query as Record<string, string | undefined> & { undelivered?: boolean };
-  const c = new Conditions();
-  addFilter(c, { ...q, owner: listOwner(ctx.caller!, q.ownerKeyId) }, '/query');
-  if (q.status !== undefined) c.add((n) => `status = $${n}`, q.status);
-  if (q.undelivered === true) c.raw(`status <> 'succeeded'`);
+  const q = ctx.query as ListQuery;
+  const owner = listOwner(ctx.caller!, q.ownerKeyId);
+  const read = (ended: string | undefined) => {
+    const c = new Conditions();
+    addFilter(c, { ...q, owner }, '/query');
+    if (q.status !== undefined) c.add((n) => `status = $${n}`, q.status);
+    if (q.undelivered === true) c.raw(`status <> 'succeeded'`);
+    // By message id: the days of the history before its id's time are not read (readByIdTime).
+    if (ended !== undefined) c.add((n) => `updated_at >= $${n}`, ended);
+    return pageOf(deps, path, ctx, q, c);
+  };
+  const page =
+    q.messageId === undefined ? await read(undefined) : await readByIdTime(q.messageId, read, (p, bound) => wholeMessage(p.rows, bound));
+  return [200, { data: await withAttempts(deps.db, page.rows), links: page.links }];
+}
+
+function pageOf(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext, q: ListQuery, c: Conditions) {
   const { where, params } = c;
-  const page = await keysetPage<DeliveryRow>(
+  return keysetPage<DeliveryRow>(
     deps.db,
     deps.cursors,
     { collection: 'deliveries', from: 'delivery_messages', select: COLUMNS, seqColumn: 'seq', order: 'desc', where, params },
@@ -125,15 +140,17 @@ async function list(deps: DeliveryRoutesDeps, path: string, ctx: RequestContext)
       ],
     },
   );
-  return [200, { data: await withAttempts(deps.db, page.rows), links: page.links }];
 }
 
 async function getOne(db: Queryable, ctx: RequestContext): Promise<[number, unknown]> {
   const id = ctx.path.deliveryId as string;
   const caller = ctx.caller!;
-  const [found] = await db.query<DeliveryRow & { content_type: string; body: string }>(
-    `SELECT ${COLUMNS}, content_type, body FROM delivery_messages WHERE id = $1 AND (owner_key_id = $2 OR $3) AND event <> ALL($4::text[])`,
-    [id, caller.keyId, caller.scope === 'admin', operationalEventNames],
+  const [found] = await readByIdTime(id, (bound) =>
+    db.query<DeliveryRow & { content_type: string; body: string }>(
+      `SELECT ${COLUMNS}, content_type, body FROM delivery_messages
+       WHERE id = $1 AND (owner_key_id = $2 OR $3) AND event <> ALL($4::text[])${bound ? ' AND updated_at >= $5' : ''}`,
+      [id, caller.keyId, caller.scope === 'admin', operationalEventNames, ...(bound ? [bound] : [])],
+    ),
   );
   // Another owner's delivery is 404 like an unknown one, so that ids cannot be probed.
   if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
@@ -146,17 +163,21 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
   const caller = ctx.caller!;
   return deps.outbox!.publish((queue) =>
     deps.db.transaction(async (tx) => {
-      const [found] = await tx.query<DeliveryRow & { target_active: boolean }>(
-        `SELECT ${COLUMNS.split(', ')
-          .map((c) => `d.${c}`)
-          .join(', ')},
+      let ended: string | undefined;
+      const [found] = await readByIdTime(id, (bound) => {
+        ended = bound;
+        return tx.query<DeliveryRow & { target_active: boolean }>(
+          `SELECT ${COLUMNS.split(', ')
+            .map((c) => `d.${c}`)
+            .join(', ')},
               coalesce(r.status = 'active' AND r.deleted_at IS NULL, s.status = 'active' AND s.deleted_at IS NULL, false) AS target_active
        FROM delivery_messages d
        LEFT JOIN registrations r ON r.id = d.target_id
        LEFT JOIN subscriptions s ON s.id = d.target_id
-       WHERE d.id = $1 AND (d.owner_key_id = $2 OR $3) AND d.event <> ALL($4::text[])`,
-        [id, caller.keyId, caller.scope === 'admin', operationalEventNames],
-      );
+       WHERE d.id = $1 AND (d.owner_key_id = $2 OR $3) AND d.event <> ALL($4::text[])${bound ? ' AND d.updated_at >= $5' : ''}`,
+          [id, caller.keyId, caller.scope === 'admin', operationalEventNames, ...(bound ? [bound] : [])],
+        );
+      });
       // Other subscribers' deliveries are 404 too, so that ids cannot be probed.
       if (!found) throw problems.notFound(`No delivery ${id}.`, '/path/deliveryId');
       const pending = () => new HttpProblem('conflict', `Delivery ${id} is still pending; replay it once it has succeeded or failed.`);
@@ -168,7 +189,7 @@ async function replay(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Chec
         );
       }
       // Moved back to the queue; a replay that raced this one (or a pruning) moved it first.
-      const updated = await requeueDelivery<DeliveryRow>(tx, id, COLUMNS);
+      const updated = await requeueDelivery<DeliveryRow>(tx, id, COLUMNS, ended);
       if (!updated) throw pending();
       queue.requeued(1);
       const [answer] = await withAttempts(tx, [updated]);
@@ -185,7 +206,12 @@ async function skip(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Check)
   const owned = `id = $1 AND (owner_key_id = $2 OR $3) AND event <> ALL($4::text[])`;
   return deps.outbox.publish((queue) =>
     deps.db.transaction(async (tx) => {
-      const [ended] = await tx.query(`SELECT 1 FROM delivery_history WHERE ${owned}`, mine);
+      const [ended] = await readByIdTime(id, (bound) =>
+        tx.query(`SELECT 1 FROM delivery_history WHERE ${owned}${bound ? ' AND completed_at >= $5' : ''}`, [
+          ...mine,
+          ...(bound ? [bound] : []),
+        ]),
+      );
       if (ended && (await releaseHold(tx, id)) > 0) {
         queue.requeued(1);
         const [status, answer] = await getOne(tx, ctx);

@@ -55,7 +55,7 @@ export async function fillDeliveredHistory(db: Queryable, options: FillHistoryOp
     `INSERT INTO delivery_history (seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, status,
        attempt_count, round_attempts, created_at, completed_at, success_attempt, success_started_at, success_duration_ms,
        success_status_code, success_error, success_response_body)
-     SELECT nextval(pg_get_serial_sequence('deliveries', 'seq')), 'dlv_' || $6 || lpad(g::text, 12, '0'), 'msg_' || $6 || lpad(g::text, 12, '0'),
+     SELECT nextval(pg_get_serial_sequence('deliveries', 'seq')), ${idSql('dlv')}, ${idSql('msg')},
        'webhook', 'stockUpdate', t[1 + g % cardinality(t)], $7, $8, $9, $10, 'succeeded',
        CASE WHEN retried THEN 2 ELSE 1 END, CASE WHEN retried THEN 2 ELSE 1 END,
        created_at, created_at + interval '50 milliseconds', CASE WHEN retried THEN 2 ELSE 1 END, created_at + interval '5 milliseconds', 40,
@@ -66,7 +66,7 @@ export async function fillDeliveredHistory(db: Queryable, options: FillHistoryOp
   if (retriedEvery > 0) {
     await db.query(
       `INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
-       SELECT 'dlv_' || $6 || lpad(g::text, 12, '0'), 1, created_at, 3, 503, 'HTTP 503', 'try later'
+       SELECT ${idSql('dlv')}, 1, created_at, 3, 503, 'HTTP 503', 'try later'
        FROM (${series}) s WHERE retried`,
       seriesParams,
     );
@@ -80,6 +80,18 @@ export async function fillDeliveredHistory(db: Queryable, options: FillHistoryOp
     [targetIds],
   );
   return { ownerKeyId, targetIds };
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A time-ordered id as the server makes them (`timeOrderedId`: 7 base62 digits of the millisecond,
+ * then 15 characters) from the series' `created_at`, `g` and the fill's prefix ($6): unique in the fill.
+ */
+function idSql(prefix: 'dlv' | 'msg'): string {
+  const ms = `floor(extract(epoch FROM created_at) * 1000)::bigint`;
+  const digits = [6, 5, 4, 3, 2, 1, 0].map((i) => `substr('${BASE62}', (${ms} / ${62 ** i}::bigint % 62)::int + 1, 1)`);
+  return `'${prefix}_' || ${digits.join(' || ')} || left($6, 6) || lpad(g::text, 9, '0')`;
 }
 
 /**

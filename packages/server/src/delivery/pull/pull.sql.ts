@@ -1,4 +1,5 @@
 import { notHeldSql } from '../queue/ordering-holds.sql.js';
+import { readByIdTime } from '../queue/id-time-bound.js';
 import type { Queryable } from '../../db/database.js';
 import type { ClaimedDelivery } from '../types.js';
 import { targetColumns, targetLookup } from '../queue/fragments.sql.js';
@@ -91,9 +92,12 @@ export async function takeLeased(db: Queryable, targetId: string, id: string, at
 
 /** Whether delivery `id` of `targetId` exists, queued or ended (a report for an unknown one is a 404, a late one a 409). */
 export async function deliveryOfTarget(db: Queryable, targetId: string, id: string): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM deliveries WHERE id = $1 AND target_id = $2 UNION ALL SELECT 1 FROM delivery_history WHERE id = $1 AND target_id = $2`,
-    [id, targetId],
+  const rows = await readByIdTime(id, (ended) =>
+    db.query(
+      `SELECT 1 FROM deliveries WHERE id = $1 AND target_id = $2
+       UNION ALL SELECT 1 FROM delivery_history WHERE id = $1 AND target_id = $2${ended ? ' AND completed_at >= $3' : ''}`,
+      ended ? [id, targetId, ended] : [id, targetId],
+    ),
   );
   return rows.length > 0;
 }

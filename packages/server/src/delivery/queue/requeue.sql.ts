@@ -16,9 +16,14 @@ export function recoverWindowMs(retentionMs: number | undefined): number {
   return Math.min(RECOVER_WINDOW_MS, retentionMs ?? RECOVER_WINDOW_MS);
 }
 
-/** Queues one ended delivery again (a replay), returning `columns` of its row; undefined if it is not in the history (pending, or gone). */
-export async function requeueDelivery<Row>(tx: Queryable, id: string, columns: string): Promise<Row | undefined> {
-  const [row] = await requeueFinished<Row>(tx, 'id = $1', [id], columns);
+/**
+ * Queues one ended delivery again (a replay), returning `columns` of its row; undefined if it is not in the history (pending, or gone).
+ * `endedSince` bounds `completed_at` (the bound its read found it with, `readByIdTime`): the days before it are not read.
+ */
+export async function requeueDelivery<Row>(tx: Queryable, id: string, columns: string, endedSince?: string): Promise<Row | undefined> {
+  const [row] = endedSince
+    ? await requeueFinished<Row>(tx, 'id = $1 AND completed_at >= $2', [id, endedSince], columns)
+    : await requeueFinished<Row>(tx, 'id = $1', [id], columns);
   return row;
 }
 

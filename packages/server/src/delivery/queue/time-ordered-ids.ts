@@ -47,3 +47,17 @@ export function timeDigits(ms: number): string {
   for (let n = Math.floor(ms), i = 0; i < TIME_DIGITS; i++, n = Math.floor(n / 62)) out = alphabet[n % 62] + out;
   return out;
 }
+
+const TIME_ORDERED = /^[a-z]+_([0-9A-Za-z]{7})[0-9A-Za-z]{15}$/;
+
+/**
+ * The millisecond a time-ordered id was made, or undefined when it has not their shape. An id of
+ * their shape may still be a random one made before (same alphabet and length): callers check what they find.
+ */
+export function timeOfId(id: string): number | undefined {
+  const digits = TIME_ORDERED.exec(id)?.[1];
+  if (digits === undefined) return undefined;
+  let ms = 0;
+  for (const c of digits) ms = ms * 62 + alphabet.indexOf(c);
+  return ms;
+}

@@ -52,9 +52,16 @@ export async function queueOperationalEvents(
   return [];
 }
 
-/** The event (webhook or callback name) each of these ended deliveries carried. */
+/**
+ * The event (webhook or callback name) each of these deliveries carried, ended by the record statement
+ * just before (`completed_at` its `now()`, the database's clock): the history's days before the last
+ * hour are not read.
+ */
 export async function eventsOfDeliveries(db: Queryable, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.query<{ id: string; event: string }>('SELECT id, event FROM delivery_history WHERE id = ANY($1::text[])', [ids]);
+  const rows = await db.query<{ id: string; event: string }>(
+    `SELECT id, event FROM delivery_history WHERE id = ANY($1::text[]) AND completed_at >= now() - interval '1 hour'`,
+    [ids],
+  );
   return new Map(rows.map((r) => [r.id, r.event]));
 }
