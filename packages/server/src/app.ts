@@ -32,6 +32,7 @@ import { createResponseCheck, validateResponses, type ResponseValidationMode } f
 import type { LookupFn, UrlPolicy } from './net/url-policy.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { countRequests, metricsRoutes } from './metrics/routes.js';
+import { conversionFailures } from './metrics/conversion-failures.js';
 import { createCursorCodec } from './pagination/cursor.js';
 import { adminHandlers } from './routes/admin.js';
 import { itemHandlers } from './routes/items.js';
@@ -124,7 +125,7 @@ export function createApp(deps: AppDeps): Express {
   const metrics = deps.metrics ?? createMetrics(deps.db, { reads });
   const check = createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation);
   const versions = deps.payloadVersions ?? contractVersions;
-  const pull = new PullFeed({ ...deps.pull, db: deps.db, versions });
+  const pull = new PullFeed({ onUnsent: conversionFailures(metrics, logger), ...deps.pull, db: deps.db, versions });
   const outbox = new Outbox({
     db: deps.db,
     handoff: deps.deliveryHandoff,

@@ -16,6 +16,7 @@ import { ensureAdminKey, hasAdminKey } from './domain/api-keys.js';
 import { serverSecret } from './domain/server-secret.js';
 import { createGuardedServer, shedLogger } from './http/connection-guard.js';
 import { createLogger } from './http/logger.js';
+import { conversionFailures } from './metrics/conversion-failures.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createOutgoingGuard } from './publish/outgoing-check.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/worker.js';
@@ -95,17 +96,11 @@ export async function startServer(
     await seed(db);
     if (config.adminApiKey && (await ensureAdminKey(db, config.adminApiKey))) logger.info('admin key from ADMIN_API_KEY created');
     const metrics = createMetrics(db, { processMetrics: true, reads: db.reads, embeddedMemory: db.memory?.bind(db) });
+    const unconverted = conversionFailures(metrics, logger);
     const worker = createDeliveryWorker({
       onOutcome: (outcome) => {
         metrics.onOutcome(outcome);
-        // A converter's fault, not the receiver's: the operator has to fix and deploy it, then replay.
-        if (outcome.unsent) {
-          const { id, target_id, event, payload_version } = outcome.delivery;
-          logger.error(
-            { deliveryId: id, targetId: target_id, event, payloadVersion: payload_version, reason: outcome.result.error },
-            'delivery not sent: payload conversion failed',
-          );
-        }
+        unconverted(outcome);
       },
       checkPayload: createOutgoingGuard(config.outgoingValidation, logger, metrics.countOutgoingViolation),
       db,

@@ -10,6 +10,8 @@ export interface Metrics {
   countRequest(operation: string, status: number): void;
   /** Worker hook (`onOutcome`): counts one recorded attempt outcome. */
   onOutcome: (outcome: Outcome) => void;
+  /** Counts one delivery recorded failed unsent because its conversion failed (see conversion-failures.ts). */
+  countConversionFailure(event: string, payloadVersion: number): void;
   /** Counts one webhook or callback body that broke its declared schema (queued anyway: production's `warn`). */
   countOutgoingViolation(target: { kind: string; event: string }): void;
   /** The text exposition; reads the queue gauges with one query first. */
@@ -149,9 +151,8 @@ export function createMetrics(
     countRequest(operation, status) {
       requests.inc({ operation, status: String(status) });
     },
-    onOutcome({ delivery, result, status, unsent }) {
+    onOutcome({ delivery, result, status }) {
       const outcome = OUTCOME[status];
-      if (unsent) unconvertible.inc({ event: delivery.event, version: String(delivery.payload_version) });
       duration.observe({ outcome }, result.durationMs / 1000);
       if (status !== 'pending') {
         final.inc({ owner: owners.label(delivery.owner_key_id), outcome });
@@ -166,6 +167,9 @@ export function createMetrics(
       const event = eventOf.known(delivery.target_id);
       if (event !== undefined) deliveries.inc({ event, outcome });
       else void eventOf(delivery.target_id).then((read) => deliveries.inc({ event: read, outcome }));
+    },
+    countConversionFailure(event, payloadVersion) {
+      unconvertible.inc({ event, version: String(payloadVersion) });
     },
     countOutgoingViolation({ kind, event }) {
       outgoing.inc({ kind, event });

@@ -4,6 +4,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayloadVersioning } from '../../src/delivery/payload-versions.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/worker.js';
+import { createLogger } from '../../src/http/logger.js';
+import { conversionFailures } from '../../src/metrics/conversion-failures.js';
 import { createMetrics, type Metrics } from '../../src/metrics/metrics.js';
 import { createOutgoingGuard } from '../../src/publish/outgoing-check.js';
 import { startReceiver, waitFor, type Receiver } from '../support/receiver.js';
@@ -69,7 +71,11 @@ describe.each(dbFactories)('a converter that makes an invalid payload, on $name'
       timeoutMs: 2_000,
       versions: testContract,
       checkPayload,
-      onOutcome: (o) => metrics.onOutcome(o),
+      // As npm start wires it (server.ts).
+      onOutcome: (o) => {
+        metrics.onOutcome(o);
+        conversionFailures(metrics, pino({ enabled: false }))(o);
+      },
     });
     worker.start();
   });
@@ -131,5 +137,53 @@ describe.each(dbFactories)('a converter that makes an invalid payload, on $name'
     const scraped = await (await s.call('GET', '/metrics', { key: s.adminKey })).text();
     expect(scraped).toContain('clubnotify_payload_conversion_failures_total{event="stockUpdate",version="1"} 1');
     expect(scraped).toMatch(/clubnotify_deliveries_by_payload_version_total\{event="stockUpdate",version="1",outcome="failed"\} 1\n/);
+  });
+});
+
+describe.each(dbFactories)('a converter that makes an invalid payload for a pull target, on $name', (factory) => {
+  let s: TestServer;
+  const logged: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    const logger = createLogger('info', { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) });
+    // No push worker: whatever is counted here was counted by the pull feed.
+    s = await startTestServer(factory, { deps: (db) => ({ payloadVersions: testContract, metrics: createMetrics(db), logger }) });
+  });
+  afterAll(() => s?.close());
+
+  const failures = async () =>
+    (await (await s.call('GET', '/metrics', { key: s.adminKey })).text())
+      .split('\n')
+      .find((line) => line.startsWith('clubnotify_payload_conversion_failures_total{event="stockUpdate",version="1"}'));
+
+  it('is recorded failed at its lease, never leased, counted in /metrics and logged as a push target is', async () => {
+    const res = await s.call('POST', '/registerForStockUpdates', {
+      body: { url: 'http://localhost:9/pulled', delivery: 'pull', payloadVersion: 1 },
+    });
+    expect(res.status).toBe(200);
+    const t = (await res.json()) as Target;
+    const change = await s.call('POST', '/stockChanges', {
+      key: s.adminKey,
+      body: { drink: { id: 'itm_daiquiri', stock: 13 }, ingredient: { id: 'itm_white_rum', stock: 4 } },
+    });
+    expect(change.status).toBe(200);
+    // Queued in the current version (its conversion failed at publish); nothing counted until the lease tries again.
+    expect(await failures()).toBeUndefined();
+
+    const leased = await s.call('POST', `/targets/${t.id}/lease?waitSeconds=0`);
+    expect(leased.status).toBe(200);
+    expect(((await leased.json()) as { data: unknown[] }).data).toEqual([]);
+
+    const list = (await (await s.call('GET', `/deliveries?targetId=${t.id}`)).json()) as { data: Array<{ id: string }> };
+    expect(list.data).toHaveLength(1);
+    const id = list.data[0]!.id;
+    const failed = (await (await s.call('GET', `/deliveries/${id}`)).json()) as DeliveryDetail;
+    expect(failed).toMatchObject({ status: 'failed', payloadVersion: 1 });
+    expect(failed.attempts).toHaveLength(1);
+    expect(failed.attempts[0]!.error).toContain(`not sent: payload conversion from version 3 to 1 failed: ${SOURCE}`);
+    expect(await failures()).toBe('clubnotify_payload_conversion_failures_total{event="stockUpdate",version="1"} 1');
+    expect(logged.filter((l) => l.msg === 'delivery not sent: payload conversion failed')).toEqual([
+      expect.objectContaining({ level: 50, deliveryId: id, targetId: t.id, event: 'stockUpdate', payloadVersion: 1 }),
+    ]);
   });
 });

@@ -23,6 +23,8 @@ export interface PullFeedOptions {
   closing?: AbortSignal;
   /** The payload versions: a delivery whose conversion failed when it was queued is converted at its lease (see the worker). */
   versions?: PayloadVersioning;
+  /** Told of each delivery recorded failed unsent at its lease (the app counts and logs it as the worker's). */
+  onUnsent?: (outcome: Outcome) => void;
 }
 
 /** What a reader reports of one leased attempt (the local receiver's answer). */
@@ -56,6 +58,7 @@ export class PullFeed {
   readonly #closing: AbortSignal | undefined;
   readonly #waiting = new Map<string, Set<() => void>>();
   readonly #versions: PayloadVersioning;
+  readonly #onUnsent: ((outcome: Outcome) => void) | undefined;
 
   constructor(options: PullFeedOptions) {
     this.#db = options.db;
@@ -67,6 +70,7 @@ export class PullFeed {
     this.#pollMs = options.pollMs ?? 1_000;
     this.#closing = options.closing;
     this.#versions = options.versions ?? contractVersions;
+    this.#onUnsent = options.onUnsent;
   }
 
   /** How many readers wait on `targetId` now (nothing due for them yet). */
@@ -117,12 +121,9 @@ export class PullFeed {
         const delivery = await takeLeased(this.#db, targetId, d.id, d.attempt_count);
         if (!delivery) continue;
         const result = unconverted(d.body_version, d.payload_version, error);
-        await recordOutcomes(
-          this.#db,
-          [{ delivery, result, status: 'failed', retryInMs: null, unsent: true }],
-          this.#policy,
-          this.#versions,
-        );
+        const outcome: Outcome = { delivery, result, status: 'failed', retryInMs: null, unsent: true };
+        await recordOutcomes(this.#db, [outcome], this.#policy, this.#versions);
+        this.#onUnsent?.(outcome);
       }
     }
     return kept;
