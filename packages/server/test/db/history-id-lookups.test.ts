@@ -21,7 +21,7 @@ function noting<T extends object>(db: T, into: Sent[]): T {
       const value = Reflect.get(target, prop, target) as unknown;
       if (prop === 'query')
         return (sql: string, params?: unknown[]) => {
-          if (/delivery_history\b|delivery_messages/.test(sql)) into.push({ sql, params });
+          if (/delivery_history\b|delivery_messages|delivery_attempt_log/.test(sql)) into.push({ sql, params });
           return (value as Queryable['query']).call(target, sql, params);
         };
       if (prop === 'transaction')
