@@ -5,7 +5,7 @@ import { describeFetchFailure } from './fetch-failure.js';
 import { checkResponse, declaredResponseKey } from './response-check.js';
 import { signedHeaders, toUnixSeconds, type SignInput } from './sign.js';
 import { signV1a } from './sign-v1a.js';
-import { versionCatalogue } from './version-catalogue.js';
+import { unknownEvent, versionCatalogue } from './version-catalogue.js';
 import { VERSION_HEADER } from './version-header.js';
 
 export interface TriggerOptions {
@@ -84,9 +84,8 @@ export async function triggerEvent(options: TriggerOptions): Promise<TriggerResu
   const events = versionCatalogue(options.payloadVersion, 'triggerEvent');
   const event = events.find((e) => e.kind === kind && e.name === options.event);
   if (!event) {
-    const known = events.map((e) => `${e.kind} ${e.name}`).join(', ');
     const of = options.payloadVersion === undefined ? 'The spec' : `Payload version ${options.payloadVersion} of the spec`;
-    throw new TypeError(`${of} has no ${kind} named "${options.event}". Events: ${known}.`);
+    throw unknownEvent(of, kind, options.event, events);
   }
   const body = options.payload ?? (typeof event.example === 'string' ? event.example : JSON.stringify(event.example));
   const id = options.id ?? newMessageId();

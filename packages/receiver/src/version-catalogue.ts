@@ -33,3 +33,23 @@ export function versionCatalogue(version: unknown = currentPayloadVersion, calle
   catalogues.set(checked, found);
   return found;
 }
+
+/**
+ * The error for an event name `events` lacks: the name differing only in case when there is one,
+ * else the names by kind (each kind once, so the line stays short as the spec grows).
+ */
+export function unknownEvent(of: string, kind: EventKind, name: string, events: readonly CatalogueEvent[]): TypeError {
+  const near = events.find((e) => e.kind === kind && e.name.toLowerCase() === name.toLowerCase());
+  if (near) return new TypeError(`${of} has no ${kind} named "${name}": did you mean "${near.name}"?`);
+  const kinds = [...new Set(events.map((e) => e.kind))];
+  const list = kinds
+    .map(
+      (k) =>
+        `${k}s ${events
+          .filter((e) => e.kind === k)
+          .map((e) => e.name)
+          .join(', ')}`,
+    )
+    .join('; ');
+  return new TypeError(`${of} has no ${kind} named "${name}". Events: ${list}.`);
+}

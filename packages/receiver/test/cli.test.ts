@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeHandler, createReceiver, triggerEvent } from '../src/index.js';
+import { createNodeHandler, createReceiver, runSuite, triggerEvent } from '../src/index.js';
 import { listen, OTHER_SECRET, SECRET, type Listening } from './helpers.js';
 import { callbackNames, events, webhookNames } from '@clubnotify/spec';
 import { freePort } from '../../../test/free-port.js';
@@ -70,8 +70,14 @@ describe('triggerEvent', () => {
     expect(result).toMatchObject({ status: 401, declaredAs: '401', problems: [], ok: false });
   });
 
-  it('refuses an event the spec does not have', async () => {
-    await expect(triggerEvent({ event: 'stockupdate', url: app.url, secret: SECRET })).rejects.toThrow(/no webhook named "stockupdate"/);
+  it('refuses an event the spec does not have, offering the name in its case or listing the events by kind', async () => {
+    await expect(triggerEvent({ event: 'stockupdate', url: app.url, secret: SECRET })).rejects.toThrow(
+      'The spec has no webhook named "stockupdate": did you mean "stockUpdate"?',
+    );
+    await expect(triggerEvent({ event: 'nope', url: app.url, secret: SECRET })).rejects.toThrow(
+      /^The spec has no webhook named "nope"\. Events: webhooks concertAlert, stockUpdate, .*; callbacks concertAlert\.$/,
+    );
+    await expect(runSuite({ url: app.url, secret: SECRET, events: ['webhook.stockupdate'] })).rejects.toThrow(/did you mean "stockUpdate"/);
   });
 });
 

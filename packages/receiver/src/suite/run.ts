@@ -5,7 +5,7 @@ import { signingKeyOf } from '../sign-v1a.js';
 import { eventCases, ordered, orderingCases, send, type CaseContext } from './cases.js';
 import { accepted, fail, pass, refused, skip, type RuleOutcome, type Verdict } from './judge.js';
 import { deliver, type Answer, type CatalogueEvent, type SuiteTarget } from './send.js';
-import { versionCatalogue } from '../version-catalogue.js';
+import { unknownEvent, versionCatalogue } from '../version-catalogue.js';
 
 export interface SuiteOptions {
   /** The receiver's base URL: events are posted to `<url>/webhooks/<name>` and `<url>/callbacks/<name>`. */
@@ -76,8 +76,7 @@ function selected(keys: readonly string[] | undefined, version: number | undefin
   return keys.map((key) => {
     const { kind, name } = parseEventKey(key);
     const event = events.find((e) => e.kind === kind && e.name === name);
-    if (!event)
-      throw new TypeError(`The spec has no ${kind} named "${name}". Events: ${events.map((e) => `${e.kind}.${e.name}`).join(', ')}.`);
+    if (!event) throw unknownEvent('The spec', kind, name, events);
     return { event, required: true };
   });
 }
