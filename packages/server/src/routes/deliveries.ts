@@ -14,7 +14,7 @@ import { releaseHold } from '../delivery/queue/ordering-holds.sql.js';
 import { formatWindow } from '../delivery/queue/durations.js';
 import { recoverWindowMs, requeueDelivery, requeueSince } from '../delivery/queue/requeue.sql.js';
 import { readByIdTime, wholeMessage } from '../delivery/queue/id-time-bound.js';
-import { SUCCESS_COLUMNS } from '../delivery/queue/fragments.sql.js';
+import { ATTEMPT_LOG_SQL, attemptLogParams } from './attempt-log.sql.js';
 import { addFilter, Conditions } from './delivery-filters.js';
 import { replayMatching } from './delivery-replay.js';
 import { deliverySummary } from './delivery-summary.js';
@@ -263,20 +263,8 @@ async function recover(deps: DeliveryRoutesDeps, ctx: RequestContext, check: Che
   );
 }
 
-/**
- * The attempt log of these deliveries (`delivery_attempt_log`'s two halves): the successes kept on
- * history rows are read from the days since the oldest of them was created (a delivery ends after it
- * is created, both by the database's clock), not from every day's index (issue 52).
- */
-const ATTEMPTS_SQL = `SELECT delivery_id, ${SUCCESS_COLUMNS.join(', ')} FROM delivery_attempts WHERE delivery_id = ANY($1::text[])
-  UNION ALL
-  SELECT id, ${SUCCESS_COLUMNS.map((c) => `success_${c}`).join(', ')} FROM delivery_history
-  WHERE id = ANY($1::text[]) AND success_attempt IS NOT NULL AND completed_at >= $2
-  ORDER BY delivery_id, attempt`;
-
 async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Delivery[]> {
-  const oldest = Math.min(...rows.map((r) => new Date(r.created_at).getTime()));
-  const attempts = rows.length ? await db.query<AttemptRow>(ATTEMPTS_SQL, [rows.map((r) => r.id), iso(oldest)]) : [];
+  const attempts = rows.length ? await db.query<AttemptRow>(ATTEMPT_LOG_SQL, attemptLogParams(rows)) : [];
   const byDelivery = new Map<string, Delivery['attempts']>();
   const versionOf = new Map(rows.map((r) => [r.id, r.payload_version]));
   for (const a of attempts) {

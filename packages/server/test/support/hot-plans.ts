@@ -19,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from './delivery-support.js';
 import { readLedger } from '../../src/delivery/queue/ledger.sql.js';
 import { addFilter, Conditions, type MessageFilter } from '../../src/routes/delivery-filters.js';
 import { fillDeliveredHistory, fillPending } from './fill-history.js';
+import { idTimeBound } from '../../src/delivery/queue/id-time-bound.js';
 
 const PENDING = 2_000;
 /** The start of the time-bounded reads: an hour ago, when the history spans the day before now. */
@@ -213,10 +214,12 @@ export function describeHotPlans(history: number): void {
       what = 'list deliveries (owner, failed)';
       await page(['owner_key_id = $1', 'status = $2'], [owner, 'failed']);
       // The spec's other filters, as the list builds them (issue 52).
-      const filtered = async (f: MessageFilter, undelivered = false) => {
+      const filtered = async (f: MessageFilter, undelivered = false, ended?: string) => {
         const c = new Conditions();
         addFilter(c, f, '/query');
         if (undelivered) c.raw(`status <> 'succeeded'`);
+        // By message id, the route bounds it by the time in the id (readByIdTime).
+        if (ended !== undefined) c.add((n) => `updated_at >= $${n}`, ended);
         return page(c.where, c.params);
       };
       what = 'list deliveries (since)';
@@ -224,7 +227,7 @@ export function describeHotPlans(history: number): void {
       what = 'list deliveries (owner, since, until)';
       await filtered({ owner, since: SINCE(), until: new Date().toISOString() });
       what = 'list deliveries (message id)';
-      await filtered({ messageId: messageId! });
+      await filtered({ messageId: messageId! }, false, idTimeBound(messageId!));
       what = 'list deliveries (target, undelivered)';
       await filtered({ targetId: targets[8]! }, true);
       what = 'summary (owner, since)';
@@ -238,7 +241,7 @@ export function describeHotPlans(history: number): void {
       );
       what = 'replay';
       const [ended] = await t.db.query<{ id: string }>(`SELECT id FROM delivery_history ORDER BY seq DESC LIMIT 1`);
-      await db.transaction((tx) => requeueDelivery(tx, ended!.id, 'id'));
+      await db.transaction((tx) => requeueDelivery(tx, ended!.id, 'id', idTimeBound(ended!.id)));
       what = 'cancel';
       await db.transaction((tx) => cancelDeliveriesForTarget(tx, targets[6]!));
       what = 'prune';
