@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MigratableDatabase, Queryable } from '../../src/db/database.js';
 import { deliveryOfTarget } from '../../src/delivery/pull/pull.sql.js';
-import { timeOrderedId } from '../../src/delivery/queue/time-ordered-ids.js';
+import { idTimeBound, ID_CLOCK_MARGIN_MS } from '../../src/delivery/queue/id-time-bound.js';
+import { timeDigits, timeOrderedId } from '../../src/delivery/queue/time-ordered-ids.js';
 import { eventsOfDeliveries } from '../../src/delivery/record/operational.sql.js';
 import { addHistoryDays } from '../../src/delivery/upkeep/partitions.sql.js';
 import { fillDeliveredHistory } from '../support/fill-history.js';
@@ -62,6 +63,24 @@ async function daysScanned(db: MigratableDatabase, { sql, params }: Sent): Promi
 }
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
+
+describe('the bound an id gives', () => {
+  const now = Date.parse('2026-12-06T12:00:00Z');
+  const id = (ms: number) => `dlv_${timeDigits(ms)}${'a'.repeat(15)}`;
+
+  it('is its time less the margin, for a time-ordered id', () => {
+    expect(idTimeBound(id(now - 5_000), now)).toBe(new Date(now - 5_000 - ID_CLOCK_MARGIN_MS).toISOString());
+    expect(idTimeBound(`msg_${timeDigits(now)}${'Z'.repeat(15)}`, now)).toBe(new Date(now - ID_CLOCK_MARGIN_MS).toISOString());
+  });
+
+  it('is none for an id of another shape, one reading before time-ordered ids, or one from beyond the margin ahead', () => {
+    for (const other of ['dlv_short', `dlv_${timeDigits(now)}${'a'.repeat(14)}-`, `dlv_${timeDigits(now)}${'a'.repeat(16)}`])
+      expect(idTimeBound(other, now)).toBeUndefined();
+    expect(idTimeBound(id(Date.parse('2026-11-25T23:59:59Z')), now)).toBeUndefined();
+    expect(idTimeBound(id(now + ID_CLOCK_MARGIN_MS + 1), now)).toBeUndefined();
+    expect(idTimeBound(id(now + ID_CLOCK_MARGIN_MS - 1), now)).toBeDefined();
+  });
+});
 
 // Issue 52: a lookup by delivery or message id reads the history's days from its id's time on (less an hour).
 describe.each(dbFactories)('lookups of the history by id on $name', (factory) => {
