@@ -5,6 +5,7 @@ import { FRAMEWORKS, isFramework, kitVersion, scaffold } from './init.js';
 import { isScaffoldSignature, SIGNATURES } from './init-signature.js';
 import { missingAdvice, missingFromRegistry, registryUrl } from './init-registry.js';
 import { payloadVersionOption } from './payload-version-option.js';
+import { checkSigningKeys, signatureOption } from './signature-option.js';
 import { triggerEvent } from './trigger.js';
 import { suiteCommand, wantsSuite } from './suite/cli.js';
 import { LISTEN_HELP, listenCommand } from './listen-cli.js';
@@ -48,6 +49,7 @@ Before publishing, or offline:
 const example = webhookNames[0] ?? '<event>';
 
 const TRIGGER_HELP = `Usage: clubnotify-receiver trigger <event> --url <url> (--secret <whsec_...> | --signing-key <whsk_...>) [options]
+       clubnotify-receiver trigger <event> --url <url> --signature v1|v1a|v1,v1a [--secret ...] [--signing-key ... --key-id ...] [options]
 
   <event>              the event's name (case-sensitive): a webhook (${webhookNames.join(', ') || 'none'})
                        or, with --kind callback, a callback (${callbackNames.join(', ') || 'none'})
@@ -57,6 +59,11 @@ const TRIGGER_HELP = `Usage: clubnotify-receiver trigger <event> --url <url> (--
                        sign with ed25519 (v1a) as well or instead: the private key of a
                        public key (whpk_) the receiver trusts
   --key-id <kid>       the webhook-key-id to send with the v1a signature
+  --signature <schemes>
+                       sign with exactly these schemes, as a registration's signature says:
+                       v1 (HMAC, needs --secret), v1a (ed25519, needs --signing-key) or
+                       v1,v1a (both, needs both); a key for a scheme left out is refused.
+                       Without it, every key given signs.
   --kind <kind>        webhook (default) or callback
   --payload <file>     send this file's bytes instead of the spec's example
   --attempt <n>        the webhook-attempt header (default 1)
@@ -133,6 +140,7 @@ function triggerInput(args: string[]) {
   const options = {
     url: { type: 'string' },
     secret: { type: 'string', multiple: true },
+    signature: { type: 'string' },
     'signing-key': { type: 'string' },
     'key-id': { type: 'string' },
     kind: { type: 'string', default: 'webhook' },
@@ -157,6 +165,9 @@ function triggerInput(args: string[]) {
   if (!URL.canParse(url))
     throw new UsageError(`--url ${url} is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.`);
   const signingKey = values['signing-key'];
+  const signature = signatureOption(values.signature);
+  const given = { secret: Boolean(secret?.length), signingKey: signingKey !== undefined, keyId: values['key-id'] !== undefined };
+  if (signature !== undefined) checkSigningKeys(signature, given);
   if (!secret?.length && signingKey === undefined)
     throw new UsageError("Give --secret, the registration's whsec_... secret, or --signing-key whsk_... to sign with v1a.", true);
   if (signingKey !== undefined && !/^whsk_[A-Za-z0-9+/]+={0,2}$/.test(signingKey))

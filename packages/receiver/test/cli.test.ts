@@ -6,9 +6,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler, createReceiver, runSuite, triggerEvent } from '../src/index.js';
-import { listen, OTHER_SECRET, SECRET, type Listening } from './helpers.js';
+import { ed25519Key, listen, OTHER_SECRET, SECRET, type Listening } from './helpers.js';
 import { callbackNames, events, webhookNames } from '@clubnotify/spec';
 import { freePort } from '../../../test/free-port.js';
+
+const KEY = ed25519Key('key_current');
+const STOCK_URL = 'http://localhost:4000/webhooks/stockUpdate';
+const SIGNATURE_NEEDS_KEY = '--signature v1a needs --signing-key (whsk_...), the private key of a public key the receiver trusts.';
 
 /** The scaffold's own suite: one test per event of the spec, and two more. */
 const SCAFFOLD_PASSES = new RegExp(`^(?:# |ℹ )pass ${events.length + 2}$`, 'm');
@@ -104,6 +108,18 @@ describe('CLI', () => {
       ['trigger', 'stockUpdate', '--url', 'x', '--secret', SECRET],
       '--url x is not an absolute URL; give one such as http://localhost:4000/webhooks/stockUpdate.',
     ],
+    [
+      ['trigger', 'stockUpdate', '--url', STOCK_URL, '--signature', 'v2', '--secret', SECRET],
+      '--signature must be v1, v1a or v1,v1a (both), not "v2".',
+    ],
+    [
+      ['trigger', 'stockUpdate', '--url', STOCK_URL, '--signature', 'v1a', '--secret', SECRET, '--signing-key', KEY.signingKey],
+      '--secret signs v1, which --signature v1a leaves out; use --signature v1,v1a to send both.',
+    ],
+    [
+      ['trigger', 'stockUpdate', '--url', STOCK_URL, '--signature', 'v1', '--secret', SECRET, '--key-id', 'key_current'],
+      '--key-id is for v1a, which --signature v1 leaves out; use --signature v1,v1a to send both.',
+    ],
   ])('answers %j with one plain line and exit 2', async (args, message) => {
     const { code, stderr } = await receiverCli(args);
     expect({ code, stderr: stderr.trim() }).toEqual({ code: 2, stderr: message });
@@ -118,6 +134,15 @@ describe('CLI', () => {
     [
       ['trigger', '--url', 'http://localhost:4000/', '--secret', SECRET],
       `Give the event to send: a webhook (${webhookNames.join(', ')}) or, with --kind callback, a callback (${callbackNames.join(', ')}).`,
+    ],
+    [['trigger', 'stockUpdate', '--url', STOCK_URL, '--signature', 'v1a', '--key-id', 'key_current'], SIGNATURE_NEEDS_KEY],
+    [
+      ['trigger', 'stockUpdate', '--url', STOCK_URL, '--signature', 'v1,v1a', '--secret', SECRET],
+      SIGNATURE_NEEDS_KEY.replace('v1a', 'v1,v1a'),
+    ],
+    [
+      ['trigger', 'stockUpdate', '--url', STOCK_URL, '--signature', 'v1,v1a', '--signing-key', KEY.signingKey],
+      "--signature v1,v1a needs --secret (whsec_...), the registration's secret.",
     ],
   ])('answers a missing argument in %j with an error line, then the usage, and exit 2', async (args, message) => {
     const { code, stderr } = await receiverCli(args);
@@ -157,6 +182,33 @@ describe('CLI', () => {
     expect(stdout).toMatch(/status 200 \(declared by the spec as 200\)/);
     expect(stdout).toMatch(/matches the responses the spec declares/);
     expect(received).toContain('Jazz Night sold out.');
+  });
+
+  it('documents --signature in trigger --help', async () => {
+    const { stdout } = await receiverCli(['trigger', '--help']);
+    expect(stdout).toMatch(/--signature v1\|v1a\|v1,v1a/);
+    expect(stdout).toMatch(/^ {2}--signature <schemes>\n {23}sign with exactly these schemes/m);
+  });
+
+  it('signs both schemes with --signature v1,v1a: a receiver holding only the secret and one trusting only the key accept it', async () => {
+    const keyOnly = await listen(
+      createNodeHandler(
+        createReceiver({
+          publicKeys: [KEY.whpk],
+          logger: { error: () => undefined },
+          handlers: { webhooks: { stockUpdate: () => undefined } },
+        }),
+      ),
+    );
+    try {
+      for (const base of [app.url, keyOnly.url]) {
+        const both = ['--signature', 'v1,v1a', '--secret', SECRET, '--signing-key', KEY.signingKey, '--key-id', KEY.kid];
+        const { code, stdout } = await receiverCli(['trigger', 'stockUpdate', '--url', `${base}/webhooks/stockUpdate`, ...both]);
+        expect({ code, status: /^status \d+/m.exec(stdout)?.[0] }).toEqual({ code: 0, status: 'status 200' });
+      }
+    } finally {
+      await keyOnly.close();
+    }
   });
 
   it('exits 1 when the receiver refuses the event', async () => {

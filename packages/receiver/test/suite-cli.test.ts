@@ -120,6 +120,28 @@ describe('clubnotify-receiver trigger --suite', () => {
     }
   });
 
+  it('runs with --signature v1,v1a against a receiver that takes either scheme, and exits 0', { timeout: 60_000 }, async () => {
+    const receiver = createReceiver({
+      secret: SECRET,
+      publicKeys: [KEY.whpk],
+      logger: { error: () => undefined },
+      handlers: everyHandler(() => undefined),
+    });
+    const both = await listen(createNodeHandler(receiver));
+    try {
+      const { code, stdout } = await receiverCli([
+        ...['trigger', '--suite', both.url, '--signature', 'v1,v1a', '--secret', SECRET],
+        ...['--signing-key', KEY.signingKey, '--key-id', KEY.kid, '--event', 'webhook.stockUpdate'],
+      ]);
+      expect(code, stdout).toBe(0);
+      expect(stdout).toMatch(/^ {2}pass {2}accepts both schemes in one header when either the v1 or the v1a signature is invalid/m);
+      expect(stdout).toMatch(/^ {2}pass {2}refuses a v1a signature made with another key under the trusted key id/m);
+      expect(stdout).not.toMatch(/FAIL/);
+    } finally {
+      await both.close();
+    }
+  });
+
   it('exits 1 with one line when nothing listens there', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const { code, stdout, stderr } = await receiverCli(['trigger', '--suite', url, '--secret', SECRET]);
@@ -162,7 +184,15 @@ describe('clubnotify-receiver trigger --suite', () => {
       ['--suite', 'http://localhost:4000', '--secret', SECRET, '--signing-key', KEY.signingKey],
       '--signing-key is for a v1a receiver; add --signature v1a.',
     ],
-    [['--suite', 'http://localhost:4000', '--signature', 'v2', '--secret', SECRET], '--signature must be v1 or v1a, not "v2".'],
+    [
+      ['--suite', 'http://localhost:4000', '--signature', 'v2', '--secret', SECRET],
+      '--signature must be v1, v1a or v1,v1a (both), not "v2".',
+    ],
+    [['--suite', 'http://localhost:4000', '--signature', 'v1,v1a', '--secret', SECRET], V1A_NEEDS.replace('v1a', 'v1,v1a')],
+    [
+      ['--suite', 'http://localhost:4000', '--signature', 'v1,v1a', '--signing-key', KEY.signingKey, '--key-id', 'key_1'],
+      '--signature v1,v1a needs --secret (whsec_...), the secret the receiver verifies v1 with.',
+    ],
     [
       ['--suite', 'http://localhost:4000', '--signature', 'v1a', '--signing-key', 'whsk_???', '--key-id', 'key_1'],
       '--signing-key: An ed25519 signing key is whsk_ and the base64 of its 32-byte seed (or of seed and public key, 64 bytes).',

@@ -4,11 +4,12 @@ import { versionCatalogue } from '../version-catalogue.js';
 import { payloadVersionOption } from '../payload-version-option.js';
 import { decodeSecret } from '../secret.js';
 import { signingKeyOf } from '../sign-v1a.js';
+import { signatureOption, signsV1a } from '../signature-option.js';
 import { formatSuiteReport } from './report.js';
 import { runSuite } from './run.js';
 
 export const SUITE_HELP = `Usage: clubnotify-receiver trigger --suite <url> --secret <whsec_...> [--previous-secret <whsec_...>] [--event <kind.name>] [--payload-version <n>]
-       clubnotify-receiver trigger --suite <url> --signature v1a --signing-key <whsk_...> --key-id <kid> [--dropped-signing-key <whsk_...> --dropped-key-id <kid>] [...]
+       clubnotify-receiver trigger --suite <url> --signature v1a|v1,v1a --signing-key <whsk_...> --key-id <kid> [--dropped-signing-key <whsk_...> --dropped-key-id <kid>] [...]
 
 Sends what a real sender does to the receiver at <url> (its base: events at /webhooks/<name>
 and /callbacks/<name>) for every event it serves, and prints one pass/fail line per rule:
@@ -19,11 +20,12 @@ tampered body, another secret, an unknown event, the 15 s timeout and the spec's
   --suite <url>                 the receiver's base URL, e.g. http://localhost:4000
   --secret <whsec_..>           the secret the receiver verifies with
   --previous-secret <whsec_..>  the secret before a rotation, still accepted (checks the rotation)
-  --signature v1a               the receiver verifies ed25519 (v1a) with the server's keys, not a secret:
-                                every case is signed with --signing-key and names --key-id, and
-                                another key, an unknown key id, a key past its overlap and both
-                                schemes in one header replace the secret rules (with --secret too,
-                                the receiver is expected to take either scheme)
+  --signature v1|v1a|v1,v1a     how the receiver verifies: v1 (the default) with --secret; v1a,
+                                ed25519 with the server's keys, not a secret: every case is signed
+                                with --signing-key and names --key-id, and another key, an unknown
+                                key id, a key past its overlap and both schemes in one header
+                                replace the secret rules; v1,v1a: either scheme, --secret as well
+                                (the same as v1a with --secret)
   --signing-key <whsk_..>       (v1a) the private key of a key the receiver trusts
   --key-id <kid>                (v1a) that key's id in the receiver's key set
   --dropped-signing-key <whsk_..>, --dropped-key-id <kid>
@@ -73,15 +75,14 @@ function signingKeyOption(name: string, value: string): string {
 
 /** The `v1a` options, checked; undefined for a `v1` run (which takes none of them). */
 function v1aInput(values: Values) {
-  const { signature } = values;
+  const signature = signatureOption(values.signature);
   const v1aOnly = (['signing-key', 'key-id', 'dropped-signing-key', 'dropped-key-id'] as const).filter((o) => values[o] !== undefined);
-  if (signature === undefined || signature === 'v1') {
+  if (signature === undefined || !signsV1a(signature)) {
     if (v1aOnly.length > 0) throw new UsageError(`--${v1aOnly[0]} is for a v1a receiver; add --signature v1a.`);
     return undefined;
   }
-  if (signature !== 'v1a') throw new UsageError(`--signature must be v1 or v1a, not "${signature}".`);
   if (!values['signing-key'] || !values['key-id'])
-    throw new UsageError('--signature v1a needs --signing-key (whsk_...) and --key-id: a key the receiver trusts, and its id.');
+    throw new UsageError(`--signature ${signature} needs --signing-key (whsk_...) and --key-id: a key the receiver trusts, and its id.`);
   const dropped = values['dropped-signing-key'];
   if ((dropped === undefined) !== (values['dropped-key-id'] === undefined))
     throw new UsageError('Give --dropped-signing-key and --dropped-key-id together: a key past its overlap, and its id.');
@@ -108,6 +109,9 @@ function suiteInput(args: string[]) {
   if (!url || !/^https?:$/.test(URL.parse(url)?.protocol ?? ''))
     throw new UsageError(`--suite needs the receiver's absolute base URL, e.g. http://localhost:4000${url ? `, not "${url}"` : ''}.`);
   const keys = v1aInput(values);
+  // v1,v1a: a receiver that takes either scheme, so it holds a secret as well (v1a with --secret says the same).
+  if (!secret?.length && values.signature === 'v1,v1a')
+    throw new UsageError('--signature v1,v1a needs --secret (whsec_...), the secret the receiver verifies v1 with.');
   if (!secret?.length && !keys) throw new UsageError('Give --secret, the whsec_... secret the receiver verifies with.');
   if (secret && secret.length > 1)
     throw new UsageError('Give one --secret with --suite; pass the older one of a rotation as --previous-secret.');
