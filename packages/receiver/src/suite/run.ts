@@ -125,7 +125,7 @@ async function eventGroup(
   return { title, rules, served: true, slowestMs: Math.max(...ctx.answers.map((a) => a.ms)) };
 }
 
-async function unknownEvent(target: SuiteTarget, kind: EventKind, like: CatalogueEvent): Promise<RuleResult & { ms: number }> {
+async function unknownEventRule(target: SuiteTarget, kind: EventKind, like: CatalogueEvent): Promise<RuleResult & { ms: number }> {
   const answer = await deliver(target, like, { path: `/${kind}s/${UNKNOWN_EVENT}` });
   return { ...result('unknown-event', `refuses an unknown ${kind} (/${kind}s/${UNKNOWN_EVENT})`, refused(answer, 404)), ms: answer.ms };
 }
@@ -188,7 +188,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   for (const kind of ['webhook', 'callback'] as const) {
     const like = served.find((e) => e.kind === kind);
     if (!like) continue;
-    const { ms, ...rule } = await unknownEvent(target, kind, like);
+    const { ms, ...rule } = await unknownEventRule(target, kind, like);
     slowestMs = Math.max(slowestMs, ms);
     whole.push(rule);
   }
