@@ -115,6 +115,8 @@ export interface FreshDelivery extends ClaimedDelivery {
   circuit: boolean;
   /** A pull target's: it waits for the feed's reader (`PullFeed`), never for the push worker. */
   pull: boolean;
+  /** Keyed and the first of its key when queued: the local worker may take it, as an unkeyed one. */
+  first_of_key: boolean;
 }
 
 /**
@@ -153,6 +155,9 @@ export interface FreshMessage {
   url: string;
   content_type: string;
   body: string;
-  /** Its ordering key, when its event declares one: it waits for a claim instead of being adopted. */
+  /** Its ordering key, when its event declares one, and its place among that key's messages to its target. */
   ordering_key?: string | null;
+  key_seq?: number;
+  /** Keyed: no earlier message of its (target, key) was queued or held the key (`keyedRowsSql`); else it waits for a claim. */
+  first_of_key?: boolean;
 }

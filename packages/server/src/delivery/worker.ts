@@ -8,6 +8,7 @@ import { decide } from './send/decide.js';
 import { HeldDeliveries } from './send/held.js';
 import { SESSION_HOLDER } from './claim/holder-lock.js';
 import { OutcomeRecorder } from './record/recorder.js';
+import type { Recorded } from './record/record.sql.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './send/schedule.js';
 import { sendAttempt } from './send/send.js';
 import { signsV1a } from './send/sign.js';
@@ -147,7 +148,7 @@ class Worker implements DeliveryWorker {
       onError,
       checkPayload: options.checkPayload,
       versions: this.#versions,
-      onRecorded: (batch, opened, queued) => this.#recorded(batch, opened, queued),
+      onRecorded: (batch, recorded) => this.#recorded(batch, recorded),
     });
     this.#signing = new SigningKeyCache(db, onError);
     this.#upkeep = new Upkeep(db, onError);
@@ -316,7 +317,7 @@ class Worker implements DeliveryWorker {
   }
 
   /** A batch of outcomes is in the database (or failed to be: the rows stay pending). */
-  #recorded(batch: Outcome[], opened: string[], queued: FreshDelivery[]): void {
+  #recorded(batch: Outcome[], { opened, queued, followed }: Recorded): void {
     for (const outcome of batch) {
       this.#held.recorded([outcome.delivery.id, ...(outcome.dropped ?? [])]);
       this.#settings.onOutcome?.(outcome);
@@ -327,7 +328,7 @@ class Worker implements DeliveryWorker {
       for (const targetId of opened) this.#held.giveBackTarget(owners.get(targetId)!, targetId);
     }
     // A retry may be due at once, or the next message of an ended one's ordering key; and room for more claims has opened.
-    if (opened.length > 0 || batch.some((o) => o.status === 'pending' || o.delivery.ordering_key)) this.#claims.due();
+    if (opened.length > 0 || followed || batch.some((o) => o.status === 'pending')) this.#claims.due();
     // Operational events about the batch, taken like a publish's deliveries.
     if (queued.length > 0) this.offer(queued);
     this.#launchReady();

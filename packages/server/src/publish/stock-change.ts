@@ -4,7 +4,7 @@ import { prepared } from '../db/prepared.js';
 import { freshDelivery } from '../delivery/queue/handoff.js';
 import { timeOrderedIds } from '../delivery/queue/time-ordered-ids.js';
 import { registrationStateSql } from '../delivery/queue/fragments.sql.js';
-import { insertDeliveries, insertDeliveriesSql } from '../delivery/queue/insert.sql.js';
+import { insertDeliveries, insertDeliveriesSql, keyedRows, keyedRowsSql } from '../delivery/queue/insert.sql.js';
 import { contractVersions, type PayloadVersioning } from '../delivery/payload-versions.js';
 import type { FreshDelivery, OutgoingMessage, TargetState } from '../delivery/types.js';
 import { HttpProblem, problems } from '../http/problem.js';
@@ -78,7 +78,8 @@ const STOCK_SQL = prepared(`WITH levels AS (
        SELECT go.targets > 0 AND EXISTS (SELECT 1 FROM ok) AS any FROM go
      )
      SELECT f.k::int AS k, f.d_id IS NOT NULL AS drink_found, f.g_id IS NOT NULL AS ingredient_found, o.body, go.ok, go.targets,
-       CASE WHEN f.k = 1 AND q.any THEN ${registrationStateSql('(SELECT id AS target_id, * FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh
+       CASE WHEN f.k = 1 AND q.any THEN ${registrationStateSql('(SELECT id AS target_id, * FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh,
+       CASE WHEN f.k = 1 AND q.any THEN ${keyedRowsSql} END AS keyed
      FROM found f CROSS JOIN go CROSS JOIN queuing q LEFT JOIN ok o ON o.k = f.k
      ORDER BY f.k`);
 
@@ -90,8 +91,9 @@ interface Row {
   body: string | null;
   ok: boolean;
   targets: number;
-  /** On the first row, when webhooks were queued: their targets' state. */
+  /** On the first row, when webhooks were queued: their targets' state, and their places in their keys (`keyedRowsSql`). */
   fresh: string | null;
+  keyed: string | null;
 }
 
 /** A queued webhook's target, its state, and its place in the ids drawn for the change. */
@@ -180,6 +182,7 @@ function outcomes(
   version: number,
 ): Array<StockChanged | HttpProblem> {
   const targets = rows[0]!.fresh ? (JSON.parse(rows[0]!.fresh) as QueuedTarget[]) : [];
+  const keyed = keyedRows(rows[0]!.keyed);
   return rows.map((row, i) => {
     const change = changes[i]!;
     if (!row.drink_found) return problems.notFound(`No drink ${change.drink.id} in the inventory.`, '/body/drink/id');
@@ -199,6 +202,7 @@ function outcomes(
           content_type: 'application/json',
           body,
           ordering_key: change.drink.id,
+          ...keyed.get(ids[at(row.k, t.n)]!),
         },
         t,
         change.trace,

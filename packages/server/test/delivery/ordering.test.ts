@@ -44,7 +44,7 @@ const DRINKS = ['itm_mojito', 'itm_caipirinha', 'itm_negroni'];
  * A server, its worker (retries after 0 and 20 ms, then failed) and a receiver that answers each
  * attempt with `answer(seen)`: a status, or a promise of one (an attempt held open).
  */
-async function setup(factory: DbFactory, answer: (seen: Omit<Seen, 'answered'>) => number | Promise<number>): Promise<Setup> {
+async function setup(factory: DbFactory, answer: (seen: Omit<Seen, 'answered'>) => number | Promise<number>, pollMs = 50): Promise<Setup> {
   const late: { routes?: RequestHandler; worker?: DeliveryWorker } = {};
   const s = await startTestServer(factory, {
     deps: {
@@ -57,7 +57,7 @@ async function setup(factory: DbFactory, answer: (seen: Omit<Seen, 'answered'>) 
     policy: { allow: ['127.0.0.1/32'] },
     schedule: [0, 20],
     jitter: 0,
-    pollMs: 50,
+    pollMs,
     timeoutMs: 600_000,
   });
   late.worker = worker;
@@ -168,6 +168,35 @@ describe.each(dbFactories)('ordered delivery per (target, key) on $name', (facto
       }
     }
     expect(failedOnce.size).toBe(20);
+  });
+
+  it('sends the next message of a key once its predecessor is recorded, with no poll due', async () => {
+    // The mojito's 1 is held on the wire until its 2 and 3 are queued behind it; the worker polls once an hour.
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let onWire!: () => void;
+    const firstOnWire = new Promise<void>((resolve) => (onWire = resolve));
+    const t = (open = await setup(
+      factory,
+      (x) => {
+        if (x.stock !== 1) return 200;
+        onWire();
+        return held.then(() => 200);
+      },
+      3_600_000,
+    ));
+    await t.register('a');
+    await t.publish('itm_mojito', 1);
+    await firstOnWire;
+    await t.publish('itm_mojito', 2);
+    await t.publish('itm_mojito', 3);
+    letGo();
+    await waitFor(() => t.seen.length === 3, 60_000, 'the three messages of the key');
+    expect(t.seen.map((x) => [x.stock, x.seq, x.answered])).toEqual([
+      [1, 1, 200],
+      [2, 2, 200],
+      [3, 3, 200],
+    ]);
   });
 
   it('holds a key behind its unfinished message, delays no other key, and releases it when that message fails for good', async () => {

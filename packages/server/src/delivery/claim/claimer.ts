@@ -108,7 +108,7 @@ export class Claimer {
    * Takes up to `room` of the deliveries this process just committed, those a claim would take
    * now: their target active, its circuit closed, not rate-limited, below its cap and its
    * owner's, on PostgreSQL served by this worker with a hold that outlasts the lease, and without
-   * an ordering key.
+   * an ordering key or the first of its key (`first_of_key`).
    */
   adopt(fresh: FreshDelivery[], room: number, perOwner: number): ClaimedDelivery[] {
     const taken: ClaimedDelivery[] = [];
@@ -124,8 +124,8 @@ export class Claimer {
 
   #mayTake(d: FreshDelivery, perOwner: number): boolean {
     const { db, workerId, leaseMs, perTarget } = this.#options;
-    // A keyed delivery waits for a claim: only the claim statement knows whether an earlier one of its key is still queued.
-    if (!d.target_active || !d.secret || d.rate_limit !== null || d.circuit || d.ordering_key) return false;
+    // A keyed delivery is taken only when the insert found no earlier one of its key: the claim knows the rest.
+    if (!d.target_active || !d.secret || d.rate_limit !== null || d.circuit || (d.ordering_key && !d.first_of_key)) return false;
     if ((this.#held.byTarget.get(d.target_id) ?? 0) >= perTarget || (this.#held.byOwner.get(d.owner_key_id) ?? 0) >= perOwner) return false;
     return singleOwner(db) || (d.holder === workerId && (d.hold_left_ms ?? 0) >= leaseMs + HOLD_MARGIN_MS);
   }

@@ -29,6 +29,7 @@ export function freshDelivery(message: FreshMessage, state: TargetState, trace?:
     tracestate: trace?.tracestate ?? null,
     queued_at: Date.now(),
     ordering_key: message.ordering_key ?? null,
-    key_seq: null,
+    key_seq: message.key_seq ?? null,
+    first_of_key: message.first_of_key ?? false,
   };
 }

@@ -6,6 +6,7 @@ import type { FreshDelivery, OutgoingMessage, TargetState } from '../types.js';
 import { targetStateSql } from './fragments.sql.js';
 import { inTargetVersions } from './convert.js';
 import { contractVersions, type PayloadVersioning } from '../payload-versions.js';
+import { notHeldSql } from './ordering-holds.sql.js';
 
 const COLUMNS = 'id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, pull, payload_version, body_version';
 
@@ -49,7 +50,33 @@ export const insertDeliveriesSql = (
        LEFT JOIN q_seqs s ON s.target_id = r.target_id AND s.ordering_key = r.ordering_key
        LEFT JOIN q_counts c ON c.target_id = r.target_id AND c.ordering_key = r.ordering_key
        ORDER BY r.n
+     ), q_keyed AS (
+       SELECT r.id, s.last_seq - c.c + r.rn AS key_seq,
+              r.rn = 1
+              AND s.last_seq - c.c = coalesce((SELECT o.last_seq FROM ordering_sequences o
+                                               WHERE o.target_id = r.target_id AND o.ordering_key = r.ordering_key), 0)
+              AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.target_id = r.target_id AND e.ordering_key = r.ordering_key)
+              AND ${notHeldSql('r')} AS first
+       FROM q_rows r
+       JOIN q_seqs s ON s.target_id = r.target_id AND s.ordering_key = r.ordering_key
+       JOIN q_counts c ON c.target_id = r.target_id AND c.ordering_key = r.ordering_key
      )`;
+
+/**
+ * The keyed rows the statement queued, as JSON `[[id, key_seq, first], ...]` (NULL when none):
+ * `first` when no earlier message of its (target, key) was queued or holds the key, so the
+ * local worker may send it at once (`FreshDelivery.first_of_key`). Read from the statement's
+ * snapshot, which misses a publisher of the same key that committed while this one waited on
+ * the key's counter row: the counter's value in the snapshot then differs from the one the
+ * update found, and the row is not first.
+ */
+export const keyedRowsSql = `(SELECT json_agg(json_build_array(id, key_seq, first))::text FROM q_keyed)`;
+
+/** The key places of {@link keyedRowsSql}'s answer, by delivery id. */
+export function keyedRows(json: string | null): Map<string, { key_seq: number; first_of_key: boolean }> {
+  const rows = json ? (JSON.parse(json) as Array<[string, number, boolean]>) : [];
+  return new Map(rows.map(([id, seq, first]) => [id, { key_seq: Number(seq), first_of_key: first }]));
+}
 
 /**
  * Inserts messages inside the caller's transaction and returns them as fresh deliveries, with
@@ -86,7 +113,7 @@ export async function insertDeliveries(
   const pulls = messages.map((m) => m.pull === true);
   const keys = messages.map((m) => m.orderingKey ?? null);
   const [row] = shared
-    ? await tx.query<{ targets: string }>(
+    ? await tx.query<{ targets: string; keyed: string | null }>(
         `WITH ${insertDeliveriesSql(
           'm.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9, m.pull, m.payload_version, m.body_version',
           `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $12::boolean[], $13::int[], $14::int[], $15::text[]) WITH ORDINALITY
@@ -95,7 +122,7 @@ export async function insertDeliveries(
           'm.ordering_key',
           'm.ord',
         )}
-         SELECT ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets`,
+         SELECT ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets, ${keyedRowsSql} AS keyed`,
         [
           ids,
           messageIds,
@@ -113,7 +140,7 @@ export async function insertDeliveries(
           keys,
         ],
       )
-    : await tx.query<{ targets: string }>(
+    : await tx.query<{ targets: string; keyed: string | null }>(
         `WITH ${insertDeliveriesSql(
           'm.id, m.message_id, m.kind, m.event, m.target_id, m.owner_key_id, m.url, m.content_type, m.body, m.pull, m.payload_version, m.body_version',
           `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $12::boolean[],
@@ -123,7 +150,7 @@ export async function insertDeliveries(
           'm.ordering_key',
           'm.ord',
         )}
-         SELECT ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets`,
+         SELECT ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets, ${keyedRowsSql} AS keyed`,
         [
           ids,
           messageIds,
@@ -142,6 +169,7 @@ export async function insertDeliveries(
         ],
       );
   const states = new Map((JSON.parse(row!.targets) as TargetState[]).map((t) => [t.target_id, t]));
+  const keyed = keyedRows(row!.keyed);
   return messages.map((m, i) =>
     freshDelivery(
       {
@@ -156,6 +184,7 @@ export async function insertDeliveries(
         payload_version: payloadVersions[i]!,
         body_version: bodyVersions[i]!,
         ordering_key: m.orderingKey ?? null,
+        ...keyed.get(ids[i]!),
       },
       states.get(m.targetId)!,
       trace,

@@ -47,6 +47,12 @@ const recordSql = (cfg: string, withFailures: boolean) => {
        ${insertHistorySql('done')}
      ), held AS (
        ${holdFailedKeysSql('done')}
+     ), followed AS (
+       -- A later message of an ended one's key waits in the queue (a publisher that commits meanwhile is left to the poll).
+       SELECT EXISTS (
+         SELECT 1 FROM done d WHERE d.ordering_key IS NOT NULL AND EXISTS (
+           SELECT 1 FROM deliveries e WHERE e.target_id = d.target_id AND e.ordering_key = d.ordering_key AND e.key_seq > d.key_seq)
+       ) AS found
      ), attempts AS (
        INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
        SELECT id, attempt, started_at, duration_ms, status_code, error, response_body FROM v
@@ -101,14 +107,14 @@ const recordSql = (cfg: string, withFailures: boolean) => {
        FROM f JOIN h ON h.target_id = f.target_id WHERE t.target_id = f.target_id
        RETURNING t.target_id, f.silent AND t.consecutive_failures >= $8 AS opened
      )
-     SELECT s.target_id, s.failing_since, s.opened FROM cfg LEFT JOIN LATERAL (
+     SELECT s.target_id, s.failing_since, s.opened, (SELECT found FROM followed) AS followed FROM cfg LEFT JOIN LATERAL (
        SELECT target_id, failing_since, false AS opened FROM delivery_targets
        WHERE target_id = ANY($3::text[]) AND failing_since <= now() - $5 * interval '1 millisecond'
        UNION ALL SELECT target_id, NULL, true FROM first_failures WHERE opened
        UNION ALL SELECT target_id, NULL, true FROM failing_again WHERE opened
      ) s ON true`
          : `
-     SELECT NULL::text AS target_id, NULL::timestamptz AS failing_since, false AS opened FROM cfg`
+     SELECT NULL::text AS target_id, NULL::timestamptz AS failing_since, false AS opened, (SELECT found FROM followed) AS followed FROM cfg`
      }`;
 };
 
@@ -141,6 +147,8 @@ export async function recordOutcomes(
 export interface Recorded {
   opened: string[];
   queued: FreshDelivery[];
+  /** A later message of an ended delivery's ordering key is queued: a claim may send it now. */
+  followed: boolean;
 }
 
 /** {@link recordOutcomes}, and the owners' operational events about it, queued with the targets it disables. */
@@ -151,7 +159,7 @@ export async function recordBatch(
   check?: PayloadCheck,
   versions?: PayloadVersioning,
 ): Promise<Recorded> {
-  if (outcomes.length === 0) return { opened: [], queued: [] };
+  if (outcomes.length === 0) return { opened: [], queued: [], followed: false };
   const o = outcomes;
   const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
   // A success in the batch outweighs its failures: sporadic failures never start the window.
@@ -183,7 +191,7 @@ export async function recordBatch(
   const ids = o.map((x) => x.delivery.id);
   const counts = failing.map((id) => failures.get(id)!.n);
   const silent = failing.map((id) => failures.get(id)!.silent);
-  const rows = await db.query<{ target_id: string | null; failing_since: Date | null; opened: boolean }>(
+  const rows = await db.query<{ target_id: string | null; failing_since: Date | null; opened: boolean; followed: boolean }>(
     failing.length > 0 ? sql.record : sql.recordSuccesses,
     failing.length > 0
       ? [ids, json, failing, healthy, policy.disableAfterMs, counts, silent, policy.breakAfter, policy.coolDownMs]
@@ -209,12 +217,13 @@ export async function recordBatch(
     await eventsOfDeliveries(db, failed),
     await holdingKeys(db, keyed),
   );
-  if (disable.size === 0 && events.length === 0) return { opened: stillOpen, queued: [] };
+  const followed = rows.some((row) => row.followed);
+  if (disable.size === 0 && events.length === 0) return { opened: stillOpen, queued: [], followed };
   const queued = await db.transaction(async (tx) => {
     for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
     return queueOperationalEvents(tx, events, { check, versions });
   });
-  return { opened: stillOpen, queued };
+  return { opened: stillOpen, queued, followed };
 }
 
 /** The pending deliveries of targets whose circuit is open wait for its cool-down. */

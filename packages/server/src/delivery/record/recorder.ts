@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import type { PayloadVersioning } from '../payload-versions.js';
 import { recordBatch, type Recorded } from './record.sql.js';
 import { traceBatch } from '../tracing.js';
-import type { FreshDelivery, Outcome, PayloadCheck, TargetPolicy } from '../types.js';
+import type { Outcome, PayloadCheck, TargetPolicy } from '../types.js';
 
 export interface OutcomeRecorderOptions {
   db: Database;
@@ -25,10 +25,11 @@ export interface OutcomeRecorderOptions {
   /** Converts the operational events a batch queues to their subscriptions' payload versions. */
   versions?: PayloadVersioning;
   /**
-   * Called after each batch is recorded (or failed to be: the rows stay pending), with the
-   * targets whose circuit opened and the operational events queued about the batch.
+   * Called after each batch is recorded (or failed to be: the rows stay pending), with what it
+   * changed: the targets whose circuit opened, the operational events queued about the batch, and
+   * whether a later message of an ended one's ordering key is queued.
    */
-  onRecorded: (batch: Outcome[], opened: string[], queued: FreshDelivery[]) => void;
+  onRecorded: (batch: Outcome[], recorded: Recorded) => void;
   onError: (error: unknown) => void;
 }
 
@@ -67,7 +68,8 @@ export class OutcomeRecorder {
     while (this.#buffered.length > 0) {
       if (batchDelayMs > 0 && !this.#hurry) await this.#gather(batchDelayMs);
       const batch = this.#buffered.splice(0, this.#buffered.length);
-      let recorded: Recorded = { opened: [], queued: [] };
+      // Unrecorded, the batch's keyed deliveries stay queued: a claim looks for what may follow them.
+      let recorded: Recorded = { opened: [], queued: [], followed: true };
       try {
         recorded = await traceBatch(
           'record',
@@ -78,7 +80,7 @@ export class OutcomeRecorder {
         // The rows stay pending and another attempt follows: at least once, never lost.
         onError(error);
       }
-      onRecorded(batch, recorded.opened, recorded.queued);
+      onRecorded(batch, recorded);
     }
     this.#flushing = undefined;
   }
