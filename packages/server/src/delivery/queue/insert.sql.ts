@@ -55,7 +55,7 @@ export const insertDeliveriesSql = (
               r.rn = 1
               AND s.last_seq - c.c = coalesce((SELECT o.last_seq FROM ordering_sequences o
                                                WHERE o.target_id = r.target_id AND o.ordering_key = r.ordering_key), 0)
-              AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.target_id = r.target_id AND e.ordering_key = r.ordering_key)
+              AND (SELECT 1 FROM deliveries e WHERE e.target_id = r.target_id AND e.ordering_key = r.ordering_key LIMIT 1) IS NULL
               AND ${notHeldSql('r')} AS first
        FROM q_rows r
        JOIN q_seqs s ON s.target_id = r.target_id AND s.ordering_key = r.ordering_key

@@ -49,9 +49,11 @@ const recordSql = (cfg: string, withFailures: boolean) => {
        ${holdFailedKeysSql('done')}
      ), followed AS (
        -- A later message of an ended one's key waits in the queue (a publisher that commits meanwhile is left to the poll).
+       -- A lateral probe per ended row (its index): as a semi-join, a queue without statistics (PGlite) was hashed whole.
        SELECT EXISTS (
-         SELECT 1 FROM done d WHERE d.ordering_key IS NOT NULL AND EXISTS (
-           SELECT 1 FROM deliveries e WHERE e.target_id = d.target_id AND e.ordering_key = d.ordering_key AND e.key_seq > d.key_seq)
+         SELECT 1 FROM done d CROSS JOIN LATERAL (
+           SELECT 1 FROM deliveries e WHERE e.target_id = d.target_id AND e.ordering_key = d.ordering_key AND e.key_seq > d.key_seq LIMIT 1
+         ) later WHERE d.ordering_key IS NOT NULL
        ) AS found
      ), attempts AS (
        INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
