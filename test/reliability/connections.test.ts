@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -69,18 +69,34 @@ const procAddress = (ip: string) =>
     .map((b) => Number(b).toString(16).toUpperCase().padStart(2, '0'))
     .join('');
 
+/** The inodes of the sockets process `pid` holds open (its accepted connections among them). */
+function socketInodes(pid: number): Set<string> {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+      if (inode) inodes.add(inode);
+    } catch {
+      // Closed between the listing and the read.
+    }
+  }
+  return inodes;
+}
+
 /**
- * Connections in the ESTABLISHED state whose local port is `port` (from `from` only, when given):
- * the server's side of them, accepted or queued. On a busy machine the kernel may drop a
- * handshake's last ACK, and the client then holds an idle socket the server never had: the
- * clients' own counts would wait for it for ever.
+ * The connections `server` holds open in the ESTABLISHED state on its port (from `from` only, when
+ * given), read from its descriptors and the kernel's table: on a busy machine the kernel may drop a
+ * handshake's last ACK, and the client then holds an idle socket the server never had, so the
+ * clients' own counts could wait for ever; and another process's socket may have the same port.
  */
-function establishedTo(port: number, from?: string): number {
+function establishedTo(server: ServerProcess, port: number, from?: string): number {
   const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const held = socketInodes(server.child.pid!);
   const rows = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) => readFileSync(file, 'utf8').split('\n').slice(1));
   return rows
     .map((row) => row.trim().split(/\s+/))
-    .filter((f) => f[1]?.endsWith(local) && f[3] === '01' && (!from || f[2]?.startsWith(procAddress(from)))).length;
+    .filter((f) => f[1]?.endsWith(local) && f[3] === '01' && held.has(f[9]!) && (!from || f[2]?.startsWith(procAddress(from)))).length;
 }
 
 /** A server with the connection caps, `headersTimeoutMs` and 1,200 descriptors. */
@@ -113,8 +129,8 @@ describe('connection flood', () => {
     const trickling = await flood(port, '127.0.0.3', 1_000, 'GET /healthz HTTP/1.1\r\nX-Slow: ' + 'a'.repeat(100));
     // The server holds no more than its caps; the rest are refused or closed as soon as it accepts
     // them (with a 4,096-deep accept queue, a busy machine takes a moment to work through it).
-    await expect.poll(() => establishedTo(port)).toBeLessThanOrEqual(800);
-    await expect.poll(() => establishedTo(port, '127.0.0.1')).toBeLessThanOrEqual(500);
+    await expect.poll(() => establishedTo(server, port)).toBeLessThanOrEqual(800);
+    await expect.poll(() => establishedTo(server, port, '127.0.0.1')).toBeLessThanOrEqual(500);
     // A new client from another address, and from the flooding addresses themselves.
     expect(await healthz(port, '127.0.0.2')).toBe(200);
     expect(await healthz(port, '127.0.0.1')).toBe(200);
@@ -132,7 +148,7 @@ describe('connection flood', () => {
     const trickling = await flood(port, '127.0.0.3', 100, 'GET /healthz HTTP/1.1\r\nX-Slow: ' + 'a'.repeat(100));
     // Sockets that never complete a request are closed after HEADERS_TIMEOUT_MS (2 s), checked every
     // second; the poll waits for that event (its bound only says when to report a failure).
-    await expect.poll(() => establishedTo(port)).toBe(0);
+    await expect.poll(() => establishedTo(server, port)).toBe(0);
     // The flood did reach the server: its clients saw the server close their sockets.
     await expect.poll(() => idle.open()).toBeLessThan(idle.sockets.length);
     await expect.poll(() => trickling.open()).toBeLessThan(trickling.sockets.length);

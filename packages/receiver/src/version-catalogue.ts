@@ -40,7 +40,7 @@ export function versionCatalogue(version: unknown = currentPayloadVersion, calle
  */
 export function unknownEvent(of: string, kind: EventKind, name: string, events: readonly CatalogueEvent[]): TypeError {
   const near = events.find((e) => e.kind === kind && e.name.toLowerCase() === name.toLowerCase());
-  if (near) return new TypeError(`${of} has no ${kind} named "${name}": did you mean "${near.name}"?`);
+  if (near) return new TypeError(`${of} has no ${kind} named "${name}": give "${near.name}" (names are case-sensitive).`);
   const kinds = [...new Set(events.map((e) => e.kind))];
   const list = kinds
     .map(

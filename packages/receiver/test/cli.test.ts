@@ -76,12 +76,12 @@ describe('triggerEvent', () => {
 
   it('refuses an event the spec does not have, offering the name in its case or listing the events by kind', async () => {
     await expect(triggerEvent({ event: 'stockupdate', url: app.url, secret: SECRET })).rejects.toThrow(
-      'The spec has no webhook named "stockupdate": did you mean "stockUpdate"?',
+      'The spec has no webhook named "stockupdate": give "stockUpdate" (names are case-sensitive).',
     );
     await expect(triggerEvent({ event: 'nope', url: app.url, secret: SECRET })).rejects.toThrow(
       /^The spec has no webhook named "nope"\. Events: webhooks concertAlert, stockUpdate, .*; callbacks concertAlert\.$/,
     );
-    await expect(runSuite({ url: app.url, secret: SECRET, events: ['webhook.stockupdate'] })).rejects.toThrow(/did you mean "stockUpdate"/);
+    await expect(runSuite({ url: app.url, secret: SECRET, events: ['webhook.stockupdate'] })).rejects.toThrow(/give "stockUpdate"/);
   });
 });
 
