@@ -63,14 +63,15 @@
  * comma-separated: bare plus the contenders whose name contains one), PEERS_FORMS (burst, fan-out; both).
  * Variants of ours, in pairs that differ in one thing, join only when PEERS_ONLY names them (peers/variants.ts):
  * PEERS_ONLY=keyed ("keyed", 100 ordering keys per target, against "unkeyed", issue 50) and PEERS_ONLY=pinned
- * ("pinned to 1", every delivery converted at enqueue, against "unpinned", issue 47); each pair's ratios,
+ * ("pinned to 1", every delivery converted at enqueue, against "unpinned", issue 47) and PEERS_ONLY=signed
+ * ("signed v1a", every target on ed25519, against "signed v1", HMAC, issue 51); each pair's ratios,
  * round by round, follow the standing table (throughput) and the paced table (p99 enqueue-to-arrival).
  */
 import { autovacuumWarning, bullmq, bullmqName, ours, peer, scratchDatabase, type Contender } from './peers/contenders.js';
 import { receiver, type Receiver } from './peers/receiver.js';
 import { load, paceOf, printPaced, printPacedStanding, printStanding, printThroughput } from './peers/report.js';
 import { pacedRound, rotated, throughputRound, type Form } from './peers/rounds.js';
-import { keyedPairs, pinnedPairs } from './peers/variants.js';
+import { keyedPairs, pinnedPairs, signedPairs } from './peers/variants.js';
 
 const ROUNDS = Number(process.env.PEERS_ROUNDS ?? 3);
 const SCALE = Number(process.env.PEERS_SCALE ?? 1);
@@ -126,6 +127,7 @@ export default async function peersBench(): Promise<void> {
     }
     if (only?.some((o) => o.includes('keyed'))) await keyedPairs(contenders, cleanups);
     if (only?.some((o) => o.includes('pinned'))) await pinnedPairs(contenders, cleanups);
+    if (only?.some((o) => o.includes('signed'))) await signedPairs(contenders, cleanups);
     for (const durable of [false, true]) await add(bullmqName(durable), () => bullmq(durable));
     if (pg) {
       const name = 'graphile-worker, batched';

@@ -10,6 +10,8 @@
  *    test/e2e/payload-versions.test.ts does), so both have two payload versions; "pinned to 1"
  *    registers every target with `payloadVersion: 1` (each message converted at enqueue),
  *    "unpinned" on the current version 2 (no conversion).
+ *  - signed v1a ÷ signed v1 (issue 51): this checkout twice, every target registered with
+ *    `signature: "v1a"` (ed25519, the server's key) or with the default `v1` (HMAC).
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,7 @@ import { KEYED_DRINKS, keyedStockChange } from './message.js';
 export const VARIANT_PAIRS: Array<[string, string]> = ['PGlite', 'PostgreSQL'].flatMap((db): Array<[string, string]> => [
   [`clubnotify, ${db}, keyed`, `clubnotify, ${db}, unkeyed`],
   [`clubnotify, ${db}, pinned to 1`, `clubnotify, ${db}, unpinned`],
+  [`clubnotify, ${db}, signed v1a`, `clubnotify, ${db}, signed v1`],
 ]);
 
 type Cleanups = Array<() => Promise<void>>;
@@ -97,5 +100,13 @@ export async function pinnedPairs(contenders: Contender[], cleanups: Cleanups): 
   for (const pg of databases()) {
     contenders.push(await server(`clubnotify, ${dbName(pg)}, pinned to 1`, pg, cleanups, copy, { register: { payloadVersion: 1 } }));
     contenders.push(await server(`clubnotify, ${dbName(pg)}, unpinned`, pg, cleanups, copy, {}));
+  }
+}
+
+/** signed v1a and signed v1, on PGlite and (with DATABASE_URL) PostgreSQL. */
+export async function signedPairs(contenders: Contender[], cleanups: Cleanups): Promise<void> {
+  for (const pg of databases()) {
+    contenders.push(await server(`clubnotify, ${dbName(pg)}, signed v1a`, pg, cleanups, undefined, { register: { signature: 'v1a' } }));
+    contenders.push(await server(`clubnotify, ${dbName(pg)}, signed v1`, pg, cleanups, undefined, {}));
   }
 }
