@@ -5,7 +5,7 @@
 import { freePort } from '../free-port.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -230,6 +230,24 @@ describe('every message a user can meet', () => {
     const problems = (error as ConfigError).problems;
     expect(problems.length).toBeGreaterThanOrEqual(Object.keys(bad).length);
     for (const problem of problems) add('server configuration', problem, /must|e\.g\.|leave it unset/);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const signingKeys = [
+      { SIGNING_KEY: 'hunter2' },
+      { SIGNING_KEY: 'whsk_c2hvcnQ=' },
+      { SIGNING_KEY: rsa },
+      { SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\nxx\n-----END PRIVATE KEY-----' },
+      { SIGNING_KEY_FILE: '/nonexistent/key.pem' },
+      { SIGNING_KEY: 'x', SIGNING_KEY_FILE: 'y' },
+    ];
+    for (const env of signingKeys) {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        for (const problem of (e as ConfigError).problems) add(`server configuration ${Object.keys(env).join(', ')}`, problem, /must/);
+        continue;
+      }
+      throw new Error(`loadConfig took ${JSON.stringify(env).slice(0, 60)}`);
+    }
   });
 
   it('collects the errors of both CLIs and the scaffold', { timeout: 60_000 }, async () => {

@@ -45,6 +45,7 @@ import { PullFeed, type PullFeedOptions } from './delivery/pull/pull-feed.js';
 import { pullHandlers } from './routes/pull.js';
 import { subscriptionHandlers } from './routes/subscriptions.js';
 import type { Services, TargetLimits } from './services.js';
+import type { SigningKey } from './delivery/send/signing-keys.js';
 import { contractVersions, type PayloadVersioning } from './delivery/payload-versions.js';
 
 /** Everything `createApp` needs; nothing here listens or opens anything. */
@@ -52,6 +53,8 @@ export interface AppDeps {
   db: Database;
   /** Key that signs pagination cursors (see `serverSecret`). */
   cursorKey: Buffer;
+  /** The operator's `v1a` key (SIGNING_KEY, SIGNING_KEY_FILE); give the worker the same. */
+  signingKey?: SigningKey;
   urlPolicy: UrlPolicy;
   /** DNS resolver for the registration URL check; the system resolver by default. */
   lookup?: LookupFn;
@@ -148,6 +151,7 @@ export function createApp(deps: AppDeps): Express {
     retentionMs: deps.deliveryRetentionMs,
     versions,
     clock: deps.clock ?? (() => new Date()),
+    signingKey: deps.signingKey,
   };
   // Reads and writes part once: each operation's handler is made over the reads' connections or the others.
   const served = { deliveries: deps.deliveryRoutes === undefined };

@@ -7,6 +7,8 @@ import type { ResponseValidationMode } from './http/response-validation.js';
 import type { OutgoingValidationMode } from './publish/outgoing-check.js';
 import type { ConnectionLimits } from './http/connection-guard.js';
 import { parseAllowList } from './net/url-policy.js';
+import { operatorKeyFromEnv } from './delivery/send/operator-key.js';
+import type { SigningKey } from './delivery/send/signing-keys.js';
 import {
   DEFAULT_READ_MAX_WAIT_MS,
   DEFAULT_READ_POOL_SIZE,
@@ -48,6 +50,8 @@ export interface Config {
   subscriptionsPerKey: number;
   /** The reads' bulkhead (see `ReadBudget`): DATABASE_READ_POOL_SIZE, READ_QUEUE_LIMIT, READ_QUEUE_TIMEOUT_MS, READ_SHARE_PERCENT. */
   reads: ReadBudgetOptions;
+  /** SIGNING_KEY or SIGNING_KEY_FILE: the operator's ed25519 key that signs `v1a`; unset: the server makes and keeps its own. */
+  signingKey: SigningKey | undefined;
 }
 
 /** DATA_DIR value for an embedded database in memory, gone when the process ends. */
@@ -175,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const operatorKey = operatorKeyFromEnv(env);
+  if (operatorKey.problem) problems.push(operatorKey.problem);
+
   const config: Config = {
     port: integer('PORT', 3000, 0, 65535),
     host: env.HOST || undefined,
@@ -209,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxWaitMs: integer('READ_QUEUE_TIMEOUT_MS', DEFAULT_READ_MAX_WAIT_MS, 1, 600_000),
       share: integer('READ_SHARE_PERCENT', DEFAULT_READ_SHARE * 100, 1, 100) / 100,
     },
+    signingKey: operatorKey.key,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

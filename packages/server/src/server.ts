@@ -14,6 +14,9 @@ import { seed } from './db/seed.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { ensureAdminKey, hasAdminKey } from './domain/api-keys.js';
 import { serverSecret } from './domain/server-secret.js';
+import { adoptAndAnnounce } from './domain/rotate-signing-key.js';
+import type { SigningKey } from './delivery/send/signing-keys.js';
+import { Outbox } from './publish/outbox.js';
 import { createGuardedServer, shedLogger } from './http/connection-guard.js';
 import { createLogger } from './http/logger.js';
 import { conversionFailures } from './metrics/conversion-failures.js';
@@ -51,6 +54,24 @@ const starting: RequestListener = (_req, res) => {
 
 /** Linux caps it at net.core.somaxconn (4096 on current kernels). */
 const ACCEPT_BACKLOG = 4096;
+
+/**
+ * Makes this process's signing key current (the operator's, or the server's own once the
+ * operator's is no longer given) before anything signs, and says so when that rotated the key.
+ */
+async function adoptKey(db: MigratableDatabase, key: SigningKey | undefined, logger: Logger): Promise<void> {
+  // No worker yet: the outbox wakes every process's workers for `signingKeyRotated`.
+  const outbox = new Outbox({ db });
+  const rotation = await adoptAndAnnounce(db, outbox, key);
+  await outbox.settled();
+  if (rotation)
+    logger.info(
+      { kid: rotation.kid, previousKid: rotation.previousKid, previousDropsAt: rotation.previousDropsAt },
+      key
+        ? 'signing key: the operator key from SIGNING_KEY(_FILE) replaced the previous one'
+        : "signing key: the server's own replaced the operator key",
+    );
+}
 
 function listen(server: Server, config: Config): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -95,6 +116,7 @@ export async function startServer(
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     await seed(db);
     if (config.adminApiKey && (await ensureAdminKey(db, config.adminApiKey))) logger.info('admin key from ADMIN_API_KEY created');
+    await adoptKey(db, config.signingKey, logger);
     const metrics = createMetrics(db, { processMetrics: true, reads: db.reads, embeddedMemory: db.memory?.bind(db) });
     const unconverted = conversionFailures(metrics, logger);
     const worker = createDeliveryWorker({
@@ -110,6 +132,7 @@ export async function startServer(
       leaseMs: config.deliveryLeaseMs,
       retentionMs: config.deliveryRetentionMs,
       listenUrl: config.databaseUrl,
+      signingKey: config.signingKey,
       onError: (error) =>
         isDatabaseUnavailable(error)
           ? logger.warn({ reason: (error as Error).message }, 'delivery worker: database unavailable')
@@ -124,6 +147,7 @@ export async function startServer(
       metricsToken: config.metricsToken,
       db,
       cursorKey: await serverSecret(db, 'cursor'),
+      signingKey: config.signingKey,
       urlPolicy: { allow: config.allowPrivateTargets },
       logger,
       rateLimitPerMinute: config.rateLimitPerMinute,

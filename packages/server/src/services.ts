@@ -7,6 +7,7 @@ import type { LinkBaseOptions } from './pagination/link-base.js';
 import type { Outbox } from './publish/outbox.js';
 import type { PullFeed } from './delivery/pull/pull-feed.js';
 import type { PayloadVersioning } from './delivery/payload-versions.js';
+import type { SigningKey } from './delivery/send/signing-keys.js';
 
 /** What route handlers share. */
 export interface Services {
@@ -32,6 +33,8 @@ export interface Services {
   versions: PayloadVersioning;
   /** The time payload versions' sunsets are judged against. */
   clock: () => Date;
+  /** The operator's `v1a` key (SIGNING_KEY, SIGNING_KEY_FILE): it signs, and only a new one given at start rotates it. */
+  signingKey?: SigningKey;
 }
 
 export interface TargetLimits {

@@ -3,10 +3,13 @@ import type { PayloadVersioning } from './payload-versions.js';
 import type { Database } from '../db/database.js';
 import type { LookupFn, UrlPolicy } from '../net/url-policy.js';
 import type { DeliveryHandoff, Outcome, PayloadCheck } from './types.js';
+import type { SigningKey } from './send/signing-keys.js';
 
 export interface DeliveryWorkerOptions {
   db: Database;
   policy: UrlPolicy;
+  /** The operator's `v1a` key (SIGNING_KEY, SIGNING_KEY_FILE); unset: the stored key, read again every minute. */
+  signingKey?: SigningKey;
   /** Delay before each attempt of a round; default {@link DEFAULT_SCHEDULE_MS}. */
   schedule?: readonly number[];
   /** ±fraction applied to each delay; default 0.2. */

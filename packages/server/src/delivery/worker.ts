@@ -150,7 +150,7 @@ class Worker implements DeliveryWorker {
       versions: this.#versions,
       onRecorded: (batch, recorded) => this.#recorded(batch, recorded),
     });
-    this.#signing = new SigningKeyCache(db, onError);
+    this.#signing = new SigningKeyCache(db, onError, options.signingKey);
     this.#upkeep = new Upkeep(db, onError);
     this.#pruner = new HistoryPruner(db, { retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS, onError });
     this.#sunsets = new SunsetWarnings({

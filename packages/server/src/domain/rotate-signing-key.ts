@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.js';
 import type { OperationalEvent } from '../delivery/record/operational-events.js';
-import { rotateSigningKey, type SigningKeyRotation } from '../delivery/send/signing-keys.js';
+import { adoptSigningKey, rotateSigningKey, type SigningKey, type SigningKeyRotation } from '../delivery/send/signing-keys.js';
 import type { OperationalPublisher } from './revoke-key.js';
 
 /** The owners with a live key and an active operational-event subscription that asked for `signingKeyRotated`. */
@@ -37,5 +37,19 @@ export async function rotateAndAnnounce(
 ): Promise<SigningKeyRotation | 'pending'> {
   return outbox.publish((queue) =>
     rotateSigningKey(db, leadSeconds, async (tx, rotation) => queue.operational(tx, await rotationEvents(tx, rotation))),
+  );
+}
+
+/**
+ * At start: makes this process's key current (the operator's, or the server's own once the
+ * operator's is no longer given) and announces the change as a rotation, when there was one.
+ */
+export async function adoptAndAnnounce(
+  db: Pick<Database, 'transaction'>,
+  outbox: OperationalPublisher,
+  operatorKey: SigningKey | undefined,
+): Promise<SigningKeyRotation | undefined> {
+  return outbox.publish((queue) =>
+    adoptSigningKey(db, operatorKey, async (tx, rotation) => queue.operational(tx, await rotationEvents(tx, rotation))),
   );
 }

@@ -1,5 +1,5 @@
 import type { Handler } from '../http/context.js';
-import { publishedKeys } from '../delivery/send/signing-keys.js';
+import { publishedKeys, RETIRED_KEY_OVERLAP_DAYS } from '../delivery/send/signing-keys.js';
 import { rotateAndAnnounce } from '../domain/rotate-signing-key.js';
 import { databaseUnavailable } from '../http/unavailable.js';
 import { API_KEY_COLUMNS, createApiKey, toApiKeyInfo, type ApiKeyRow } from '../domain/api-keys.js';
@@ -53,6 +53,11 @@ export function adminHandlers(services: Services): Record<string, Handler> {
       res.json({ keys });
     },
     rotateSigningKey: async (_req, res) => {
+      if (services.signingKey)
+        throw new HttpProblem(
+          'conflict',
+          `The signing key ${services.signingKey.kid} is the operator's (SIGNING_KEY or SIGNING_KEY_FILE): rotate it by restarting with the new key; the old one stays in the key set for ${RETIRED_KEY_OVERLAP_DAYS} days.`,
+        );
       const rotation = await rotateAndAnnounce(services.db, services.outbox);
       if (rotation === 'pending')
         throw new HttpProblem('conflict', 'The key of an earlier rotation has not started signing yet; rotate again once it signs.');

@@ -76,7 +76,7 @@ export function pullHandlers(services: Services): Record<string, Handler> {
       const waitMs = ((ctx.query.waitSeconds as number | undefined) ?? 20) * 1000;
       const leased = await services.pull.lease(target.id, (ctx.query.limit as number | undefined) ?? 10, waitMs, gone.signal);
       // The ed25519 key only when a message needs it (a target with `signature` including `v1a`).
-      const key = leased.some((d) => signsV1a(d.secret!)) ? await currentSigningKey(services.db) : undefined;
+      const key = leased.some((d) => signsV1a(d.secret!)) ? await currentSigningKey(services.db, services.signingKey) : undefined;
       res.json({ data: leased.map((d) => pulledMessage(d, key)), leaseSeconds: Math.ceil(services.pull.leaseMs / 1000) });
     },
 

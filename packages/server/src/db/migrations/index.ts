@@ -27,6 +27,7 @@ import * as idempotencyExpiry from './080_idempotency_expiry.js';
 import * as deliveryPruned from './081_delivery_pruned.js';
 import * as signingKeys from './090_signing_keys.js';
 import * as signingKeyStart from './091_signing_key_start.js';
+import * as operatorSigningKey from './092_operator_signing_key.js';
 import * as historyBound from './100_history_bound.js';
 import * as historyBoundValid from './101_history_bound_valid.js';
 import * as historyPartitions from './102_history_partitions.js';
@@ -63,6 +64,7 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 81, name: '081_delivery_pruned', sql: deliveryPruned.sql },
   { version: 90, name: '090_signing_keys', sql: signingKeys.sql },
   { version: 91, name: '091_signing_key_start', sql: signingKeyStart.sql },
+  { version: 92, name: '092_operator_signing_key', sql: operatorSigningKey.sql },
   { version: 100, name: '100_history_bound', sql: historyBound.sql },
   { version: 101, name: '101_history_bound_valid', sql: historyBoundValid.sql },
   { version: 102, name: '102_history_partitions', sql: historyPartitions.sql },

@@ -8,7 +8,8 @@ const REFRESH_MS = 60_000;
  * The worker's copy of the server's ed25519 signing key (`v1a`): read before the first claim,
  * then again every minute from the worker's turns. A failed read is reported and leaves the
  * copy as it was (a worker that never read one sends `v1a` targets without their `v1a`
- * signature, which the receiver refuses and the retry schedule repairs).
+ * signature, which the receiver refuses and the retry schedule repairs). With the operator's key
+ * (SIGNING_KEY, SIGNING_KEY_FILE) the copy is that key, never read.
  */
 export class SigningKeyCache {
   key: SigningKey | undefined;
@@ -18,7 +19,11 @@ export class SigningKeyCache {
   constructor(
     private readonly db: Queryable,
     private readonly onError: (error: unknown) => void,
-  ) {}
+    operatorKey?: SigningKey,
+  ) {
+    this.key = operatorKey;
+    if (operatorKey) this.#readAt = Infinity;
+  }
 
   /** Settles once a read has been tried; never rejects. */
   ready(): Promise<void> {

@@ -1,4 +1,4 @@
-import { createPrivateKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 
 /** The server's ed25519 key that signs `v1a` now (migration 090). */
@@ -39,12 +39,18 @@ const SIGNING_NOW = `SELECT kid, private_key FROM signing_keys
   WHERE coalesce(signs_from, created_at) <= now() AND (retired_at IS NULL OR retired_at > now())
   ORDER BY coalesce(signs_from, created_at) DESC LIMIT 1`;
 
+/** A key row in `signing_keys`: `private_key` is null for the operator's key (SIGNING_KEY, SIGNING_KEY_FILE), which is never stored. */
+interface KeyRow {
+  kid: string;
+  private_key: string | null;
+}
+
 /**
- * The key that signs now, made on first use. Processes starting together may each try to make
+ * The row that signs now, made on first use. Processes starting together may each try to make
  * one: the unique index on the unretired key keeps one, and every process reads that one.
  */
-export async function currentSigningKey(db: Queryable): Promise<SigningKey> {
-  const read = () => db.query<{ kid: string; private_key: string }>(SIGNING_NOW);
+async function signingRow(db: Queryable): Promise<KeyRow> {
+  const read = () => db.query<KeyRow>(SIGNING_NOW);
   let [row] = await read();
   if (!row) {
     const fresh = newKeyRow();
@@ -55,7 +61,20 @@ export async function currentSigningKey(db: Queryable): Promise<SigningKey> {
     ]);
     [row] = await read();
   }
-  return { kid: row!.kid, privateKey: createPrivateKey({ key: Buffer.from(row!.private_key, 'base64'), format: 'der', type: 'pkcs8' }) };
+  return row!;
+}
+
+/**
+ * The key that signs now: the operator's when this process was given one, else the stored one
+ * (made on first use). A process without the operator's key cannot sign while another process
+ * has made that key current: it says so, and its worker keeps the key it had.
+ */
+export async function currentSigningKey(db: Queryable, operatorKey?: SigningKey): Promise<SigningKey> {
+  if (operatorKey) return operatorKey;
+  const row = await signingRow(db);
+  if (row.private_key === null)
+    throw new Error(`The signing key ${row.kid} is the operator's (SIGNING_KEY or SIGNING_KEY_FILE), and this process was not given it.`);
+  return { kid: row.kid, privateKey: createPrivateKey({ key: Buffer.from(row.private_key, 'base64'), format: 'der', type: 'pkcs8' }) };
 }
 
 /** What a rotation did: the new key and when it signs, and the key it replaces (none on a fresh server). */
@@ -78,7 +97,7 @@ export async function rotateSigningKey(
   leadSeconds = SIGNING_KEY_LEAD_SECONDS,
   announce?: (tx: Queryable, rotation: SigningKeyRotation) => Promise<void>,
 ): Promise<SigningKeyRotation | 'pending'> {
-  await currentSigningKey(db);
+  await signingRow(db);
   const fresh = newKeyRow();
   return db.transaction(async (tx) => {
     const [pending] = await tx.query('SELECT kid FROM signing_keys WHERE retired_at IS NULL AND signs_from > now() FOR UPDATE');
@@ -101,11 +120,52 @@ export async function rotateSigningKey(
 
 /** The published keys, newest first: one waiting to sign after a rotation, the one that signs (made if none yet), and those retired within the overlap. */
 export async function publishedKeys(db: Queryable): Promise<PublicJwk[]> {
-  await currentSigningKey(db);
+  await signingRow(db);
   const rows = await db.query<{ kid: string; public_key: string }>(
     `SELECT kid, public_key FROM signing_keys
      WHERE retired_at IS NULL OR retired_at > now() - interval '${RETIRED_KEY_OVERLAP_DAYS} days'
      ORDER BY coalesce(signs_from, created_at) DESC LIMIT 16`,
   );
   return rows.map((r) => ({ kty: 'OKP', crv: 'Ed25519', x: r.public_key, kid: r.kid, use: 'sig', alg: 'EdDSA' }));
+}
+
+/**
+ * At start, makes the key this process signs with the current one: the operator's key (its public
+ * half stored, its private half never) replaces the key that signed until now at once, the old one
+ * published through the overlap. Without an operator's key, an operator's key left current by an
+ * earlier start is retired the same way and the server's own key takes over (made here). Undefined
+ * when the key already was current. `announce` runs in the transaction, as a rotation's does.
+ */
+export async function adoptSigningKey(
+  db: Pick<Database, 'transaction'>,
+  operatorKey: SigningKey | undefined,
+  announce?: (tx: Queryable, rotation: SigningKeyRotation) => Promise<void>,
+): Promise<SigningKeyRotation | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.query<KeyRow>(`${SIGNING_NOW} FOR UPDATE`);
+    const stays = operatorKey ? current?.kid === operatorKey.kid : current?.private_key !== null;
+    if (!current || stays) {
+      if (operatorKey && !current) await storeOperatorKey(tx, operatorKey);
+      return undefined;
+    }
+    const [previous] = await tx.query<{ retired_at: Date }>(
+      `UPDATE signing_keys SET retired_at = now() WHERE (retired_at IS NULL OR retired_at > now()) RETURNING retired_at`,
+    );
+    const kid = operatorKey ? await storeOperatorKey(tx, operatorKey) : (await signingRow(tx)).kid;
+    const dropsAt = new Date(new Date(previous!.retired_at).getTime() + RETIRED_KEY_OVERLAP_DAYS * 86_400_000);
+    const rotation = { kid, signsFrom: new Date(previous!.retired_at), previousKid: current.kid, previousDropsAt: dropsAt };
+    await announce?.(tx, rotation);
+    return rotation;
+  });
+}
+
+/** The operator key's public half as the current row (again, if an earlier start had used it). */
+async function storeOperatorKey(tx: Queryable, key: SigningKey): Promise<string> {
+  const x = createPublicKey(key.privateKey).export({ format: 'jwk' }).x!;
+  await tx.query(
+    `INSERT INTO signing_keys (kid, private_key, public_key, signs_from) VALUES ($1, NULL, $2, now())
+     ON CONFLICT (kid) DO UPDATE SET retired_at = NULL, signs_from = now()`,
+    [key.kid, x],
+  );
+  return key.kid;
 }
