@@ -15,6 +15,9 @@
  * and, on PostgreSQL, its database backends' CPU and shared-buffer accesses; wall-clock ratios
  * swing with the machine's load, these much less. GROWTH_EXPLAIN=0.05 logs that share of both
  * databases' statements with their plans, buffers and WAL (auto_explain, the PostgreSQL log).
+ * The history spans GROWTH_DAYS UTC days (default 30, the default retention), each its own
+ * partition filled before its indexes are built; after the rounds, the database's size and the
+ * time retention takes to drop the oldest day against deleting rows in its batches (issue 52).
  */
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
@@ -22,6 +25,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { loadConfig, startServer, type RunningServer } from '../../packages/server/src/index.js';
+import { PRUNE_BATCH } from '../../packages/server/src/delivery/upkeep/retention.js';
+import { dropExpiredPartition, pruneHistoryBatch, SHORT_RETENTION_MS } from '../../packages/server/src/delivery/upkeep/prune.sql.js';
 import { fillDeliveredHistory } from '../../packages/server/test/support/fill-history.js';
 import { consoleReads, startReaders } from '../../packages/server/test/support/readers-thread.js';
 import { createScratchPostgres } from '../../packages/server/test/support/scratch-postgres.js';
@@ -31,6 +36,7 @@ import { percentile, printFigures, printRatios, type Row } from './table.js';
 const POSTGRES = Boolean(process.env.DATABASE_URL);
 const HISTORY = Number(process.env.GROWTH_HISTORY ?? (POSTGRES ? 5_000_000 : 1_000_000));
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 4);
+const DAYS = Number(process.env.GROWTH_DAYS ?? 30);
 const BURST = 1_000;
 const PACED = Number(process.env.GROWTH_PACED ?? 300);
 const RATE = 50;
@@ -48,6 +54,7 @@ interface Site {
   base: string;
   key: string;
   targetId: string;
+  ownerKeyId: string;
   registrationIds: string[];
   /** The PostgreSQL database's name (undefined on PGlite). */
   db: string | undefined;
@@ -108,7 +115,13 @@ async function startSite(name: string, history: number, receiverUrl: string): Pr
   for (let i = 0; i < 29; i++) registrationIds.push((await post('/registerForAlert', { url: `https://hooks.example.com/g${i}` })).id);
   if (history > 0) {
     const started = performance.now();
-    await fillDeliveredHistory(server.db, { messages: history, targets: registrationIds, ownerKeyId: target.ownerKeyId });
+    await fillDeliveredHistory(server.db, {
+      messages: history,
+      targets: registrationIds,
+      ownerKeyId: target.ownerKeyId,
+      spanMs: DAYS * 86_400_000,
+      dayPartitions: true,
+    });
     await settleHistory(server);
     console.log(
       `${name}: ${history.toLocaleString('en')} delivered messages written and settled in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -120,6 +133,7 @@ async function startSite(name: string, history: number, receiverUrl: string): Pr
     base,
     key,
     targetId: target.id,
+    ownerKeyId: target.ownerKeyId,
     registrationIds,
     db: scratch ? new URL(scratch.url).pathname.slice(1) : undefined,
     async close() {
@@ -275,6 +289,7 @@ async function readTimings(site: Site): Promise<Record<string, number>> {
       '/concertUpdates?limit=50&include=health',
     ]),
     'GET /deliveries?status=failed': await time('GET', ['/deliveries?status=failed&limit=20']),
+    "GET /deliveries?ownerKeyId= (an owner's log)": await time('GET', [`/deliveries?ownerKeyId=${site.ownerKeyId}`]),
     'POST /registrations/{id}/test': await time('POST', [`/registrations/${site.targetId}/test`]),
   };
 }
@@ -407,6 +422,8 @@ export default async function growth(): Promise<void> {
     rows.push(...costRows.filter((row) => !Number.isNaN(row.ours))); // PGlite: the database is in the bench process
     const [gr, er] = [await readTimings(grown), await readTimings(empty)];
     for (const name of Object.keys(gr)) rows.push({ name, ours: gr[name]!, baseline: er[name]!, unit: 'ms', better: 'lower' });
+    const [gs, es] = [await databaseMb(grown), await databaseMb(empty)];
+    rows.push({ name: 'database size', ours: gs, baseline: es, unit: 'MB', better: 'lower' });
     printRatios(
       `${storage}: with ${HISTORY.toLocaleString('en')} delivered messages (ours) against an empty database (baseline): medians of the rounds, p99s of their arrivals pooled`,
       rows,
@@ -431,6 +448,7 @@ export default async function growth(): Promise<void> {
       ['machine busy with history / empty', `${perRound(g.costs, 'busyPct')} / ${perRound(e.costs, 'busyPct')}`, '%'],
       ['iowait with history / empty', `${perRound(g.costs, 'iowaitPct')} / ${perRound(e.costs, 'iowaitPct')}`, '%'],
     ]);
+    if (HISTORY > 0) printFigures('retention with history', await retentionTimings(grown));
   } finally {
     await grown.close();
     await empty.close();
@@ -438,6 +456,48 @@ export default async function growth(): Promise<void> {
     await new Promise((resolve) => receiver.close(resolve));
     await meter.close();
   }
+}
+
+/** The whole database's size (PGlite's too: it is PostgreSQL). */
+async function databaseMb(site: Site): Promise<number> {
+  const [row] = await site.server.db.query<{ mb: number }>(`SELECT pg_database_size(current_database())::float8 / 1048576 AS mb`);
+  return row!.mb;
+}
+
+/**
+ * Retention's two ways at the end of the run: the oldest day dropped as the pruner does
+ * (dropExpiredPartition, its retention set just short of that day's end; the first whole day of
+ * the fill), then the next day's
+ * oldest rows deleted in batches of PRUNE_BATCH (pruneHistoryBatch under a retention under a day,
+ * which deletes from every day, oldest first), timed over BATCHES batches and scaled to the day's rows.
+ */
+async function retentionTimings(site: Site): Promise<Array<[string, string | number, string?]>> {
+  const db = site.server.db;
+  const days = await db.query<{ name: string; upper: Date; n: number }>(
+    `SELECT p.name, p.upper, c.reltuples::float8 AS n FROM delivery_history_partitions p JOIN pg_class c ON c.relname = p.name ORDER BY p.upper LIMIT 3`,
+  );
+  const [partial, whole, next] = days;
+  if (!partial || !whole || !next) return [['retention', 'fewer than three day partitions']];
+  const dropDay = (day: { upper: Date }) => dropExpiredPartition(db, Date.now() - new Date(day.upper).getTime() - 60_000);
+  await dropDay(partial); // the fill's first day holds only the hours since its start
+  let started = performance.now();
+  const dropped = await dropDay(whole);
+  const dropMs = performance.now() - started;
+  const BATCHES = 20;
+  started = performance.now();
+  let deleted = 0;
+  for (let i = 0; i < BATCHES; i++) deleted += await pruneHistoryBatch(db, SHORT_RETENTION_MS - 1, PRUNE_BATCH);
+  const batchMs = performance.now() - started;
+  return [
+    [
+      'drop of the oldest day (dropExpiredPartition)',
+      `${dropMs.toFixed(0)} ms for ${dropped?.rows.toLocaleString('en')} rows (${dropped?.name})`,
+    ],
+    [
+      `batched delete (${BATCHES} × ${PRUNE_BATCH})`,
+      `${batchMs.toFixed(0)} ms for ${deleted.toLocaleString('en')} rows: ${(((batchMs / Math.max(deleted, 1)) * next.n) / 1000).toFixed(1)} s for a day of ${Math.round(next.n).toLocaleString('en')}`,
+    ],
+  ];
 }
 
 const perRound = (costs: PhaseCost[], key: keyof PhaseCost) => costs.map((c) => Math.round(c[key])).join(', ');

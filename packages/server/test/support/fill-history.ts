@@ -15,6 +15,12 @@ export interface FillHistoryOptions {
   endAt?: Date;
   /** How far back the oldest one was queued, before `endAt`; default one day. */
   spanMs?: number;
+  /**
+   * Makes each UTC day's partition of the span that no partition covers yet (as the upkeep would,
+   * migration 102) and fills it before its indexes are built, then attaches it: a bulk load (the
+   * partitioned history must exist). Without it, rows of a day not made go to the default partition.
+   */
+  dayPartitions?: boolean;
 }
 
 export interface FilledHistory {
@@ -26,8 +32,8 @@ export interface FilledHistory {
  * Writes `messages` delivered messages of history in the shape the server writes them (a
  * `delivery_history` row per message with its success on the row, a `delivery_attempts` row
  * per earlier failed attempt, the targets' log summary on `delivery_targets`), in a few
- * INSERT ... SELECT generate_series statements: about a second per 100,000 messages on
- * PostgreSQL. Works on PGlite too. `seq` comes from the queue's sequence, as the server's does.
+ * INSERT ... SELECT generate_series statements (`dayPartitions`: a day's table at a time,
+ * indexed after it is filled). Works on PGlite too. `seq` comes from the queue's sequence, as the server's does.
  */
 export async function fillDeliveredHistory(db: Queryable, options: FillHistoryOptions): Promise<FilledHistory> {
   const ownerKeyId = options.ownerKeyId ?? `key_${randomBytes(6).toString('hex')}`;
@@ -38,60 +44,143 @@ export async function fillDeliveredHistory(db: Queryable, options: FillHistoryOp
   const { contentType, body } = sampleEvent('webhook', 'stockUpdate');
   const retriedEvery = options.retriedEvery ?? 10;
   const prefix = randomBytes(6).toString('hex').slice(0, 10);
-  // The series ($1-$6) is shared by both inserts: created_at spreads over the span.
-  const series = `SELECT g, $2::text[] AS t, $3::timestamptz - $4::bigint * interval '1 millisecond' * ($1::int - g) / $1::int AS created_at,
-      $5::int > 0 AND g % greatest($5::int, 1) = 0 AS retried
-    FROM generate_series(1, $1::int) AS g`;
-  const seriesParams = [
-    options.messages,
-    targetIds,
-    (options.endAt ?? new Date()).toISOString(),
-    options.spanMs ?? 86_400_000,
-    retriedEvery,
-    prefix,
-  ];
-  // The attempt starts 5 ms after the message is queued, takes 40 ms, and is recorded 5 ms after it ends.
-  await db.query(
-    `INSERT INTO delivery_history (seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, status,
-       attempt_count, round_attempts, created_at, completed_at, success_attempt, success_started_at, success_duration_ms,
-       success_status_code, success_error, success_response_body)
-     SELECT nextval(pg_get_serial_sequence('deliveries', 'seq')), ${idSql('dlv')}, ${idSql('msg')},
-       'webhook', 'stockUpdate', t[1 + g % cardinality(t)], $7, $8, $9, $10, 'succeeded',
-       CASE WHEN retried THEN 2 ELSE 1 END, CASE WHEN retried THEN 2 ELSE 1 END,
-       created_at, created_at + interval '50 milliseconds', CASE WHEN retried THEN 2 ELSE 1 END, created_at + interval '5 milliseconds', 40,
-       204, NULL, ''
-     FROM (${series}) s`,
-    [...seriesParams, ownerKeyId, `https://hooks.example.com/${prefix}`, contentType, body],
-  );
+  const end = (options.endAt ?? new Date()).getTime();
+  const span = options.spanMs ?? 86_400_000;
+  const fill = { messages: options.messages, targetIds, end, span, retriedEvery, prefix };
+  const rows = { ownerKeyId, url: `https://hooks.example.com/${prefix}`, contentType, body };
+  if (options.dayPartitions) for (const day of fillDays(end, span)) await fillDay(db, fill, rows, day);
+  else await insertHistory(db, 'delivery_history', fill, rows, [1, options.messages]);
   if (retriedEvery > 0) {
     await db.query(
       `INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
        SELECT ${idSql('dlv')}, 1, created_at, 3, 503, 'HTTP 503', 'try later'
-       FROM (${series}) s WHERE retried`,
-      seriesParams,
+       FROM (${SERIES}) s WHERE retried`,
+      seriesParams(fill, [1, options.messages]),
     );
   }
+  // The targets' log summary from the series itself (reading back the history scanned all of it), never moved back.
   await db.query(
     `INSERT INTO delivery_targets AS d (target_id, last_success_at, last_ok_attempt_at, last_failed_attempt_at)
-     SELECT target_id, max(completed_at), max(success_started_at), max(created_at) FILTER (WHERE attempt_count > 1)
-     FROM delivery_history WHERE target_id = ANY($1::text[]) GROUP BY target_id
-     ON CONFLICT (target_id) DO UPDATE SET last_success_at = excluded.last_success_at, last_ok_attempt_at = excluded.last_ok_attempt_at,
-       last_failed_attempt_at = coalesce(excluded.last_failed_attempt_at, d.last_failed_attempt_at), failed_attempts_since_ok = 0`,
-    [targetIds],
+     SELECT t[1 + g % cardinality(t)], max(created_at) + interval '50 milliseconds', max(created_at) + interval '5 milliseconds',
+       max(created_at) FILTER (WHERE retried)
+     FROM (${SERIES}) s GROUP BY 1
+     ON CONFLICT (target_id) DO UPDATE SET last_success_at = greatest(excluded.last_success_at, d.last_success_at),
+       last_ok_attempt_at = greatest(excluded.last_ok_attempt_at, d.last_ok_attempt_at),
+       last_failed_attempt_at = greatest(excluded.last_failed_attempt_at, d.last_failed_attempt_at), failed_attempts_since_ok = 0`,
+    seriesParams(fill, [1, options.messages]).slice(0, 7),
   );
   return { ownerKeyId, targetIds };
+}
+
+interface Fill {
+  messages: number;
+  targetIds: string[];
+  end: number;
+  span: number;
+  retriedEvery: number;
+  prefix: string;
+}
+
+/** Messages $1 to $2 of the fill's series ($3-$8): created_at spreads over the span, a message ends 50 ms after it. */
+const SERIES = `SELECT g, $3::text[] AS t, $4::timestamptz - interval '1 millisecond' * ($5::float8 * ($6::int - g) / $6::int) AS created_at,
+      $7::int > 0 AND g % greatest($7::int, 1) = 0 AS retried
+    FROM generate_series($1::int, $2::int) AS g`;
+/** The parameters of messages `from` to `to` of the fill's series ($8 is idSql's prefix). */
+const seriesParams = (f: Fill, [from, to]: [number, number]) => [
+  from,
+  to,
+  f.targetIds,
+  new Date(f.end).toISOString(),
+  f.span,
+  f.messages,
+  f.retriedEvery,
+  f.prefix,
+];
+
+/** Messages `from` to `to` of the fill into `table`, those ending in [`lo`, `hi`) when given. */
+async function insertHistory(
+  db: Queryable,
+  table: string,
+  f: Fill,
+  rows: { ownerKeyId: string; url: string; contentType: string; body: string },
+  range: [number, number],
+  lo?: Date,
+  hi?: Date,
+): Promise<void> {
+  const within = lo && hi ? `WHERE created_at + interval '50 milliseconds' >= $13 AND created_at + interval '50 milliseconds' < $14` : '';
+  // The attempt starts 5 ms after the message is queued, takes 40 ms, and is recorded 5 ms after it ends.
+  await db.query(
+    `INSERT INTO ${table} (seq, id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, status,
+       attempt_count, round_attempts, created_at, completed_at, success_attempt, success_started_at, success_duration_ms,
+       success_status_code, success_error, success_response_body)
+     SELECT nextval(pg_get_serial_sequence('deliveries', 'seq')), ${idSql('dlv')}, ${idSql('msg')},
+       'webhook', 'stockUpdate', t[1 + g % cardinality(t)], $9, $10, $11, $12, 'succeeded',
+       CASE WHEN retried THEN 2 ELSE 1 END, CASE WHEN retried THEN 2 ELSE 1 END,
+       created_at, created_at + interval '50 milliseconds', CASE WHEN retried THEN 2 ELSE 1 END, created_at + interval '5 milliseconds', 40,
+       204, NULL, ''
+     FROM (${SERIES}) s ${within}`,
+    [
+      ...seriesParams(f, range),
+      rows.ownerKeyId,
+      rows.url,
+      rows.contentType,
+      rows.body,
+      ...(lo && hi ? [lo.toISOString(), hi.toISOString()] : []),
+    ],
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC days the fill's messages end in, oldest first. */
+function fillDays(end: number, span: number): Date[] {
+  const days: Date[] = [];
+  for (let d = Math.floor((end - span) / DAY_MS) * DAY_MS; d <= end + 50; d += DAY_MS) days.push(new Date(d));
+  return days;
+}
+
+/**
+ * The fill's messages that end on `day`: into its partition when one covers the day, else into a
+ * new table of the day, whose indexes are built after its rows (delivery_history_ready), attached
+ * as the day's partition. Only the messages of that day are generated.
+ */
+async function fillDay(db: Queryable, f: Fill, rows: Parameters<typeof insertHistory>[3], day: Date): Promise<void> {
+  const lo = day;
+  const hi = new Date(day.getTime() + DAY_MS);
+  // Message g ends at end - span * (messages - g) / messages + 50 ms: the series' g of the day, one more each side.
+  const g = (t: number) => f.messages - ((f.end - (t - 50)) * f.messages) / f.span;
+  const range: [number, number] = [Math.max(1, Math.floor(g(lo.getTime())) - 1), Math.min(f.messages, Math.ceil(g(hi.getTime())) + 1)];
+  if (range[0] > range[1]) return;
+  const [covered] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM delivery_history_partitions WHERE coalesce(lower, '-infinity') < $2 AND upper > $1`,
+    [lo.toISOString(), hi.toISOString()],
+  );
+  if (covered!.n > 0) return insertHistory(db, 'delivery_history', f, rows, range, lo, hi);
+  const part = `delivery_history_${lo.toISOString().slice(0, 10).replaceAll('-', '')}`;
+  await db.query(`CREATE TABLE ${part} (LIKE delivery_history INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)`);
+  await insertHistory(db, part, f, rows, range, lo, hi);
+  await db.query(`SELECT delivery_history_ready($1)`, [part]);
+  await db.query(
+    `ALTER TABLE delivery_history ATTACH PARTITION ${part} FOR VALUES FROM ('${lo.toISOString()}') TO ('${hi.toISOString()}')`,
+  );
+  await db.query(`INSERT INTO delivery_history_partitions (name, lower, upper) VALUES ($1, $2, $3)`, [
+    part,
+    lo.toISOString(),
+    hi.toISOString(),
+  ]);
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /**
  * A time-ordered id as the server makes them (`timeOrderedId`: 7 base62 digits of the millisecond,
- * then 15 characters) from the series' `created_at`, `g` and the fill's prefix ($6): unique in the fill.
+ * then 15 characters) from the series' `g` and the fill's prefix ($8): unique in the fill.
  */
 function idSql(prefix: 'dlv' | 'msg'): string {
-  const ms = `floor(extract(epoch FROM created_at) * 1000)::bigint`;
+  // created_at's millisecond in integers ($4 the fill's end, $5 its span, $6 its messages): extract() of each row's time is a numeric.
+  const ms = `(floor(extract(epoch FROM $4::timestamptz) * 1000)::bigint - ($5::bigint * ($6::int - g) + $6::int - 1) / $6::int)`;
   const digits = [6, 5, 4, 3, 2, 1, 0].map((i) => `substr('${BASE62}', (${ms} / ${62 ** i}::bigint % 62)::int + 1, 1)`);
-  return `'${prefix}_' || ${digits.join(' || ')} || left($6, 6) || lpad(g::text, 9, '0')`;
+  return `'${prefix}_' || ${digits.join(' || ')} || left($8, 6) || lpad(g::text, 9, '0')`;
 }
 
 /**
