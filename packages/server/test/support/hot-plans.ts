@@ -20,6 +20,7 @@ import { readLedger } from '../../src/delivery/queue/ledger.sql.js';
 import { addFilter, Conditions, type MessageFilter } from '../../src/routes/delivery-filters.js';
 import { fillDeliveredHistory, fillPending } from './fill-history.js';
 import { idTimeBound } from '../../src/delivery/queue/id-time-bound.js';
+import { ATTEMPT_LOG_SQL, attemptLogParams } from '../../src/routes/attempt-log.sql.js';
 
 const PENDING = 2_000;
 /** The start of the time-bounded reads: an hour ago, when the history spans the day before now. */
@@ -192,7 +193,7 @@ export function describeHotPlans(history: number): void {
           seqColumn: 'seq',
           order: 'desc' as const,
         };
-        const first = await keysetPage<{ id: string; seq: number }>(
+        const first = await keysetPage<{ id: string; seq: number; created_at: Date }>(
           db,
           codec,
           { ...source, where, params },
@@ -200,13 +201,13 @@ export function describeHotPlans(history: number): void {
         );
         const cursor = first.nextCursor ?? undefined;
         await keysetPage(db, codec, { ...source, where, params }, { path: '/deliveries', limit: 50, cursor });
-        return first.rows.map((r) => r.id);
+        return first.rows;
       };
       const [{ message_id: messageId } = { message_id: undefined }] = await t.db.query<{ message_id: string }>(
         `SELECT message_id FROM delivery_history ORDER BY seq LIMIT 1`,
       );
       what = 'list deliveries (owner)';
-      const ids = await page(['owner_key_id = $1'], [owner]);
+      const shown = await page(['owner_key_id = $1'], [owner]);
       what = 'list deliveries (target)';
       await page(['target_id = $1'], [targets[5]!]);
       what = 'list deliveries (failed)';
@@ -234,11 +235,8 @@ export function describeHotPlans(history: number): void {
       await readLedger(db, { since: SINCE(), until: new Date().toISOString(), owner });
       what = 'recover';
       await db.transaction((tx) => requeueSince(tx, targets[7]!, ['failed'], new Date(Date.now() - 3_600_000).toISOString()));
-      what = 'attempt log';
-      await db.query(
-        `SELECT delivery_id, attempt FROM delivery_attempt_log WHERE delivery_id = ANY($1::text[]) ORDER BY delivery_id, attempt`,
-        [ids],
-      );
+      what = 'attempt log'; // as the routes send it, every column (the view's two were an index-only read)
+      await db.query(ATTEMPT_LOG_SQL, attemptLogParams(shown));
       what = 'replay';
       const [ended] = await t.db.query<{ id: string }>(`SELECT id FROM delivery_history ORDER BY seq DESC LIMIT 1`);
       await db.transaction((tx) => requeueDelivery(tx, ended!.id, 'id', idTimeBound(ended!.id)));
@@ -259,7 +257,12 @@ export function describeHotPlans(history: number): void {
         ).map((r) => r.name),
       );
       // The queue has no index on creation time (migration 030): it holds the backlog only, which a time-bounded read scans.
-      const allowed = (p: Explained, fault: string) => p.what.includes('since') && fault === 'Seq Scan on deliveries';
+      // The attempt log reads every column of the attempts (the route shows them): below 200,000 messages the table holds
+      // a tenth of that (5,000 rows at 50,000), whose scan the planner rightly prefers to 50 probes of its primary key;
+      // plans.scale.test sees the key used (20,000 attempts).
+      const allowed = (p: Explained, fault: string) =>
+        (p.what.includes('since') && fault === 'Seq Scan on deliveries') ||
+        (p.what === 'attempt log' && fault === 'Seq Scan on delivery_attempts' && history < 200_000);
       const bad = plans.flatMap((p) =>
         faults(p.plan, empty)
           .filter((f) => !allowed(p, f))
