@@ -1,6 +1,7 @@
 /**
  * Receiver throughput, measured the way an outside harness does: every contender (a
- * framework with its bare route, @clubnotify/receiver's adapter, svix and standardwebhooks)
+ * framework with its bare route, @clubnotify/receiver's adapter on `v1` and on `v1a` (ed25519,
+ * with a public key; its requests signed so), svix and standardwebhooks)
  * in its own process with NODE_ENV=production, autocannon in another, BENCH_CONNECTIONS (10)
  * connections, a fresh webhook-id and signature on every request, BENCH_ROUNDS (3) rounds of
  * BENCH_SECONDS (3) s after a warm-up of BENCH_WARMUP_REQUESTS (20 000) requests or
@@ -74,20 +75,21 @@ function runJson<T>(file: string, env: Record<string, string>): Promise<T> {
   });
 }
 
-function load(url: string, seconds: number): Promise<LoadResult> {
+function load(child: Contending, seconds: number): Promise<LoadResult> {
   return runJson<LoadResult>('load.ts', {
-    BENCH_URL: url,
+    BENCH_URL: child.url,
+    BENCH_SIGNATURE: child.signature,
     BENCH_SECONDS: String(seconds),
     BENCH_CONNECTIONS: String(CONNECTIONS),
     BENCH_POOL: String(Math.ceil(seconds * 25_000)),
   });
 }
 
-type Contending = Child & { url: string; cpuUsage: () => Promise<CpuUsage> };
+type Contending = Child & { url: string; cpuUsage: () => Promise<CpuUsage>; signature: 'v1' | 'v1a' };
 
 async function measure(child: Contending, seconds: number): Promise<Sample> {
   const before = await child.cpuUsage();
-  const r = await load(child.url, seconds);
+  const r = await load(child, seconds);
   const after = await child.cpuUsage();
   const cpu = after.user + after.system - before.user - before.system;
   return {
@@ -100,7 +102,7 @@ async function measure(child: Contending, seconds: number): Promise<Sample> {
 
 async function warmUp(child: Contending): Promise<void> {
   let requests = 0;
-  for (let spent = 0; requests < WARMUP_REQUESTS && spent < WARMUP_MAX_SECONDS; spent += 3) requests += (await load(child.url, 3)).requests;
+  for (let spent = 0; requests < WARMUP_REQUESTS && spent < WARMUP_MAX_SECONDS; spent += 3) requests += (await load(child, 3)).requests;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -114,14 +116,12 @@ export default async function bench(): Promise<void> {
   const key = (f: Framework, c: Contender) => `${f}/${c}`;
   try {
     for (const { framework, contender } of entries) {
-      children.set(
-        key(framework, contender),
-        await spawnPeer(
-          '../receiver/server.ts',
-          { NODE_ENV: 'production', BENCH_FRAMEWORK: framework, BENCH_CONTENDER: contender },
-          { ipc: true },
-        ),
+      const child = await spawnPeer(
+        '../receiver/server.ts',
+        { NODE_ENV: 'production', BENCH_FRAMEWORK: framework, BENCH_CONTENDER: contender },
+        { ipc: true },
       );
+      children.set(key(framework, contender), { ...child, signature: contender === 'ours-v1a' ? 'v1a' : 'v1' });
       samples.set(key(framework, contender), []);
     }
     for (const { framework, contender } of entries) await warmUp(children.get(key(framework, contender))!);

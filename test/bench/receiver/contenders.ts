@@ -1,7 +1,8 @@
 /**
  * The receivers compared, each on each framework: `bare` reads the body and answers 200 (the
  * framework's own cost), `ours` is @clubnotify/receiver's adapter with everything on
- * (verification, spec validation, dedupe, handler deadline), and the peers verify the way
+ * (verification, spec validation, dedupe, handler deadline), `ours-v1a` the same adapter holding
+ * a public key (`whpk_`) instead of a secret, verifying `v1a` (ed25519) signatures, and the peers verify the way
  * their documentation shows (svix 2.x and standardwebhooks 1.x `Webhook.verify` on the raw
  * body, which also JSON-parses it).
  */
@@ -15,10 +16,10 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { createExpressMiddleware, createNodeHandler, createReceiver } from '@clubnotify/receiver';
 import { createHonoMiddleware } from '@clubnotify/receiver/hono';
 import { createFastifyPlugin } from '@clubnotify/receiver/fastify';
-import { PATH, SECRET } from './message.js';
+import { PATH, PUBLIC_KEY, SECRET } from './message.js';
 
 export const FRAMEWORKS = ['node', 'express', 'hono', 'fastify'] as const;
-export const CONTENDERS = ['bare', 'ours', 'svix', 'standardwebhooks'] as const;
+export const CONTENDERS = ['bare', 'ours', 'ours-v1a', 'svix', 'standardwebhooks'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 export type Contender = (typeof CONTENDERS)[number];
 
@@ -29,10 +30,13 @@ function peer(contender: 'svix' | 'standardwebhooks'): Verify {
   return (payload, headers) => wh.verify(payload, headers);
 }
 
-function receiver() {
+function receiver(contender: 'ours' | 'ours-v1a') {
   let handled = 0;
-  return createReceiver({ secret: SECRET, handlers: { webhooks: { stockUpdate: () => void handled++ } } });
+  const key = contender === 'ours' ? { secret: SECRET } : { publicKeys: [PUBLIC_KEY] };
+  return createReceiver({ ...key, handlers: { webhooks: { stockUpdate: () => void handled++ } } });
 }
+
+const isOurs = (contender: Contender): contender is 'ours' | 'ours-v1a' => contender === 'ours' || contender === 'ours-v1a';
 
 function readAll(req: IncomingMessage, done: (body: Buffer) => void): void {
   const chunks: Buffer[] = [];
@@ -41,7 +45,7 @@ function readAll(req: IncomingMessage, done: (body: Buffer) => void): void {
 }
 
 function nodeServer(contender: Contender): Server {
-  if (contender === 'ours') return createServer(createNodeHandler(receiver()));
+  if (isOurs(contender)) return createServer(createNodeHandler(receiver(contender)));
   const verify = contender === 'bare' ? undefined : peer(contender);
   return createServer((req, res) => {
     readAll(req, (body) => {
@@ -58,8 +62,8 @@ function nodeServer(contender: Contender): Server {
 
 function expressServer(contender: Contender): Server {
   const app = express();
-  if (contender === 'ours') {
-    app.use(createExpressMiddleware(receiver()));
+  if (isOurs(contender)) {
+    app.use(createExpressMiddleware(receiver(contender)));
   } else {
     const verify = contender === 'bare' ? undefined : peer(contender);
     app.post(PATH, express.raw({ type: 'application/json' }), (req, res) => {
@@ -77,8 +81,8 @@ function expressServer(contender: Contender): Server {
 
 function honoServer(contender: Contender): Server {
   const app = new Hono();
-  if (contender === 'ours') {
-    app.use(createHonoMiddleware(receiver()));
+  if (isOurs(contender)) {
+    app.use(createHonoMiddleware(receiver(contender)));
   } else {
     const verify = contender === 'bare' ? undefined : peer(contender);
     app.post(PATH, async (c) => {
@@ -96,8 +100,8 @@ function honoServer(contender: Contender): Server {
 
 async function fastifyServer(contender: Contender): Promise<Server> {
   const app = Fastify();
-  if (contender === 'ours') {
-    await app.register(createFastifyPlugin(receiver()));
+  if (isOurs(contender)) {
+    await app.register(createFastifyPlugin(receiver(contender)));
   } else {
     const verify = contender === 'bare' ? undefined : peer(contender);
     await app.register((scope, _opts, done) => {

@@ -8,8 +8,8 @@
  */
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
-import { signedHeaders } from '@clubnotify/receiver';
-import { BODY, PATH, SECRET } from './message.js';
+import { signedHeaders, signingKeyOf, signV1a } from '@clubnotify/receiver';
+import { BODY, PATH, SECRET, SIGNING_KEY } from './message.js';
 
 const require = createRequire(import.meta.url);
 const requestBuilder = require('autocannon/lib/httpRequestBuilder.js') as (defaults: object) => (request: object) => Buffer;
@@ -22,10 +22,15 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const pool = Number(process.env.BENCH_POOL ?? 100_000);
 const prefix = `msg_${process.pid}_${Date.now()}_`;
 const timestamp = new Date();
+// BENCH_SIGNATURE=v1a: ed25519 signatures (for `ours-v1a`), else HMAC.
+const v1aKey = process.env.BENCH_SIGNATURE === 'v1a' ? signingKeyOf(SIGNING_KEY) : undefined;
 const build = requestBuilder({ hostname: url.hostname, port: url.port, method: 'POST', path: PATH, body: BODY });
 
 function signed(i: number): Buffer {
-  const headers = { 'content-type': 'application/json', ...signedHeaders(SECRET, { id: `${prefix}${i}`, timestamp, body: BODY }) };
+  const input = { id: `${prefix}${i}`, timestamp, body: BODY };
+  const signature = signedHeaders(SECRET, input);
+  if (v1aKey) signature['webhook-signature'] = signV1a(v1aKey, input);
+  const headers = { 'content-type': 'application/json', ...signature };
   return build({ headers });
 }
 
