@@ -1,7 +1,7 @@
 // Each user's journey, from `npm pack` tarballs installed outside the repository: what a
 // user gets from the registry, not what the workspace links give us.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '@clubnotify/spec';
@@ -171,7 +171,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
   );
 
   it(
-    'subscriber: init from the receiver tarball, npm test, npm start, trigger, and a real delivery arrives verified',
+    'subscriber: init from the receiver tarball, npm test, npm start, trigger, and a real delivery arrives verified (v1 with the secret, v1a from the key set)',
     { timeout: 300_000 },
     async () => {
       const start = performance.now();
@@ -195,6 +195,8 @@ describe.concurrent('journeys from npm pack tarballs', () => {
       const pullPort = await freePort();
       let receiver: Background | undefined;
       let pullReceiver: Background | undefined;
+      const keyedPort = await freePort();
+      let keyedReceiver: Background | undefined;
       try {
         const registration = await post(`${server.url}/registerForAlert`, server.adminKey, {
           url: `http://127.0.0.1:${port}/webhooks/concertAlert`,
@@ -206,6 +208,27 @@ describe.concurrent('journeys from npm pack tarballs', () => {
         });
         await receiver.waitFor(/listening/);
         await expectStartRefusals(project, port, registration.secret);
+
+        // v1a: a second scaffold, `init --signature v1a`, holds no secret and verifies from the server's key set. Its
+        // package.json asks for what the first one's does, so it runs on that install (linked), not a second one.
+        const keyed = join(root, 'my-keyed-receiver');
+        const kit = ['--kit', tarball('receiver'), '--spec', tarball('spec')];
+        await run('node_modules/.bin/clubnotify-receiver', ['init', keyed, '--signature', 'v1a', ...kit], { cwd: tools });
+        const needs = async (dir: string) =>
+          (({ dependencies, devDependencies }) => ({ dependencies, devDependencies }))(
+            JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')),
+          );
+        expect(await needs(keyed)).toEqual(await needs(project));
+        await symlink(join(project, 'node_modules'), join(keyed, 'node_modules'), 'dir');
+        await post(`${server.url}/registerForAlert`, server.adminKey, {
+          url: `http://127.0.0.1:${keyedPort}/webhooks/concertAlert`,
+          signature: 'v1a',
+        });
+        keyedReceiver = background(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+          cwd: keyed,
+          env: { ...process.env, PORT: String(keyedPort), WEBHOOK_JWKS_URL: `${server.url}/.well-known/jwks.json` },
+        });
+        await keyedReceiver.waitFor(/listening/);
 
         const trigger = await run(
           'npx',
@@ -226,6 +249,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
         await post(`${server.url}/concerts`, server.adminKey, concert);
         // The scaffold's handler logs only after the signature and the payload passed.
         await receiver.waitFor(/concert scheduled: .*Journey Jazz/);
+        await keyedReceiver.waitFor(/concert scheduled: .*Journey Jazz/);
 
         // Pull delivery: a second receiver, which the server never dials, gets the next alert through `listen`.
         const pull = await post(`${server.url}/registerForAlert`, server.adminKey, {
@@ -258,6 +282,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
         expect(await server.process.stop()).toBe(0);
       } finally {
         await pullReceiver?.stop();
+        await keyedReceiver?.stop();
         await receiver?.stop();
         await server.process.stop();
       }

@@ -1068,7 +1068,8 @@ export interface paths {
          *     cache), so a receiver has it before any delivery names it. At that moment the previous key
          *     stops signing; it stays published for 7 days (`previousDropsAt`), longer than any retry keeps a
          *     message, and is then dropped. `409` while the key of an earlier rotation has not started
-         *     signing yet. HMAC (`v1`) secrets are not touched: rotate those per target with `rotateSecret`.
+         *     signing yet, and when the operator supplies the key (the server's `SIGNING_KEY_FILE`): the
+         *     operator rotates it by restarting the server with the new key. HMAC (`v1`) secrets are not touched: rotate those per target with `rotateSecret`.
          *     Every owner subscribed to the `signingKeyRotated` operational event is sent one, queued with
          *     the rotation.
          */
