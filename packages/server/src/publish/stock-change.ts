@@ -4,12 +4,13 @@ import { prepared } from '../db/prepared.js';
 import { freshDelivery } from '../delivery/queue/handoff.js';
 import { timeOrderedIds } from '../delivery/queue/time-ordered-ids.js';
 import { registrationStateSql } from '../delivery/queue/fragments.sql.js';
-import { insertDeliveries, insertDeliveriesSql, keyedRows, keyedRowsSql } from '../delivery/queue/insert.sql.js';
+import { insertDeliveriesSql, keyedRows, keyedRowsSql } from '../delivery/queue/insert.sql.js';
 import { contractVersions, type PayloadVersioning } from '../delivery/payload-versions.js';
-import type { FreshDelivery, OutgoingMessage, TargetState } from '../delivery/types.js';
+import type { FreshDelivery, TargetState } from '../delivery/types.js';
 import { HttpProblem, problems } from '../http/problem.js';
 import type { TraceHeaders } from '../telemetry/trace-context.js';
 import { stockUpdateBodySql, type ItemLevel } from '../domain/payload-shapes.js';
+import { queueOlderVersions, type OlderTarget } from './older-versions.js';
 
 export interface StockLevel {
   id: string;
@@ -41,7 +42,9 @@ if (orderingKeys['webhook.stockUpdate'].pointer !== '/drink/id')
  * in order: whether its items exist and its webhook body (JSON.stringify of the answer); the
  * first carries the targets' state, for the handoff to the local worker. $8, $9: each change's
  * traceparent and tracestate. $10: the current payload version: the statement queues to the
- * registrations on it, the others' webhooks are converted and queued after it ({@link queueOlderVersions}).
+ * registrations on it, and lists the others (`older`, with their state) when the changes are made:
+ * their webhooks are converted and queued by one statement after it, on the same transaction
+ * (`queueOlderVersions`).
  */
 const STOCK_SQL = prepared(`WITH levels AS (
        SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::int[]) WITH ORDINALITY AS c (drink, drink_stock, ingredient, ingredient_stock, k)
@@ -54,10 +57,14 @@ const STOCK_SQL = prepared(`WITH levels AS (
        SELECT c.k, d.id AS d_id, d.name AS d_name, c.drink_stock AS d_stock, d.unit AS d_unit,
               g.id AS g_id, g.name AS g_name, c.ingredient_stock AS g_stock, g.unit AS g_unit
        FROM levels c LEFT JOIN locked d ON d.id = c.drink AND d.kind = 'drink' LEFT JOIN locked g ON g.id = c.ingredient AND g.kind = 'ingredient'
-     ), targets AS (
+     ), registered AS (
        SELECT id, owner_key_id, url, delivery, secret, previous_secret, previous_secret_expires_at, signature, rate_limit_per_second, status, deleted_at,
-              row_number() OVER (ORDER BY seq)::int AS n FROM registrations
-       WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL AND payload_version = $10
+              payload_version, seq FROM registrations
+       WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL
+     ), targets AS (
+       SELECT *, row_number() OVER (ORDER BY seq)::int AS n FROM registered WHERE payload_version = $10
+     ), older AS (
+       SELECT * FROM registered WHERE payload_version <> $10 ORDER BY seq
      ), go AS (
        SELECT count(*) <= $7 AS ok, count(*)::int AS targets FROM targets
      ), ok AS MATERIALIZED (
@@ -79,7 +86,8 @@ const STOCK_SQL = prepared(`WITH levels AS (
      )
      SELECT f.k::int AS k, f.d_id IS NOT NULL AS drink_found, f.g_id IS NOT NULL AS ingredient_found, o.body, go.ok, go.targets,
        CASE WHEN f.k = 1 AND q.any THEN ${registrationStateSql('(SELECT id AS target_id, * FROM targets)', ', k.owner_key_id, k.url, k.n')} END AS fresh,
-       CASE WHEN f.k = 1 AND q.any THEN ${keyedRowsSql} END AS keyed
+       CASE WHEN f.k = 1 AND q.any THEN ${keyedRowsSql} END AS keyed,
+       CASE WHEN f.k = 1 AND go.ok AND EXISTS (SELECT 1 FROM older) THEN ${registrationStateSql('(SELECT id AS target_id, * FROM older)', ', k.owner_key_id, k.url, k.payload_version')} END AS older
      FROM found f CROSS JOIN go CROSS JOIN queuing q LEFT JOIN ok o ON o.k = f.k
      ORDER BY f.k`);
 
@@ -94,6 +102,8 @@ interface Row {
   /** On the first row, when webhooks were queued: their targets' state, and their places in their keys (`keyedRowsSql`). */
   fresh: string | null;
   keyed: string | null;
+  /** On the first row, when the changes could be made and registrations are on older payload versions: those, with their state. */
+  older: string | null;
 }
 
 /** A queued webhook's target, its state, and its place in the ids drawn for the change. */
@@ -163,10 +173,16 @@ export async function changeStocks(
       versions.current,
     ]);
     const first = rows[0]!;
-    fanOut.last = first.targets;
+    const older = first.older ? (JSON.parse(first.older) as OlderTarget[]) : [];
+    // Every version's targets count: a statement's batch queues as many deliveries pinned or not.
+    fanOut.last = first.targets + older.length;
     if (first.ok) {
       const made = outcomes(changes, rows, (k, n) => (k - 1) * per + n - 1, ids, messageIds, versions.current);
-      return versions.versions.length > 1 ? queueOlderVersions(db, changes, made, versions) : made;
+      const done = made.flatMap((m, i) =>
+        m instanceof HttpProblem ? [] : [{ change: changes[i]!, body: rows[i]!.body!, fresh: m.fresh }],
+      );
+      await queueOlderVersions(db, done, older, versions);
+      return made;
     }
     // Registrations were added since the last change: draw enough ids and run it again.
     per = first.targets + 8;
@@ -210,50 +226,4 @@ function outcomes(
     );
     return { levels: JSON.parse(body) as StockChanged['levels'], fresh };
   });
-}
-
-interface OlderTarget {
-  id: string;
-  owner_key_id: string;
-  url: string;
-  delivery: string;
-  payload_version: number;
-}
-
-/**
- * The stockUpdate webhooks of the registrations pinned to an older payload version: each change's
- * body converted once per version (`insertDeliveries`), queued on `db` after the statement that
- * made the changes. Run only when the contract lists more than one version; the caller runs
- * both in one transaction (the batcher does when there are older versions).
- */
-async function queueOlderVersions(
-  db: Queryable,
-  changes: StockChange[],
-  made: Array<StockChanged | HttpProblem>,
-  versions: PayloadVersioning,
-): Promise<Array<StockChanged | HttpProblem>> {
-  const targets = await db.query<OlderTarget>(
-    `SELECT id, owner_key_id, url, delivery, payload_version FROM registrations
-     WHERE event = 'stockUpdate' AND status = 'active' AND deleted_at IS NULL AND payload_version <> $1 ORDER BY seq`,
-    [versions.current],
-  );
-  if (targets.length === 0) return made;
-  for (const [i, result] of made.entries()) {
-    if (result instanceof HttpProblem) continue;
-    const body = JSON.stringify(result.levels);
-    const messages: OutgoingMessage[] = targets.map((t) => ({
-      kind: 'webhook',
-      event: 'stockUpdate',
-      targetId: t.id,
-      ownerKeyId: t.owner_key_id,
-      url: t.url,
-      contentType: 'application/json',
-      body,
-      pull: t.delivery === 'pull',
-      payloadVersion: t.payload_version,
-      orderingKey: result.levels.drink.id,
-    }));
-    result.fresh.push(...(await insertDeliveries(db, messages, changes[i]!.trace, versions)));
-  }
-  return made;
 }

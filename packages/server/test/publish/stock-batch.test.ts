@@ -3,8 +3,9 @@ import type { Database, Queryable } from '../../src/db/database.js';
 import { seed } from '../../src/db/seed.js';
 import { HttpProblem } from '../../src/http/problem.js';
 import { StockChangeBatcher } from '../../src/publish/stock-batch.js';
-import { StockFanOut, type StockChange } from '../../src/publish/stock-change.js';
+import { changeStocks, StockFanOut, type StockChange } from '../../src/publish/stock-change.js';
 import { targetStateSql } from '../../src/delivery/queue/fragments.sql.js';
+import type { PayloadVersioning } from '../../src/delivery/payload-versions.js';
 import { addRegistration, createTestDatabase, databaseKinds, type TestDatabase } from '../support/delivery-support.js';
 import { dbFactories, startTestServer, type TestServer } from '../support/server-support.js';
 
@@ -177,6 +178,41 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
     expect(fresh.map((d) => d.target_id).sort()).toEqual([...targets].sort());
     for (const d of fresh) expect(pick(d as never)).toEqual(pick(looked.get(d.target_id) as never));
     expect(fresh.find((d) => d.target_id === rotated)!.secret).toContain(' ');
+  });
+
+  it('queues the webhooks of targets on an older payload version for a whole batch in one more statement', async () => {
+    // Two versions: the body of 1 is 2's with the unit marked, so each target's body shows its version.
+    const versions: PayloadVersioning = {
+      current: 2,
+      versions: [1, 2].map((version) => ({ version, contract: `${version}.0.0` })),
+      convert: (_ref, body) => ({ contentType: 'application/json', body: body.replace('"unit":"glass"', '"unit":"glass (v1)"') }),
+    };
+    await t.db.query('UPDATE registrations SET payload_version = 2', []);
+    await t.db.query('UPDATE registrations SET payload_version = 1 WHERE id <> $1', [targets[0]]);
+    const fanOut = new StockFanOut();
+    // A first change sizes the fan-out (the first of a process draws no ids).
+    await new StockChangeBatcher(t.db, 1, fanOut, versions).change(change('itm_old_fashioned', 1, 'itm_bourbon', 1));
+    statements = 0;
+    const made = await changeStocks(
+      counted,
+      [1, 2, 3, 4, 5].map((n) => change(n % 2 ? 'itm_mojito' : 'itm_negroni', n, 'itm_mint', n)),
+      fanOut,
+      versions,
+    );
+    const answers = made.map((m) => (m instanceof HttpProblem ? expect.unreachable(m.message) : m));
+    expect(statements).toBe(2);
+    for (const a of answers) {
+      expect(a.fresh.map((d) => [d.target_id, d.payload_version]).sort()).toEqual(
+        [...targets].map((id) => [id, id === targets[0] ? 2 : 1]).sort(),
+      );
+      for (const d of a.fresh) expect(d.body.includes('(v1)')).toBe(d.payload_version === 1);
+    }
+    const rows = await t.db.query<{ id: string; body: string; payload_version: number }>(
+      'SELECT id, body, payload_version FROM deliveries',
+    );
+    const queued = new Map(rows.map((r) => [r.id, r]));
+    for (const d of answers.flatMap((a) => a.fresh))
+      expect(queued.get(d.id)).toMatchObject({ body: d.body, payload_version: d.payload_version });
   });
 
   it('draws more ids when registrations were added since the last change', async () => {
