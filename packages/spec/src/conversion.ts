@@ -27,7 +27,8 @@ export type PayloadOf<K extends EventRef['kind'], N extends string, V extends Pa
 /**
  * A down-converter, the default export of `spec/converters/<kind>.<event>/<from>-to-<to>.ts`:
  * a pure function from a valid payload of version `From` to a valid payload of version `To`
- * (`From - 1`). It gets its own copy of the payload.
+ * (`From - 1`). It gets its own copy of the payload. Its output is checked as it is sent: a JSON
+ * payload as `JSON.stringify` writes it.
  */
 export type Converter<K extends EventRef['kind'], N extends string, From extends PayloadVersion, To extends PayloadVersion> = (
   payload: PayloadOf<K, N, From>,
@@ -155,7 +156,8 @@ export function payloadConversion(contract: ConversionContract): PayloadConversi
     if (!module) throw new PayloadConversionError(`Payload version ${to} has no ${name}.`, { ...details, failure: 'absent' });
     let out: unknown;
     try {
-      out = entry ? entry.convert(payload) : payload;
+      // What is validated is what would be sent: a toJSON, a Date or an undefined field changes it.
+      out = asSent(ref, to, entry ? entry.convert(payload) : payload);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new PayloadConversionError(
@@ -172,6 +174,16 @@ export function payloadConversion(contract: ConversionContract): PayloadConversi
       failure: 'invalid',
       errors: result.errors,
     });
+  }
+
+  /**
+   * A JSON payload as its body carries it (`JSON.stringify`, then parsed): undefined where JSON has
+   * no text for it. A text payload is sent as it is when a string (the schema refuses anything else).
+   */
+  function asSent(ref: EventRef, version: number, payload: unknown): unknown {
+    if (!isJson(contentTypeOf(ref, version))) return payload;
+    const text = JSON.stringify(payload) as string | undefined;
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
   }
 
   function convert(ref: EventRef, payload: unknown, to: number, from: number = contract.current): unknown {
