@@ -22,7 +22,7 @@ import { ReadBudget, defaultReadBudget } from './db/read-budget.js';
 import { traceRequests } from './http/tracing.js';
 import { onlyUnder, pipeline } from './http/pipeline.js';
 import { deliveryHandlers } from './routes/deliveries.js';
-import type { DeliveryHandoff } from './delivery/types.js';
+import type { DeliveryHandoff, Outcome } from './delivery/types.js';
 import { createOutgoingGuard, type OutgoingValidationMode } from './publish/outgoing-check.js';
 import { HttpProblem, sendProblem } from './http/problem.js';
 import { databaseUnavailable } from './http/unavailable.js';
@@ -128,7 +128,13 @@ export function createApp(deps: AppDeps): Express {
   const metrics = deps.metrics ?? createMetrics(deps.db, { reads });
   const check = createOutgoingGuard(deps.outgoingValidation ?? 'strict', logger, metrics.countOutgoingViolation);
   const versions = deps.payloadVersions ?? contractVersions;
-  const pull = new PullFeed({ onUnsent: conversionFailures(metrics, logger), ...deps.pull, db: deps.db, versions });
+  const unconverted = conversionFailures(metrics, logger);
+  // Pull outcomes count in /metrics as the worker's do (server.ts wires its onOutcome alike).
+  const onOutcome = (outcome: Outcome) => {
+    metrics.onOutcome(outcome);
+    unconverted(outcome);
+  };
+  const pull = new PullFeed({ onOutcome, ...deps.pull, db: deps.db, versions });
   const outbox = new Outbox({
     db: deps.db,
     handoff: deps.deliveryHandoff,

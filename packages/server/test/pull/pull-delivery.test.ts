@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { currentPayloadVersion } from '@clubnotify/spec';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/worker.js';
@@ -145,7 +146,30 @@ describe.each(dbFactories)('pull delivery on $name', (factory) => {
     expect(attempt).toMatchObject({ statusCode: null, error: '\u202e\uffff\ufffd', responseBody: 'a\ufffdb\u{1f600}' });
   });
 
-  it('retries a refused attempt and an unreported lease, then delivers', async () => {
+  /** The samples of `/metrics` whose name and labels start as `series` says (`name{label="v",...`), by series. */
+  async function scrape(...series: string[]): Promise<number[]> {
+    const res = await s.call('GET', '/metrics', { key: s.adminKey });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).split('\n');
+    return series.map((prefix) =>
+      Number(
+        lines
+          .find((l) => l.startsWith(prefix))
+          ?.split(' ')
+          .at(-1) ?? 0,
+      ),
+    );
+  }
+
+  it('retries a refused attempt and an unreported lease, then delivers, each attempt counted in /metrics', async () => {
+    // What this test adds to the counters the file's other pull targets share.
+    const series = [
+      'clubnotify_delivery_attempts_total{event="stockUpdate",outcome="retrying"}',
+      'clubnotify_delivery_attempts_total{event="stockUpdate",outcome="succeeded"}',
+      `clubnotify_deliveries_by_payload_version_total{event="stockUpdate",version="${currentPayloadVersion}",outcome="succeeded"}`,
+      'clubnotify_delivery_retries_total{attempt="3",outcome="succeeded"}',
+    ];
+    const before = await scrape(...series);
     const target = await pullTarget('http://localhost:4000/pull-b');
     await changeStock(12);
     const [first] = await lease(target.id, 'waitSeconds=5&limit=1');
@@ -166,6 +190,9 @@ describe.each(dbFactories)('pull delivery on $name', (factory) => {
       [3, 200],
     ]);
     expect(log.attempts[1]!.error).toMatch(/not acknowledged within the pull lease/);
+    // Refused and lapsed: two retrying; then one success, on its third attempt, in the current version.
+    // Scraped at most twice a second: /metrics answers 120 scrapes a minute per address.
+    await expect.poll(async () => (await scrape(...series)).map((n, i) => n - before[i]!), { interval: 500 }).toEqual([2, 1, 1, 1]);
   });
 
   it('refuses a report that arrives after its lease ran out, and records the attempt once, as unacknowledged', async () => {

@@ -23,8 +23,11 @@ export interface PullFeedOptions {
   closing?: AbortSignal;
   /** The payload versions: a delivery whose conversion failed when it was queued is converted at its lease (see the worker). */
   versions?: PayloadVersioning;
-  /** Told of each delivery recorded failed unsent at its lease (the app counts and logs it as the worker's). */
-  onUnsent?: (outcome: Outcome) => void;
+  /**
+   * Told of each attempt outcome once it is recorded: reported, its lease run out, or failed
+   * unsent at its lease (`unsent`). The app counts them in `/metrics` as the worker's.
+   */
+  onOutcome?: (outcome: Outcome) => void;
 }
 
 /** What a reader reports of one leased attempt (the local receiver's answer). */
@@ -58,7 +61,7 @@ export class PullFeed {
   readonly #closing: AbortSignal | undefined;
   readonly #waiting = new Map<string, Set<() => void>>();
   readonly #versions: PayloadVersioning;
-  readonly #onUnsent: ((outcome: Outcome) => void) | undefined;
+  readonly #onOutcome: (outcome: Outcome) => void;
 
   constructor(options: PullFeedOptions) {
     this.#db = options.db;
@@ -70,7 +73,7 @@ export class PullFeed {
     this.#pollMs = options.pollMs ?? 1_000;
     this.#closing = options.closing;
     this.#versions = options.versions ?? contractVersions;
-    this.#onUnsent = options.onUnsent;
+    this.#onOutcome = options.onOutcome ?? (() => {});
   }
 
   /** How many readers wait on `targetId` now (nothing due for them yet). */
@@ -122,8 +125,7 @@ export class PullFeed {
         if (!delivery) continue;
         const result = unconverted(d.body_version, d.payload_version, error);
         const outcome: Outcome = { delivery, result, status: 'failed', retryInMs: null, unsent: true };
-        await recordOutcomes(this.#db, [outcome], this.#policy, this.#versions);
-        this.#onUnsent?.(outcome);
+        await this.#record([outcome]);
       }
     }
     return kept;
@@ -142,7 +144,7 @@ export class PullFeed {
       retryAfterMs: null,
     };
     const outcome = decide(delivery, result, this.#schedule, this.#jitter);
-    await recordOutcomes(this.#db, [outcome], this.#policy, this.#versions);
+    await this.#record([outcome]);
     return { outcome };
   }
 
@@ -164,9 +166,15 @@ export class PullFeed {
         };
         return decide(d, result, this.#schedule, this.#jitter);
       });
-      await recordOutcomes(this.#db, outcomes, this.#policy, this.#versions);
+      await this.#record(outcomes);
       total += expired.length;
     }
+  }
+
+  /** Records outcomes, then tells `onOutcome` of each (only what is in the database is counted). */
+  async #record(outcomes: Outcome[]): Promise<void> {
+    await recordOutcomes(this.#db, outcomes, this.#policy, this.#versions);
+    for (const outcome of outcomes) this.#onOutcome(outcome);
   }
 
   #wait(targetId: string, ms: number, signal: AbortSignal): Promise<void> {
