@@ -154,24 +154,30 @@ describe('the 2.0.0 server from its tarball', () => {
   const receivers: Background[] = [];
   afterAll(() => Promise.all(receivers.map((r) => r.stop())));
 
-  /** The scaffold of `version` started with `npm start`, for a new stockUpdate registration and concertAlert subscription of that version. */
+  /**
+   * The scaffold of `version` started with `npm start`, for a new stockUpdate registration and
+   * concertAlert subscription of that version, and a pull stockUpdate registration of `pulled`
+   * (for `listen` to forward to it).
+   */
   async function receiverOf(
     version: 1 | 2,
     concertId: string,
-  ): Promise<{ process: Background; url: string; targets: string[]; secret: string }> {
+    pulled: 1 | 2 = version,
+  ): Promise<{ process: Background; url: string; targets: string[]; secret: string; pull: string }> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     // The SDK from its tarball pins each target's version.
     const registration = await client().registerForStockUpdates(`${url}/webhooks/stockUpdate`, { payloadVersion: version });
     const subscription = await client().subscribeToConcert(concertId, `${url}/callbacks/concertAlert`, { payloadVersion: version });
-    expect([registration.payloadVersion, subscription.payloadVersion]).toEqual([version, version]);
+    const pull = await client().registerForStockUpdates(`${url}/pulled`, { payloadVersion: pulled, delivery: 'pull' });
+    expect([registration.payloadVersion, subscription.payloadVersion, pull.payloadVersion]).toEqual([version, version, pulled]);
     const receiver = background('npm', ['start'], {
       cwd: scaffolds[version],
-      env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: `${registration.secret} ${subscription.secret}` },
+      env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: `${registration.secret} ${subscription.secret} ${pull.secret}` },
     });
     receivers.push(receiver);
     await receiver.waitFor(/listening/);
-    return { process: receiver, url, targets: [registration.id, subscription.id], secret: registration.secret };
+    return { process: receiver, url, targets: [registration.id, subscription.id], secret: registration.secret, pull: pull.id };
   }
 
   /** The first attempt of the delivery to each target (or of each delivery id): its payload version and the receiver's status code. */
@@ -188,7 +194,8 @@ describe('the 2.0.0 server from its tarball', () => {
   it('one publish reaches the version 1 scaffold in version 1 and the version 2 scaffold in version 2; a version 2 test to version 1 is refused; the suite passes in 2', async () => {
     const concert = await api('POST', '/concerts', { title: 'Tarball Jazz', startsAt: '2027-03-06T20:00:00Z', venue: 'Main Hall' });
     expect(concert.status).toBe(201);
-    const [one, two] = await Promise.all([receiverOf(1, concert.body.id), receiverOf(2, concert.body.id)]);
+    // The version 2 scaffold also gets a pull target pinned to 1, through `listen`.
+    const [one, two] = await Promise.all([receiverOf(1, concert.body.id), receiverOf(2, concert.body.id, 1)]);
     const [webhookOne, callbackOne] = one.targets as [string, string];
     const [webhookTwo, callbackTwo] = two.targets as [string, string];
 
@@ -202,6 +209,18 @@ describe('the 2.0.0 server from its tarball', () => {
       [1, 200],
       [2, 200],
     ]);
+    // `listen` from the CLI's tarball forwards the pull target's message with its webhook-version: the
+    // version 2 scaffold refuses it as version 1 (without the header it would fail version 2's schema).
+    const forwarded = await run(
+      'node_modules/.bin/clubnotify-receiver',
+      ['listen', '--target', two.pull, '--forward-to', `${two.url}/webhooks/stockUpdate`, '--server', serverUrl, '--max-messages', '1'],
+      { cwd: tools, env: { ...process.env, CLUBNOTIFY_API_KEY: adminKey } },
+    );
+    expect(forwarded.stdout).toMatch(/stockUpdate msg_\S+ attempt 1 -> 400 in /);
+    const { body: pulledLog } = await api('GET', `/deliveries?targetId=${two.pull}&limit=1`);
+    const { body: pulled } = await api('GET', `/deliveries/${pulledLog.data[0].id}`);
+    expect(pulled.attempts[0]).toMatchObject({ payloadVersion: 1, statusCode: 400 });
+    expect(pulled.attempts[0].responseBody).toContain('this delivery is payload version 1 (webhook-version: 1)');
     // The scaffolds' handlers log only what passed the signature and their version's schema.
     await one.process.waitFor(/\] Mojito: 17 glass, /);
     await two.process.waitFor(/webhook stockUpdate \(attempt 1\):[\s\S]*measure: \{ unit: 'glass', quantity: 1 \}/);
@@ -231,5 +250,16 @@ describe('the 2.0.0 server from its tarball', () => {
       /^ {2}pass {2}refuses a message whose webhook-version names another payload version \(1; it is built for 2\): 400 payload-version-mismatch$/m,
     );
     expect(suite.code, suite.stdout).toBe(0);
+
+    // /metrics counts the deliveries per event and version: who still needs version 1.
+    const metrics = await fetch(`${serverUrl}/metrics`, { headers: { authorization: `Bearer ${adminKey}` } });
+    const exposition = await metrics.text();
+    for (const version of [1, 2])
+      expect(exposition).toMatch(
+        new RegExp(
+          `^clubnotify_deliveries_by_payload_version_total\\{event="stockUpdate",version="${version}",outcome="succeeded"\\} 1$`,
+          'm',
+        ),
+      );
   }, 300_000);
 });
