@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { createClient } from '@clubnotify/sdk';
@@ -6,6 +7,9 @@ import { about, loadOperational } from '../../console/src/operational.js';
 import { pino } from 'pino';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/worker.js';
 import { createOutgoingGuard } from '../../src/publish/outgoing-check.js';
+import { Outbox } from '../../src/publish/outbox.js';
+import { parseOperatorKey } from '../../src/delivery/send/operator-key.js';
+import { adoptAndAnnounce } from '../../src/domain/rotate-signing-key.js';
 import { startOpsReceiver, type OpsReceiver } from '../support/operational-support.js';
 import { dbFactories, startTestServer, type TestServer } from '../support/server-support.js';
 
@@ -190,6 +194,19 @@ describe.each(dbFactories)('operational events on $name', (factory) => {
       data: Array<{ event: string }>;
     };
     expect(toDave.data.map((d) => d.event)).toEqual([]);
+  });
+
+  it('sends signingKeyRotated when a start makes the operator key sign, and when a start without it hands back', async () => {
+    const outbox = new Outbox({ db: s.db, handoff: worker });
+    const operator = parseOperatorKey(`whsk_${randomBytes(32).toString('base64')}`);
+    const adopted = await adoptAndAnnounce(s.db, outbox, operator);
+    expect(adopted).toMatchObject({ kid: operator.kid, previousKid: expect.stringMatching(/^key_/) });
+    const told = await ops.next('signingKeyRotated', (p) => p.kid === operator.kid);
+    expect(told).toMatchObject({ previousKid: adopted!.previousKid, signsFrom: adopted!.signsFrom.toISOString() });
+    // A start with the same key says nothing; one without it makes the server's own key sign again, and says so.
+    expect(await adoptAndAnnounce(s.db, outbox, operator)).toBeUndefined();
+    const back = await adoptAndAnnounce(s.db, outbox, undefined);
+    await ops.next('signingKeyRotated', (p) => p.kid === back!.kid && p.previousKid === operator.kid);
   });
 
   it('never reports on an operational-event subscription itself, and keeps its events out of the delivery log', async () => {
