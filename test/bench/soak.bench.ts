@@ -100,18 +100,14 @@ export default async function soak(): Promise<void> {
   const admin = newAdminKey();
   let arrived = 0;
   const receiver = await startReceiver(() => arrived++);
-  const server = await spawnServer(
-    {
-      ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir }),
-      ADMIN_API_KEY: admin,
-      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-      DELIVERY_RETENTION: RETENTION,
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-    },
-    // Migrations on a fresh data folder take over a minute on a loaded machine.
-    180_000,
-  );
+  const server = await spawnServer({
+    ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir }),
+    ADMIN_API_KEY: admin,
+    ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+    DELIVERY_RETENTION: RETENTION,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+  });
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   for (let r = 0; r < REGISTRATIONS; r++)
     await call(server.url, 'POST', '/registerForStockUpdates', { key: admin, body: { url: `${receiverUrl}/hook/${r}` } });

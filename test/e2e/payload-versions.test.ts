@@ -288,7 +288,7 @@ describe.each(databases)('the 2.0.0 server on %s sends each target its version',
       dataDir = await mkdtemp(join(tmpdir(), 'cn-payload-versions-data-'));
       env.DATA_DIR = dataDir;
     }
-    server = await spawnServer(env, 120_000, [], copy);
+    server = await spawnServer(env, { checkout: copy });
     record = (s) => void seen.push(s);
   }, 180_000);
 

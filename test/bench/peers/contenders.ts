@@ -102,9 +102,7 @@ export async function ours(
       NODE_ENV: process.env.PEERS_NODE_ENV ?? 'production',
       // PEERS_CPU_PROF=<dir>: a V8 CPU profile of our service per contender, written when it stops.
     },
-    120_000,
-    process.env.PEERS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PEERS_CPU_PROF}`] : [],
-    checkout,
+    { nodeArgs: process.env.PEERS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PEERS_CPU_PROF}`] : [], checkout },
   );
   const client = publisher(server.url, { authorization: `Bearer ${admin}` }, variant.change);
   const registered = new Set<string>();
