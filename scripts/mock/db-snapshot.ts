@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webhookNames } from '@clubnotify/spec';
 import { addHistoryDays, DAYS_AHEAD, migrate, openDatabase, seed, type Database } from '@clubnotify/server';
+import { migrations } from '../../packages/server/src/db/migrations/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dbSources = join(root, 'packages/server/src/db');
@@ -17,10 +18,13 @@ export interface DbSnapshot {
   builtMs?: number;
 }
 
-/** Adds to `hash` what a migrated database is made of: the migrations, how they run, and the spec's webhooks. */
+/**
+ * Adds to `hash` what a migrated database is made of: the migrations, how they run, and the spec's
+ * webhooks. The migrations as this process imported them, which `migrate` runs: read from disk, a
+ * checkout that changed during a run (a pull, a merge) named an old database after the new files.
+ */
 export async function hashMigrations(hash: Hash): Promise<Hash> {
-  const migrations = join(dbSources, 'migrations');
-  for (const name of (await readdir(migrations)).sort()) hash.update(name).update(await readFile(join(migrations, name)));
+  for (const m of migrations) hash.update(`${m.version} ${m.name}\n${m.sql}\n`);
   hash.update(await readFile(join(dbSources, 'migrate.ts')));
   return hash.update(webhookNames.join(','));
 }
