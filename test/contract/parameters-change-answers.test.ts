@@ -33,7 +33,7 @@ async function call(target: RealServer, method: string, path: string, body?: unk
   return res.status === 204 ? {} : ((await res.json()) as Json);
 }
 
-/** Two owners' registrations, subscriptions and deliveries of both events, one of them cancelled: every filter has something to leave out. */
+/** Two owners' registrations, subscriptions and deliveries of both events, one of them cancelled, and two signing keys: every filter has something to leave out. */
 async function seed(target: RealServer): Promise<void> {
   const keys = (await call(target, 'GET', '/apiKeys')).data as Array<{ id: string; name: string }>;
   state.aliceKeyId = keys.find((k) => k.name === 'alice')!.id;
@@ -71,6 +71,8 @@ async function seed(target: RealServer): Promise<void> {
     await call(target, 'POST', `/registrations/${reg}/rotateSecret`, { overlapSeconds: 3600 }, key);
   }
   await call(target, 'DELETE', `/registrations/${bobReg}`, undefined, target.otherKey);
+  // Two signing keys (the first, made by the rotation, and the new one), so a page of one leaves one out.
+  await call(target, 'POST', '/signingKeys/rotate');
 }
 
 /**

@@ -338,6 +338,8 @@ export function createClient(options: ClientOptions) {
     signingKeys: {
       /** The published key set (`/.well-known/jwks.json`, no API key needed): the key that signs, one waiting to, and retired ones within their overlap. */
       list: (opts?: RequestOptions) => get('/.well-known/jwks.json', opts),
+      /** Admin: every key the server has had, newest first, with its state (`pending`, `signing`, `overlap`, `retired`), dates and source (`server` or `operator`); public keys only. */
+      listAll: (query?: QueryOf<'/signingKeys'>, opts?: PaginateOptions) => paginate('/signingKeys', { query, ...opts }),
       /** Admin: a new key, published now and signing from `signsFrom`; a `ConflictError` while an earlier rotation's key waits to sign. */
       rotate: (opts?: RequestOptions) => post('/signingKeys/rotate', opts),
     },

@@ -33,6 +33,7 @@ describe('typed calls', () => {
     expectTypeOf(client.deliveries.get('dlv_1')).resolves.toEqualTypeOf<Schemas['DeliveryDetail']>();
     expectTypeOf(client.signingKeys.rotate()).resolves.toEqualTypeOf<Schemas['SigningKeyRotation']>();
     expectTypeOf(client.signingKeys.list()).resolves.toEqualTypeOf<Schemas['JsonWebKeySet']>();
+    expectTypeOf(client.signingKeys.listAll().toArray()).resolves.toEqualTypeOf<Array<Schemas['SigningKeyInfo']>>();
     expectTypeOf(client.deliveries.replayMatching({ since: '2026-11-20T18:00:00Z', dryRun: true })).resolves.toEqualTypeOf<
       Schemas['DeliveryReplayResult']
     >();

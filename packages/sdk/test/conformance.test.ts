@@ -59,6 +59,14 @@ describe.each(targets)('against the %s', (_name, start) => {
     expect(keySet.keys.length).toBeGreaterThan(0);
   });
 
+  it('lists every signing key with its state (admin), page by page', async () => {
+    const page = await admin.signingKeys.listAll({ limit: 1 }).firstPage();
+    expect(valid('listSigningKeys.response.200.application/json', page.body)).toEqual({ ok: true });
+    const keys = await admin.signingKeys.listAll({ limit: 1 }, { maxItems: 20 }).toArray();
+    expect(keys.length).toBeGreaterThan(1);
+    expect(keys.map((k) => k.state)).toContain('signing');
+  });
+
   it('registers for alerts and stock updates, and subscribes to a concert', async () => {
     const alert = await client.registerForAlert('https://hooks.example.com/alerts');
     expect(valid('registerForAlert.response.200.application/json', alert)).toEqual({ ok: true });

@@ -1052,6 +1052,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/signingKeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the server's ed25519 signing keys
+         * @description Every ed25519 key the server has signed `v1a` signatures with, or will, newest first,
+         *     cursor-paginated like `/items`, with its `state`: `pending` (published after a rotation, signs
+         *     from `signsFrom`), `signing` (signs now), `overlap` (no longer signs, still in
+         *     `GET /.well-known/jwks.json` until `publishedUntil`, so that messages it signed verify while
+         *     they are retried) or `retired` (out of the key set). `source` says who made it: the server
+         *     (`POST /signingKeys/rotate`, or its first key) or the operator (`SIGNING_KEY`,
+         *     `SIGNING_KEY_FILE`). Only public keys: the private keys are never shown. A server lists none
+         *     until it makes its first key, when it first signs a `v1a` message or publishes its key set.
+         */
+        get: operations["listSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/signingKeys/rotate": {
         parameters: {
             query?: never;
@@ -2283,6 +2310,46 @@ export interface components {
          */
         JsonWebKeySet: {
             keys: components["schemas"]["JsonWebKey"][];
+        };
+        /** @description One of the server's ed25519 signing keys (`v1a`) as listed. The private key is never shown. */
+        SigningKeyInfo: {
+            /** @description The key id deliveries name in `webhook-key-id`. */
+            kid: string;
+            /**
+             * @description `pending`: published, signs from `signsFrom`. `signing`: signs now. `overlap`: no longer signs,
+             *     published until `publishedUntil`. `retired`: no longer published.
+             * @enum {string}
+             */
+            state: "pending" | "signing" | "overlap" | "retired";
+            /**
+             * @description `server`: made and stored by the server. `operator`: supplied with `SIGNING_KEY` or `SIGNING_KEY_FILE`; only its public half is stored.
+             * @enum {string}
+             */
+            source: "server" | "operator";
+            /** @description The public key in the Standard Webhooks form (`whpk_` + base64), as a receiver without the key set takes it; the key set's `x` is the same bytes in base64url. */
+            publicKey: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it started signing, or starts (`pending`).
+             */
+            signsFrom: string;
+            /**
+             * Format: date-time
+             * @description When it stopped signing, or stops (a rotation's previous key during the lead); `null` while no later key replaces it.
+             */
+            retiredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it leaves the key set (7 days after `retiredAt`); `null` while it is not retired.
+             */
+            publishedUntil: string | null;
+        };
+        /** @description Cursor-based, with links. */
+        SigningKeyList: {
+            data: components["schemas"]["SigningKeyInfo"][];
+            links: components["schemas"]["Links"];
         };
         /** @description A rotation of the server's ed25519 signing key (`v1a`). */
         SigningKeyRotation: {
@@ -4792,6 +4859,41 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             503: components["responses"]["ServiceUnavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listSigningKeys: {
+        parameters: {
+            query?: {
+                /** @description Opaque marker from `links.next`, `links.prev`, `links.last` or `next_cursor`; pass it back unchanged. Omit for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Maximum items returned, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of keys, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ReadUnavailable"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -117,5 +117,13 @@ export const pagination = {
     "cursorParam": "cursor",
     "limitParam": "limit",
     "nextLink": "links.next"
+  },
+  "/signingKeys": {
+    "operation": "listSigningKeys",
+    "strategy": "cursor",
+    "items": "data",
+    "cursorParam": "cursor",
+    "limitParam": "limit",
+    "nextLink": "links.next"
   }
 } as const satisfies PaginationTable;

@@ -1,5 +1,6 @@
 import type { Handler } from '../http/context.js';
 import { publishedKeys, RETIRED_KEY_OVERLAP_DAYS } from '../delivery/send/signing-keys.js';
+import { SIGNING_KEY_COLUMNS, toSigningKeyInfo, type SigningKeyRow } from '../domain/signing-key-list.js';
 import { rotateAndAnnounce } from '../domain/rotate-signing-key.js';
 import { databaseUnavailable } from '../http/unavailable.js';
 import { API_KEY_COLUMNS, createApiKey, toApiKeyInfo, type ApiKeyRow } from '../domain/api-keys.js';
@@ -51,6 +52,17 @@ export function adminHandlers(services: Services): Record<string, Handler> {
       const keys = await publishedKeys(services.db);
       res.setHeader('cache-control', 'public, max-age=60');
       res.json({ keys });
+    },
+    // Every key, newest first, with its state by the database's clock; never a private key. A read
+    // (read-only on PostgreSQL): a server that has not signed or published yet lists none.
+    listSigningKeys: async (req, res, ctx) => {
+      const page = await keysetPage<SigningKeyRow>(
+        services.db,
+        services.cursors,
+        { collection: 'signingKeys', from: 'signing_keys', select: SIGNING_KEY_COLUMNS, seqColumn: 'seq', order: 'desc' },
+        { path: req.path, cursor: ctx.query.cursor, limit: ctx.query.limit },
+      );
+      res.json(services.checkResponse(res, 200, { data: page.rows.map(toSigningKeyInfo), links: page.links }));
     },
     rotateSigningKey: async (_req, res) => {
       if (services.signingKey)

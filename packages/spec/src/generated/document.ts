@@ -3807,6 +3807,87 @@ export const document: { readonly [key: string]: Json } = {
         }
       }
     },
+    "/signingKeys": {
+      "get": {
+        "operationId": "listSigningKeys",
+        "summary": "List the server's ed25519 signing keys",
+        "description": "Every ed25519 key the server has signed `v1a` signatures with, or will, newest first,\ncursor-paginated like `/items`, with its `state`: `pending` (published after a rotation, signs\nfrom `signsFrom`), `signing` (signs now), `overlap` (no longer signs, still in\n`GET /.well-known/jwks.json` until `publishedUntil`, so that messages it signed verify while\nthey are retried) or `retired` (out of the key set). `source` says who made it: the server\n(`POST /signingKeys/rotate`, or its first key) or the operator (`SIGNING_KEY`,\n`SIGNING_KEY_FILE`). Only public keys: the private keys are never shown. A server lists none\nuntil it makes its first key, when it first signs a `v1a` message or publishes its key set.\n",
+        "tags": [
+          "Administration"
+        ],
+        "x-pagination": {
+          "strategy": "cursor",
+          "items": "data",
+          "cursorParam": "cursor",
+          "limitParam": "limit",
+          "nextLink": "links.next"
+        },
+        "security": [
+          {
+            "apiKey": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Cursor"
+          },
+          {
+            "$ref": "#/components/parameters/Limit"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of keys, newest first.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SigningKeyList"
+                },
+                "examples": {
+                  "rotating": {
+                    "$ref": "#/components/examples/SigningKeyList"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ReadUnavailable"
+          },
+          "5XX": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
     "/signingKeys/rotate": {
       "post": {
         "operationId": "rotateSigningKey",
@@ -7136,6 +7217,103 @@ export const document: { readonly [key: string]: Json } = {
           }
         }
       },
+      "SigningKeyInfo": {
+        "type": "object",
+        "required": [
+          "kid",
+          "state",
+          "source",
+          "publicKey",
+          "createdAt",
+          "signsFrom",
+          "retiredAt",
+          "publishedUntil"
+        ],
+        "additionalProperties": false,
+        "description": "One of the server's ed25519 signing keys (`v1a`) as listed. The private key is never shown.",
+        "properties": {
+          "kid": {
+            "type": "string",
+            "maxLength": 64,
+            "pattern": "^[A-Za-z0-9_-]{1,64}$",
+            "description": "The key id deliveries name in `webhook-key-id`."
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "signing",
+              "overlap",
+              "retired"
+            ],
+            "description": "`pending`: published, signs from `signsFrom`. `signing`: signs now. `overlap`: no longer signs,\npublished until `publishedUntil`. `retired`: no longer published.\n"
+          },
+          "source": {
+            "type": "string",
+            "enum": [
+              "server",
+              "operator"
+            ],
+            "description": "`server`: made and stored by the server. `operator`: supplied with `SIGNING_KEY` or `SIGNING_KEY_FILE`; only its public half is stored."
+          },
+          "publicKey": {
+            "type": "string",
+            "maxLength": 49,
+            "pattern": "^whpk_[A-Za-z0-9+/]{43}=$",
+            "description": "The public key in the Standard Webhooks form (`whpk_` + base64), as a receiver without the key set takes it; the key set's `x` is the same bytes in base64url."
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time",
+            "maxLength": 64
+          },
+          "signsFrom": {
+            "type": "string",
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When it started signing, or starts (`pending`)."
+          },
+          "retiredAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When it stopped signing, or stops (a rotation's previous key during the lead); `null` while no later key replaces it."
+          },
+          "publishedUntil": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "maxLength": 64,
+            "description": "When it leaves the key set (7 days after `retiredAt`); `null` while it is not retired."
+          }
+        }
+      },
+      "SigningKeyList": {
+        "type": "object",
+        "required": [
+          "data",
+          "links"
+        ],
+        "additionalProperties": false,
+        "description": "Cursor-based, with links.",
+        "properties": {
+          "data": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/SigningKeyInfo"
+            }
+          },
+          "links": {
+            "$ref": "#/components/schemas/Links"
+          }
+        }
+      },
       "SigningKeyRotation": {
         "type": "object",
         "required": [
@@ -8713,6 +8891,50 @@ export const document: { readonly [key: string]: Json } = {
               "alg": "EdDSA"
             }
           ]
+        }
+      },
+      "SigningKeyList": {
+        "summary": "A rotation's new key, the key that signs until then, and an operator's key long retired",
+        "value": {
+          "data": [
+            {
+              "kid": "key_7hQx2LmV9pRsTb0K",
+              "state": "pending",
+              "source": "server",
+              "publicKey": "whpk_u4Gl6fEU0PXGV5mkgAeJPtYfjS4U2mc/YYABvMbvmN4=",
+              "createdAt": "2026-12-06T12:00:00.000Z",
+              "signsFrom": "2026-12-06T12:02:00.000Z",
+              "retiredAt": null,
+              "publishedUntil": null
+            },
+            {
+              "kid": "key_2mBSZbZ8x5pQ",
+              "state": "signing",
+              "source": "server",
+              "publicKey": "whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=",
+              "createdAt": "2026-11-02T09:30:00.000Z",
+              "signsFrom": "2026-11-02T09:30:00.000Z",
+              "retiredAt": "2026-12-06T12:02:00.000Z",
+              "publishedUntil": "2026-12-13T12:02:00.000Z"
+            },
+            {
+              "kid": "key_Y47sHY36n94RLWmF",
+              "state": "retired",
+              "source": "operator",
+              "publicKey": "whpk_xoU/JAnlSC1v2Q8mjDfqnv1kRlcFpAn7nyyjSAfbiG4=",
+              "createdAt": "2026-10-01T08:00:00.000Z",
+              "signsFrom": "2026-10-01T08:00:00.000Z",
+              "retiredAt": "2026-11-02T09:30:00.000Z",
+              "publishedUntil": "2026-11-09T09:30:00.000Z"
+            }
+          ],
+          "links": {
+            "self": "/signingKeys?limit=20",
+            "next": null,
+            "prev": null,
+            "first": "/signingKeys?limit=20",
+            "last": "/signingKeys?limit=20&cursor=bGFzdA.c2ln"
+          }
         }
       },
       "SigningKeyRotation": {
