@@ -3,15 +3,20 @@
  * becomes `measure`, the concertAlert callback becomes JSON) is built and packed as `npm publish`
  * would, and installed in an empty folder outside the repository. Its server, from the tarball,
  * sends a receiver scaffolded with `init --payload-version 1` from the receiver tarball version 1
- * payloads, and one scaffolded for version 2 version 2: each validated and typed by its kit.
+ * payloads, and one scaffolded for version 2 version 2: each validated and typed by its kit. The
+ * server runs on its embedded database and, with DATABASE_URL, on PostgreSQL. The copy's version 1
+ * is moved to a sunset 20 days ahead (its deprecation six months before), so the server warns the
+ * owner of version 1 targets (`payloadVersionSunset`), as it will a month before the real one.
  * (test/e2e/payload-versions.test.ts checks the same over the copy's workspace, on both databases.)
  */
 import { randomBytes } from 'node:crypto';
-import { cp, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgres } from '../../packages/server/test/support/scratch-postgres.js';
 import { fixtureCopy } from '../contract/payload-versions/fixture-copy.js';
+import { missing, postgres } from '../dependencies.js';
 import { migratedDataDir } from '../reliability/server-process.js';
 import { background, freePort, installFlags, installProject, repoRoot, run, scratchRoot, seconds, type Background } from './support.js';
 import { consoleBuilt, packWorkspace, type Tarball } from './tarballs.js';
@@ -21,10 +26,7 @@ const tsgo = join(repoRoot, 'node_modules/@typescript/native-preview/bin/tsgo');
 const times: [string, string][] = [];
 let copy = '';
 let root = '';
-let dataDir = '';
 let tools = '';
-let server: Background | undefined;
-let serverUrl = '';
 const adminKey = `cn_${randomBytes(32).toString('base64url')}`;
 const scaffolds = { 1: '', 2: '' };
 
@@ -41,28 +43,34 @@ async function packCopy(): Promise<Packed> {
   return packWorkspace(copy, copy, ['spec', 'sdk', 'receiver', 'server']);
 }
 
-/** This environment without DATABASE_URL: the server uses its embedded database. */
-function embeddedEnv(): NodeJS.ProcessEnv {
+/** This environment without DATABASE_URL and DATA_DIR: the server is given its database below. */
+function ownEnv(): NodeJS.ProcessEnv {
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...env } = process.env;
   return env;
 }
 
-async function startServer(): Promise<void> {
-  const port = await freePort();
-  dataDir = await migratedDataDir('cn-versions-tarball-data-');
-  server = background('node_modules/.bin/clubnotify-server', ['start'], {
-    cwd: tools,
-    env: {
-      ...embeddedEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_API_KEY: adminKey,
-      ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
-    },
-  });
-  await server.waitFor(/listening on/);
-  serverUrl = `http://127.0.0.1:${port}`;
+/** `days` after today (UTC), as `YYYY-MM-DD`; `months` moves it by calendar months. */
+function dayFromToday(days: number, months = 0): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Version 1's sunset in the copy: 20 days ahead, within the month in which the server warns. */
+const sunset = dayFromToday(20);
+
+/** Moves version 1's deprecation and sunset of the copy's spec (six months apart, as the policy wants) to end at `sunset`. */
+async function nearSunset(dir: string): Promise<void> {
+  const file = join(dir, 'spec/openapi.yaml');
+  const text = await readFile(file, 'utf8');
+  const dates = /x-deprecated-at: '\d{4}-\d{2}-\d{2}'\n(\s+)x-sunset: '\d{4}-\d{2}-\d{2}'/;
+  if (!dates.test(text)) throw new Error("the fixture 2.0.0's spec/openapi.yaml no longer declares version 1's dates");
+  const deprecatedAt = dayFromToday(20, -6);
+  await writeFile(
+    file,
+    text.replace(dates, (_m, indent: string) => `x-deprecated-at: '${deprecatedAt}'\n${indent}x-sunset: '${sunset}'`),
+  );
 }
 
 /** `init --payload-version <version>` from the installed receiver tarball, then `npm install` from the cache. */
@@ -79,7 +87,7 @@ async function scaffold(version: 1 | 2, tarballs: Record<'spec' | 'receiver', Ta
 
 beforeAll(async () => {
   let start = performance.now();
-  ({ copy } = await fixtureCopy('2.0.0'));
+  ({ copy } = await fixtureCopy('2.0.0', nearSunset));
   times.push(['fixture copy', seconds(start)]);
   start = performance.now();
   const tarballs = await packCopy();
@@ -90,29 +98,18 @@ beforeAll(async () => {
   tools = await installProject(root, 'tools', [tarballs.spec.path, tarballs.sdk.path, tarballs.receiver.path, tarballs.server.path]);
   times.push(['install', seconds(start)]);
   start = performance.now();
-  await Promise.all([startServer(), scaffold(1, tarballs), scaffold(2, tarballs)]);
+  await Promise.all([scaffold(1, tarballs), scaffold(2, tarballs)]);
   sdk = (await import(pathToFileURL(join(tools, 'node_modules/@clubnotify/sdk/dist/index.js')).href)) as typeof sdk;
-  times.push(['server and scaffolds', seconds(start)]);
+  times.push(['scaffolds', seconds(start)]);
 }, 600_000);
 
 afterAll(async () => {
   console.log(`payload versions from tarballs:\n${times.map(([name, t]) => `  ${name.padEnd(24)} ${t}`).join('\n')}`);
-  await server?.stop();
-  for (const dir of [root, copy, dataDir]) if (dir) await rm(dir, { recursive: true, force: true });
+  for (const dir of [root, copy]) if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 /** The copy's @clubnotify/sdk as installed from its tarball (untyped here: its types are those of the 2.0.0 contract). */
 let sdk: { createClient(options: { baseUrl: string; apiKey: string }): any } | undefined;
-const client = () => sdk!.createClient({ baseUrl: serverUrl, apiKey: adminKey });
-
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${serverUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 /** What each version's handler may touch, next to the scaffold's own handlers: `tsc` fails if the kit types the other version. */
 const typedFor = {
@@ -150,9 +147,63 @@ it('the scaffolds of version 1 and of version 2 compile (tsc --noEmit), each typ
   );
 }, 300_000);
 
-describe('the 2.0.0 server from its tarball', () => {
+const databases = [
+  ['PGlite', false],
+  ['PostgreSQL', true],
+] as const;
+
+describe.each(databases)('the 2.0.0 server from its tarball on %s', (_name, onPostgres) => {
+  const skip = onPostgres && missing(postgres);
   const receivers: Background[] = [];
-  afterAll(() => Promise.all(receivers.map((r) => r.stop())));
+  let server: Background | undefined;
+  let serverUrl = '';
+  let dataDir = '';
+  let database: { url: string; drop(): Promise<void> } | undefined;
+
+  /** `clubnotify-server start` from the tarball, on this database (again on the same one for a restart). */
+  async function startServer(): Promise<void> {
+    const port = await freePort();
+    server = background('node_modules/.bin/clubnotify-server', ['start'], {
+      cwd: tools,
+      env: {
+        ...ownEnv(),
+        // Without DATABASE_URL the server uses its embedded database in DATA_DIR.
+        ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ADMIN_API_KEY: adminKey,
+        ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+      },
+    });
+    const [banner] = await server.waitFor(/listening on .*/);
+    expect(banner).toContain(database ? '(PostgreSQL (DATABASE_URL))' : `(embedded PGlite in ${dataDir})`);
+    serverUrl = `http://127.0.0.1:${port}`;
+  }
+
+  beforeAll(async () => {
+    if (skip) return;
+    if (onPostgres) database = await createScratchPostgres('cn_versions_tarball', { migrated: true });
+    else dataDir = await migratedDataDir('cn-versions-tarball-data-');
+    await startServer();
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(receivers.map((r) => r.stop()));
+    await server?.stop();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const client = () => sdk!.createClient({ baseUrl: serverUrl, apiKey: adminKey });
+
+  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const response = await fetch(`${serverUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  }
 
   /**
    * The scaffold of `version` started with `npm start`, for a new stockUpdate registration and
@@ -191,75 +242,123 @@ describe('the 2.0.0 server from its tarball', () => {
     return Promise.all(targets.map(first));
   }
 
-  it('one publish reaches the version 1 scaffold in version 1 and the version 2 scaffold in version 2; a version 2 test to version 1 is refused; the suite passes in 2', async () => {
-    const concert = await api('POST', '/concerts', { title: 'Tarball Jazz', startsAt: '2027-03-06T20:00:00Z', venue: 'Main Hall' });
-    expect(concert.status).toBe(201);
-    // The version 2 scaffold also gets a pull target pinned to 1, through `listen`.
-    const [one, two] = await Promise.all([receiverOf(1, concert.body.id), receiverOf(2, concert.body.id, 1)]);
-    const [webhookOne, callbackOne] = one.targets as [string, string];
-    const [webhookTwo, callbackTwo] = two.targets as [string, string];
+  it.skipIf(skip)(
+    'one publish reaches the version 1 scaffold in version 1 and the version 2 scaffold in version 2; a version 2 test to version 1 is refused; the suite passes in 2',
+    async () => {
+      const concert = await api('POST', '/concerts', { title: 'Tarball Jazz', startsAt: '2027-03-06T20:00:00Z', venue: 'Main Hall' });
+      expect(concert.status).toBe(201);
+      // The version 2 scaffold also gets a pull target pinned to 1, through `listen`.
+      const [one, two] = await Promise.all([receiverOf(1, concert.body.id), receiverOf(2, concert.body.id, 1)]);
+      const [webhookOne, callbackOne] = one.targets as [string, string];
+      const [webhookTwo, callbackTwo] = two.targets as [string, string];
 
-    const published = await api('POST', '/stockChanges', {
-      drink: { id: 'itm_mojito', stock: 17 },
-      ingredient: { id: 'itm_mint', stock: 2 },
-    });
-    expect(published.status).toBe(200);
-    expect(published.body.drink.measure).toEqual({ unit: 'glass', quantity: 1 });
-    expect(await firstAnswers([webhookOne, webhookTwo])).toEqual([
-      [1, 200],
-      [2, 200],
-    ]);
-    // `listen` from the CLI's tarball forwards the pull target's message with its webhook-version: the
-    // version 2 scaffold refuses it as version 1 (without the header it would fail version 2's schema).
-    const forwarded = await run(
-      'node_modules/.bin/clubnotify-receiver',
-      ['listen', '--target', two.pull, '--forward-to', `${two.url}/webhooks/stockUpdate`, '--server', serverUrl, '--max-messages', '1'],
-      { cwd: tools, env: { ...process.env, CLUBNOTIFY_API_KEY: adminKey } },
-    );
-    expect(forwarded.stdout).toMatch(/stockUpdate msg_\S+ attempt 1 -> 400 in /);
-    const { body: pulledLog } = await api('GET', `/deliveries?targetId=${two.pull}&limit=1`);
-    const { body: pulled } = await api('GET', `/deliveries/${pulledLog.data[0].id}`);
-    expect(pulled.attempts[0]).toMatchObject({ payloadVersion: 1, statusCode: 400 });
-    expect(pulled.attempts[0].responseBody).toContain('this delivery is payload version 1 (webhook-version: 1)');
-    // The scaffolds' handlers log only what passed the signature and their version's schema.
-    await one.process.waitFor(/\] Mojito: 17 glass, /);
-    await two.process.waitFor(/webhook stockUpdate \(attempt 1\):[\s\S]*measure: \{ unit: 'glass', quantity: 1 \}/);
-
-    const text = 'Tarball Jazz starts at 21:00.';
-    expect((await api('PATCH', `/concerts/${concert.body.id}`, { message: text })).status).toBe(200);
-    expect(await firstAnswers([callbackOne, callbackTwo])).toEqual([
-      [1, 200],
-      [2, 200],
-    ]);
-    await one.process.waitFor(/concert update \(attempt 1\): Tarball Jazz starts at 21:00\./);
-    await two.process.waitFor(/callback concertAlert \(attempt 1\):[\s\S]*change: 'updated'[\s\S]*text: 'Tarball Jazz starts at 21:00\.'/);
-
-    // A subscriber tries version 2 on its version 1 target before switching: the version 1 scaffold refuses it, saying why.
-    const trial = await client().registrations.sendTest(webhookOne, { payloadVersion: 2 });
-    expect(await firstAnswers([trial.id])).toEqual([[2, 400]]);
-    const { body: tried } = await api('GET', `/deliveries/${trial.id}`);
-    expect(tried.attempts[0].responseBody).toContain('payload-version-mismatch');
-
-    // The sender suite from the CLI's tarball, in the version 2 scaffold's version: every rule passes, refusing version 1 among them.
-    const suite = await run(
-      'node_modules/.bin/clubnotify-receiver',
-      ['trigger', '--suite', two.url, '--secret', two.secret, '--payload-version', '2', '--event', 'webhook.stockUpdate'],
-      { cwd: tools, allowFailure: true },
-    );
-    expect(suite.stdout).toMatch(
-      /^ {2}pass {2}refuses a message whose webhook-version names another payload version \(1; it is built for 2\): 400 payload-version-mismatch$/m,
-    );
-    expect(suite.code, suite.stdout).toBe(0);
-
-    // /metrics counts the deliveries per event and version: who still needs version 1.
-    const metrics = await fetch(`${serverUrl}/metrics`, { headers: { authorization: `Bearer ${adminKey}` } });
-    const exposition = await metrics.text();
-    for (const version of [1, 2])
-      expect(exposition).toMatch(
-        new RegExp(
-          `^clubnotify_deliveries_by_payload_version_total\\{event="stockUpdate",version="${version}",outcome="succeeded"\\} 1$`,
-          'm',
-        ),
+      const published = await api('POST', '/stockChanges', {
+        drink: { id: 'itm_mojito', stock: 17 },
+        ingredient: { id: 'itm_mint', stock: 2 },
+      });
+      expect(published.status).toBe(200);
+      expect(published.body.drink.measure).toEqual({ unit: 'glass', quantity: 1 });
+      expect(await firstAnswers([webhookOne, webhookTwo])).toEqual([
+        [1, 200],
+        [2, 200],
+      ]);
+      // `listen` from the CLI's tarball forwards the pull target's message with its webhook-version: the
+      // version 2 scaffold refuses it as version 1 (without the header it would fail version 2's schema).
+      const forwarded = await run(
+        'node_modules/.bin/clubnotify-receiver',
+        ['listen', '--target', two.pull, '--forward-to', `${two.url}/webhooks/stockUpdate`, '--server', serverUrl, '--max-messages', '1'],
+        { cwd: tools, env: { ...process.env, CLUBNOTIFY_API_KEY: adminKey } },
       );
-  }, 300_000);
+      expect(forwarded.stdout).toMatch(/stockUpdate msg_\S+ attempt 1 -> 400 in /);
+      const { body: pulledLog } = await api('GET', `/deliveries?targetId=${two.pull}&limit=1`);
+      const { body: pulled } = await api('GET', `/deliveries/${pulledLog.data[0].id}`);
+      expect(pulled.attempts[0]).toMatchObject({ payloadVersion: 1, statusCode: 400 });
+      expect(pulled.attempts[0].responseBody).toContain('this delivery is payload version 1 (webhook-version: 1)');
+      // The scaffolds' handlers log only what passed the signature and their version's schema.
+      await one.process.waitFor(/\] Mojito: 17 glass, /);
+      await two.process.waitFor(/webhook stockUpdate \(attempt 1\):[\s\S]*measure: \{ unit: 'glass', quantity: 1 \}/);
+
+      const text = 'Tarball Jazz starts at 21:00.';
+      expect((await api('PATCH', `/concerts/${concert.body.id}`, { message: text })).status).toBe(200);
+      expect(await firstAnswers([callbackOne, callbackTwo])).toEqual([
+        [1, 200],
+        [2, 200],
+      ]);
+      await one.process.waitFor(/concert update \(attempt 1\): Tarball Jazz starts at 21:00\./);
+      await two.process.waitFor(
+        /callback concertAlert \(attempt 1\):[\s\S]*change: 'updated'[\s\S]*text: 'Tarball Jazz starts at 21:00\.'/,
+      );
+
+      // A subscriber tries version 2 on its version 1 target before switching: the version 1 scaffold refuses it, saying why.
+      const trial = await client().registrations.sendTest(webhookOne, { payloadVersion: 2 });
+      expect(await firstAnswers([trial.id])).toEqual([[2, 400]]);
+      const { body: tried } = await api('GET', `/deliveries/${trial.id}`);
+      expect(tried.attempts[0].responseBody).toContain('payload-version-mismatch');
+
+      // The sender suite from the CLI's tarball, in the version 2 scaffold's version: every rule passes, refusing version 1 among them.
+      const suite = await run(
+        'node_modules/.bin/clubnotify-receiver',
+        ['trigger', '--suite', two.url, '--secret', two.secret, '--payload-version', '2', '--event', 'webhook.stockUpdate'],
+        { cwd: tools, allowFailure: true },
+      );
+      expect(suite.stdout).toMatch(
+        /^ {2}pass {2}refuses a message whose webhook-version names another payload version \(1; it is built for 2\): 400 payload-version-mismatch$/m,
+      );
+      expect(suite.code, suite.stdout).toBe(0);
+
+      // /metrics counts the deliveries per event and version: who still needs version 1.
+      const metrics = await fetch(`${serverUrl}/metrics`, { headers: { authorization: `Bearer ${adminKey}` } });
+      const exposition = await metrics.text();
+      for (const version of [1, 2])
+        expect(exposition).toMatch(
+          new RegExp(
+            `^clubnotify_deliveries_by_payload_version_total\\{event="stockUpdate",version="${version}",outcome="succeeded"\\} 1$`,
+            'm',
+          ),
+        );
+    },
+    300_000,
+  );
+
+  it.skipIf(skip)(
+    "warns the owner of version 1 targets a month before version 1's sunset: the owner's version 2 scaffold gets payloadVersionSunset",
+    async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const older = await client().registerForStockUpdates(`${url}/older`, { payloadVersion: 1 });
+      const newer = await client().registerForStockUpdates(`${url}/newer`, { payloadVersion: 2 });
+      // The owner's operational events go to its receiver scaffolded for version 2 (its route for them).
+      const ops = await api('POST', '/operationalEventSubscriptions', {
+        url: `${url}/webhooks/operationalEvents`,
+        events: ['payloadVersionSunset'],
+      });
+      expect(ops.status).toBe(200);
+      const receiver = background('npm', ['start'], {
+        cwd: scaffolds[2],
+        env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: ops.body.secret },
+      });
+      receivers.push(receiver);
+      await receiver.waitFor(/listening/);
+
+      // The server looks for versions near their sunset when it starts, then hourly: a restart looks now.
+      await server!.stop();
+      await startServer();
+      // The scaffold's handler logs what passed the signature and version 2's schema of the event.
+      await receiver.waitFor(/webhook payloadVersionSunset \(attempt 1\):[\s\S]*payloadVersion: 1,/);
+      // Operational events are listed apart from webhooks and callbacks: one warning, delivered, listing the version 1 targets.
+      const sent = async () => {
+        const { body } = await api('GET', '/operationalEvents');
+        return (body.data as Array<{ subscriptionId: string; event: string; status: string; payload: any }>).filter(
+          (e) => e.subscriptionId === ops.body.id,
+        );
+      };
+      // The handler ran before its answer was recorded: wait for the record.
+      await expect.poll(async () => (await sent()).map((e) => [e.event, e.status])).toEqual([['payloadVersionSunset', 'succeeded']]);
+      const { payload } = (await sent())[0]!;
+      expect(payload).toMatchObject({ type: 'payloadVersionSunset', payloadVersion: 1, sunset, supportedPayloadVersions: [1, 2] });
+      expect(payload.targetIds).toContain(older.id);
+      expect(payload.targetIds).not.toContain(newer.id);
+    },
+    300_000,
+  );
 });
