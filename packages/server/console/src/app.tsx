@@ -6,15 +6,17 @@ import { OperationalView } from './operational-view.js';
 import { PublishView } from './publish-view.js';
 import { forgetKey, signIn, storedKey, type Session } from './session.js';
 import { SignIn } from './sign-in.js';
+import { SigningKeysView } from './signing-keys-view.js';
 import { TargetsView } from './targets-view.js';
 
-type View = 'targets' | 'deliveries' | 'operational' | 'publish' | 'keys';
+type View = 'targets' | 'deliveries' | 'operational' | 'publish' | 'keys' | 'signing';
 const LABELS: Record<View, string> = {
   targets: 'Registrations & subscriptions',
   deliveries: 'Deliveries',
   operational: 'Operational events',
   publish: 'Publish',
   keys: 'API keys',
+  signing: 'Signing keys',
 };
 
 export function App() {
@@ -43,7 +45,9 @@ export function App() {
   if (!session) return <SignIn error={error} onSignedIn={setSession} />;
 
   const views: View[] =
-    session.scope === 'admin' ? ['targets', 'deliveries', 'operational', 'publish', 'keys'] : ['targets', 'deliveries', 'operational'];
+    session.scope === 'admin'
+      ? ['targets', 'deliveries', 'operational', 'publish', 'keys', 'signing']
+      : ['targets', 'deliveries', 'operational'];
   const shown = views.includes(view) ? view : 'targets';
   const signOut = () => {
     forgetKey();
@@ -73,6 +77,7 @@ export function App() {
         {shown === 'operational' && <OperationalView session={session} />}
         {shown === 'publish' && <PublishView session={session} />}
         {shown === 'keys' && <KeysView session={session} />}
+        {shown === 'signing' && <SigningKeysView session={session} />}
       </main>
     </>
   );
