@@ -60,6 +60,7 @@ describe('authentication and authorisation', () => {
       'eraseApiKey',
       'getMetrics',
       'listApiKeys',
+      'listSigningKeys',
       'revokeApiKey',
       'rotateSigningKey',
       'scheduleConcert',
