@@ -3,15 +3,18 @@ import { once } from 'node:events';
 import { dbSnapshot } from '../../../../scripts/mock/db-snapshot.js';
 import type { MigratableDatabase } from '../../src/db/database.js';
 import { openDatabase } from '../../src/db/open.js';
+import { reusedPglite } from './pglite-reuse.js';
 
 /**
- * A new in-memory PGlite with every migration applied (and the seed with `seeded`), loaded from
- * the dump kept in build/: a third of the CPU of initdb and the migrations, paid by each test
- * that needs a database. Callers still run `migrate` (and `seed`): on this copy they change nothing.
+ * An in-memory PGlite with every migration applied (and the seed with `seeded`), as new: loaded
+ * from the dump kept in build/ (a third of the CPU of initdb and the migrations) once per test
+ * file, then reset for each next test (pglite-reuse.ts); `fresh` for a database no test used before.
+ * Callers still run `migrate` (and `seed`): on this copy they change nothing.
  */
-export async function openMigratedPglite(options: { seeded?: boolean } = {}): Promise<MigratableDatabase> {
-  const { snapshot } = await dbSnapshot({ seeded: options.seeded ?? false });
-  return openDatabase({ dataDir: 'memory://', snapshot });
+export async function openMigratedPglite(options: { seeded?: boolean; fresh?: boolean } = {}): Promise<MigratableDatabase> {
+  const seeded = options.seeded ?? false;
+  const open = async () => openDatabase({ dataDir: 'memory://', snapshot: (await dbSnapshot({ seeded })).snapshot });
+  return options.fresh ? open() : reusedPglite(seeded ? 'seeded' : 'migrated', open);
 }
 
 /**
