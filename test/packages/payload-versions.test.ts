@@ -295,16 +295,25 @@ describe.each(databases)('the 2.0.0 server from its tarball on %s', (_name, onPo
       const { body: tried } = await api('GET', `/deliveries/${trial.id}`);
       expect(tried.attempts[0].responseBody).toContain('payload-version-mismatch');
 
-      // The sender suite from the CLI's tarball, in the version 2 scaffold's version: every rule passes, refusing version 1 among them.
-      const suite = await run(
-        'node_modules/.bin/clubnotify-receiver',
-        ['trigger', '--suite', two.url, '--secret', two.secret, '--payload-version', '2', '--event', 'webhook.stockUpdate'],
-        { cwd: tools, allowFailure: true },
-      );
-      expect(suite.stdout).toMatch(
-        /^ {2}pass {2}refuses a message whose webhook-version names another payload version \(1; it is built for 2\): 400 payload-version-mismatch$/m,
-      );
-      expect(suite.code, suite.stdout).toBe(0);
+      // The sender suite from the CLI's tarball, in the version 2 scaffold's version, as the README runs it (every event):
+      // every rule passes, refusing version 1 among them. It talks to the receiver alone: once, on the first database.
+      if (!onPostgres) {
+        const suite = await run(
+          'node_modules/.bin/clubnotify-receiver',
+          ['trigger', '--suite', two.url, '--secret', two.secret, '--payload-version', '2'],
+          { cwd: tools, allowFailure: true },
+        );
+        expect(suite.stdout).toMatch(
+          /^ {2}pass {2}refuses a message whose webhook-version names another payload version \(1; it is built for 2\): 400 payload-version-mismatch$/m,
+        );
+        expect(suite.code, suite.stdout).toBe(0);
+      }
+
+      // A version the contract does not list is refused, naming those it does.
+      await expect(client().registerForStockUpdates(`${one.url}/later`, { payloadVersion: 3 })).rejects.toMatchObject({
+        status: 422,
+        problem: { type: 'https://clubnotify.dev/problems/unknown-payload-version', supportedPayloadVersions: [1, 2] },
+      });
 
       // /metrics counts the deliveries per event and version: who still needs version 1.
       const metrics = await fetch(`${serverUrl}/metrics`, { headers: { authorization: `Bearer ${adminKey}` } });
