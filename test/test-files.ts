@@ -26,7 +26,7 @@ export const unitFiles = [
   'packages/server/test/net/*.test.ts',
   'packages/server/test/telemetry/config.test.ts',
   'test/contract/{brief,catalogue,decisions,examples,pagination-table,registration-links,split-source}.test.ts',
-  'test/contract/payload-versions/{converter-files,converters}.test.ts',
+  'test/contract/payload-versions/{converter-files,converters,readme-example}.test.ts',
   'test/contract/spec-diff/{payload-versions,rules}.test.ts',
   'test/scheduling/*.test.ts',
   'test/unit-guard.test.ts',

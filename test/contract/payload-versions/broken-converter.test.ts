@@ -7,7 +7,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConverters, type SpecModule } from './check-converters.js';
-import { fixtureCopy, script } from './fixture-copy.js';
+import { evolvingBlocks, fixtureCopy, script } from './fixture-copy.js';
 
 describe('a converter that breaks its promise (fixture 2.0.0)', () => {
   const broken = `import type { Converter } from '@clubnotify/spec';
@@ -63,6 +63,10 @@ export default convert;
       'stockUpdate: breaking payload change 2.0.0 → 1 has no converter spec/converters/webhook.stockUpdate/2-to-1.ts (payload-property-removed body application/json /drink/unit)',
     );
     expect(diff.out).toMatch(/a new major does not allow them:\n {2}- webhook stockUpdate \(POST\): stockUpdate: breaking payload change/);
+    // The README's "Evolving a webhook" quotes that line as spec:diff prints it.
+    const quoted = evolvingBlocks().filter((b) => b.lang === '' && b.code.includes('has no converter'));
+    expect(quoted).toHaveLength(1);
+    expect(diff.out.split('\n').map((line) => line.trim())).toContain(quoted[0]!.code.trim());
     const check = await script(copy, 'generate.ts', '--check');
     expect(check.code).toBe(1);
     expect(check.out).toContain('stale: packages/spec/src/generated/converters.ts');

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,4 +42,19 @@ export async function fixtureCopy(
     await rm(copy, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The fenced blocks of the README's "Evolving a webhook without breaking receivers" (which walks
+ * through the fixture 2.0.0), each with its language and its code as written, out of its list item.
+ */
+export function evolvingBlocks(): Array<{ lang: string; code: string }> {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## Evolving a webhook without breaking receivers\n');
+  if (start < 0) throw new Error('README.md has no section "Evolving a webhook without breaking receivers"');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  return [...section.matchAll(/^( *)```(\w*)\n([\s\S]*?)^\1```$/gm)].map(([, indent, lang, code]) => ({
+    lang: lang!,
+    code: code!.replace(new RegExp(`^${indent}`, 'gm'), ''),
+  }));
 }
