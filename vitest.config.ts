@@ -49,6 +49,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: testFiles,
+          isolate: false,
           setupFiles: [recorder],
           exclude: [...configDefaults.exclude, ...packageFiles, ...unitFiles, ...scaleFiles],
           // The type tests (packages/*/test/*.test-d.ts) are not run here: `npm run typecheck` checks

@@ -72,7 +72,7 @@ async function captured(run: () => Promise<number>): Promise<{ code: number; fir
 describe('every message a user can meet', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer(dbFactories[0]!);
+    s = await startTestServer(dbFactories()[0]!);
   }, 60_000);
   afterAll(() => s?.close());
 
@@ -361,7 +361,7 @@ async function printed(run: () => Promise<number>): Promise<{ code: number; line
 describe('what a newcomer reads', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer(dbFactories[0]!);
+    s = await startTestServer(dbFactories()[0]!);
   }, 60_000);
   afterAll(() => s?.close());
 

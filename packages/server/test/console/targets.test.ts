@@ -9,7 +9,7 @@ import { dbFactories, startTestServer, type TestServer } from '../support/server
 
 type Json = Record<string, any>;
 
-describe.each(dbFactories)('targets with their health in one page, on $name', (factory) => {
+describe.each(dbFactories())('targets with their health in one page, on $name', (factory) => {
   let server: TestServer;
   let concertId: string;
 

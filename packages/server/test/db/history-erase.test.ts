@@ -29,7 +29,7 @@ const attemptsOf = async (db: MigratableDatabase, owner: string) =>
   )[0]!.n;
 
 // Issue 52: erasure of one owner reaches every partition of the history (migrations 100-103).
-describe.each(dbFactories)('erasing an owner across the partitioned history on $name', (factory) => {
+describe.each(dbFactories())('erasing an owner across the partitioned history on $name', (factory) => {
   it('deletes their rows and attempts from the legacy partition, several days and the default partition; another owner keeps all', async () => {
     const database = await factory.open({ migrated: false });
     const { db } = database;

@@ -83,7 +83,7 @@ describe('the bound an id gives', () => {
 });
 
 // Issue 52: a lookup by delivery or message id reads the history's days from its id's time on (less an hour).
-describe.each(dbFactories)('lookups of the history by id on $name', (factory) => {
+describe.each(dbFactories())('lookups of the history by id on $name', (factory) => {
   let s: TestServer;
   const sent: Sent[] = [];
   let db: MigratableDatabase;

@@ -9,6 +9,7 @@ import { dbFactories, startTestServer, type TestServer } from '../support/server
 
 const PARTITIONING = [100, 101, 102, 103];
 const before = migrations.filter((m) => m.version < PARTITIONING[0]!);
+const upToPartitioning = migrations.filter((m) => m.version <= PARTITIONING.at(-1)!);
 
 /** Every delivery id the list answers for `query`, page after page, newest first. */
 async function listAll(s: TestServer, key: string, query: string): Promise<string[]> {
@@ -31,7 +32,7 @@ const partitions = (db: MigratableDatabase) =>
   );
 
 // Issue 52: the history partitioned by time, from a database made by the migrations before it.
-describe.each(dbFactories)('the history partitioned by time (migrations 100-103) on $name', (factory) => {
+describe.each(dbFactories())('the history partitioned by time (migrations 100-103) on $name', (factory) => {
   it('keeps every row of a history made before it readable through the API, in a partition it neither copied nor read', async () => {
     const database = await factory.open({ migrated: false });
     const { db } = database;
@@ -49,7 +50,7 @@ describe.each(dbFactories)('the history partitioned by time (migrations 100-103)
         `SELECT indexrelid::int AS oid FROM pg_index WHERE indrelid = 'delivery_history'::regclass`,
       );
 
-      expect(await migrate(db)).toEqual(PARTITIONING);
+      expect(await migrate(db, upToPartitioning)).toEqual(PARTITIONING);
 
       // The old table is the legacy partition with its own indexes (none built again), beside an empty default.
       expect(await partitions(db)).toEqual([

@@ -3,7 +3,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { dbFactories } from '../support/server-support.js';
 
-describe.each(dbFactories)('migration 104 (signing_keys.seq) on $name', (factory) => {
+describe.each(dbFactories())('migration 104 (signing_keys.seq) on $name', (factory) => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await drop?.();

@@ -12,7 +12,7 @@ const insertRegistration = (db: MigratableDatabase, owner: string, event: string
     [id, owner, event],
   );
 
-describe.each(dbFactories)('webhook events from the spec ($name)', (factory) => {
+describe.each(dbFactories())('webhook events from the spec ($name)', (factory) => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await drop?.();

@@ -15,7 +15,7 @@ const message = (reg: { id: string; ownerKeyId: string }, url: string, body: str
   body,
 });
 
-describe.each(databaseKinds)('fair delivery on %s', (kind) => {
+describe.each(databaseKinds())('fair delivery on %s', (kind) => {
   it('delivers another owner’s messages while 200 targets of one owner hang every slot', async () => {
     const t = await createTestDatabase(kind);
     const pit = await tarpit();

@@ -126,7 +126,7 @@ afterEach(async () => {
   open = undefined;
 });
 
-describe.each(dbFactories)('ordered delivery per (target, key) on $name', (factory) => {
+describe.each(dbFactories())('ordered delivery per (target, key) on $name', (factory) => {
   it('sends interleaved keyed messages through retries in publish order per key, each with its sequence', async () => {
     // The first attempt of every third message fails: its retry must still come before the key's next message.
     const failedOnce = new Set<string>();

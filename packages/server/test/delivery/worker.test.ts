@@ -25,7 +25,7 @@ function verifies(secret: string, body: string, headers: Record<string, string |
   return true;
 }
 
-describe.each(databaseKinds)('delivery worker on %s', (kind) => {
+describe.each(databaseKinds())('delivery worker on %s', (kind) => {
   let t: TestDatabase;
   let worker: DeliveryWorker | undefined;
   const receivers: Receiver[] = [];

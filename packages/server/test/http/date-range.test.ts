@@ -25,7 +25,7 @@ const extremes: Array<[string, string, string]> = [
   ['an offset of -00:00', '2026-12-12T20:00:00-00:00', '2026-12-12T20:00:00.000Z'],
 ];
 
-describe.each(dbFactories)('date-time bounds on $name', (factory) => {
+describe.each(dbFactories())('date-time bounds on $name', (factory) => {
   let s: TestServer;
   let registration: string;
   const admin = (method: string, path: string, body: unknown) => s.call(method, path, { key: s.adminKey, body });

@@ -4,7 +4,7 @@ import { dbFactories, problem, startTestServer, type TestServer } from '../suppo
 // Declared answers the other suites reach on one operation of a pair only (registrations and
 // subscriptions share their handling); spec coverage counts them per operation.
 
-describe.each(dbFactories.filter((f) => f.name === 'pglite'))('declared answers of both target kinds, on $name', (factory) => {
+describe.each(dbFactories().filter((f) => f.name === 'pglite'))('declared answers of both target kinds, on $name', (factory) => {
   let s: TestServer;
   const id = async (res: Response) => ((await res.json()) as { id: string }).id;
 

@@ -46,7 +46,7 @@ function unreachableWhenOn(real: () => Database, kind: Database['kind']) {
 
 const keyed = [...operations.values()].filter((op) => op.scope !== null);
 
-describe.each(dbFactories.filter((f) => f.name === 'pglite'))('declared failures of every operation, on $name', (factory) => {
+describe.each(dbFactories().filter((f) => f.name === 'pglite'))('declared failures of every operation, on $name', (factory) => {
   let limited: TestServer;
   let failing: TestServer;
   let fault: { on: boolean };

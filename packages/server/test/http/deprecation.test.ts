@@ -41,7 +41,7 @@ describe('deprecation notices read from the spec', () => {
 describe('a server whose spec deprecates GET /items/cursor', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer(dbFactories[0]!, { deps: { deprecations: deprecationNotices(withDeprecatedCursorPages()) } });
+    s = await startTestServer(dbFactories()[0]!, { deps: { deprecations: deprecationNotices(withDeprecatedCursorPages()) } });
   });
   afterAll(() => s.close());
 
@@ -68,7 +68,7 @@ describe('a server whose spec deprecates GET /items/cursor', () => {
 describe('a server whose spec deprecates the cursor parameter', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer(dbFactories[0]!, { deps: { deprecatedParameters: deprecatedParameters(withDeprecatedCursorParameter()) } });
+    s = await startTestServer(dbFactories()[0]!, { deps: { deprecatedParameters: deprecatedParameters(withDeprecatedCursorParameter()) } });
   });
   afterAll(() => s.close());
 

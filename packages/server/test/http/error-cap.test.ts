@@ -9,7 +9,7 @@ interface Problem {
   errors?: Array<{ pointer: string; detail: string }>;
 }
 
-describe.each(dbFactories)('problem size on $name', (factory) => {
+describe.each(dbFactories())('problem size on $name', (factory) => {
   let s: TestServer;
   beforeAll(async () => void (s = await startTestServer(factory, { seedData: false })));
   afterAll(() => s.close());

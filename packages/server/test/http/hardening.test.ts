@@ -37,7 +37,7 @@ const concert = { title: 'Charset night', startsAt: '2027-05-01T20:00:00Z', venu
 const LINK_PATH = '/items/pages/link-header?page=2&size=5';
 const EVIL_HOST = 'evil.example>; rel="payment", <https://evil.example/x';
 
-describe.each(dbFactories)('hostile input on $name', (factory) => {
+describe.each(dbFactories())('hostile input on $name', (factory) => {
   const lines: string[] = [];
   let s: TestServer;
   let based: TestServer;
@@ -146,7 +146,7 @@ describe('redactSecrets', () => {
 
 describe('database unavailable (PGlite)', () => {
   it('answers 503 problem+json with Retry-After once the database thread is gone, and /healthz still 200', async () => {
-    const s = await startTestServer(dbFactories[0]!);
+    const s = await startTestServer(dbFactories()[0]!);
     try {
       await s.db.close();
       for (const path of ['/items', '/readyz', '/concerts/con_jazznight2026']) {

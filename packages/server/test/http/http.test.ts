@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbFactories, pointers, problem, startTestServer, type TestServer } from '../support/server-support.js';
 
-describe.each(dbFactories)('server HTTP behaviour on $name', (factory) => {
+describe.each(dbFactories())('server HTTP behaviour on $name', (factory) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(factory);

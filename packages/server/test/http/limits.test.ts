@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbFactories, problem, startTestServer, type TestServer } from '../support/server-support.js';
 
-describe.each(dbFactories)('per-key limits on $name', (factory) => {
+describe.each(dbFactories())('per-key limits on $name', (factory) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(factory, { deps: { limits: { registrationsPerKey: 3, subscriptionsPerKey: 2 } } });

@@ -96,7 +96,7 @@ const cases: Case[] = [
   },
 ];
 
-describe.each(dbFactories)('a 5xx leaves nothing committed, on $name', (factory) => {
+describe.each(dbFactories())('a 5xx leaves nothing committed, on $name', (factory) => {
   let s: TestServer;
   let real: Database;
   const { db, fault } = faultyDatabase(() => real, factory.name);

@@ -21,7 +21,7 @@ function waitingReads(budget: ReadBudget, count: number): Promise<void> {
   });
 }
 
-describe.each(dbFactories)('the reads bulkhead, on $name', (factory) => {
+describe.each(dbFactories())('the reads bulkhead, on $name', (factory) => {
   let server: TestServer;
   const budget = new ReadBudget({ concurrency: 1, queueLimit: 1, maxWaitMs: 60_000 });
 
@@ -77,7 +77,7 @@ describe.skipIf(!process.env.DATABASE_URL)('reads blocked in PostgreSQL', () => 
 
   beforeAll(async () => {
     server = await startTestServer(
-      dbFactories.find((f) => f.name === 'postgres')!,
+      dbFactories().find((f) => f.name === 'postgres')!,
       { deps: { readBudget: budget } },
     );
   });

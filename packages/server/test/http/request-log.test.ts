@@ -14,7 +14,7 @@ beforeAll(async () => {
       lines.push(JSON.parse(line) as Record<string, unknown>);
     },
   });
-  s = await startTestServer(dbFactories[0]!, { deps: { logger, consoleDir: '/nonexistent/console' } });
+  s = await startTestServer(dbFactories()[0]!, { deps: { logger, consoleDir: '/nonexistent/console' } });
 });
 afterAll(() => s?.close());
 

@@ -48,7 +48,7 @@ describe('no handler without an operation', () => {
   });
 });
 
-describe.each(dbFactories.filter((f) => f.name === 'pglite'))('no operation without a handler, on $name', (factory) => {
+describe.each(dbFactories().filter((f) => f.name === 'pglite'))('no operation without a handler, on $name', (factory) => {
   let s: TestServer;
   // Without request validation every request reaches the dispatch, so a missing handler shows as the fallback's 404.
   beforeAll(async () => {

@@ -37,7 +37,7 @@ const close = (server: Server) =>
     server.close(() => resolve());
   });
 
-describe.each(dbFactories)('operational events on $name', (factory) => {
+describe.each(dbFactories())('operational events on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker;
   let ops: OpsReceiver;

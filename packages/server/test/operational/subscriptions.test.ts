@@ -4,7 +4,7 @@ import { dbFactories, pointers, problem, startTestServer, type TestServer } from
 const URL_A = 'http://127.0.0.1:9/ops-a';
 const ALL = ['targetDisabled', 'circuitOpened', 'circuitClosed', 'secretOverlapEnded', 'apiKeyRevoked', 'deliveryFailed'];
 
-describe.each(dbFactories)('operational-event subscriptions on $name', (factory) => {
+describe.each(dbFactories())('operational-event subscriptions on $name', (factory) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(factory, { seedData: false, deps: { limits: { registrationsPerKey: 2 } } });

@@ -48,7 +48,7 @@ interface DeliveryDetail {
   attempts: Array<{ error: string | null; statusCode: number | null; payloadVersion: number }>;
 }
 
-describe.each(dbFactories)('a converter that makes an invalid payload, on $name', (factory) => {
+describe.each(dbFactories())('a converter that makes an invalid payload, on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker;
   let metrics: Metrics;
@@ -140,7 +140,7 @@ describe.each(dbFactories)('a converter that makes an invalid payload, on $name'
   });
 });
 
-describe.each(dbFactories)('a converter that makes an invalid payload for a pull target, on $name', (factory) => {
+describe.each(dbFactories())('a converter that makes an invalid payload for a pull target, on $name', (factory) => {
   let s: TestServer;
   const logged: Array<Record<string, unknown>> = [];
 

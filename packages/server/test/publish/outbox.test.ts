@@ -5,7 +5,7 @@ import type { FreshDelivery } from '../../src/delivery/types.js';
 import { Outbox } from '../../src/publish/outbox.js';
 import { addRegistration, createTestDatabase, databaseKinds, textMessage, type TestDatabase } from '../support/delivery-support.js';
 
-describe.each(databaseKinds)('the outbox on %s', (kind) => {
+describe.each(databaseKinds())('the outbox on %s', (kind) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(kind);

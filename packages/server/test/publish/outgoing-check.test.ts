@@ -79,7 +79,7 @@ describe('OUTGOING_VALIDATION', () => {
 });
 
 // A concert stored with a title too long for the callback text (16 KiB): the cancel's callback breaks the spec.
-describe.each(dbFactories.filter((f) => f.name === 'pglite'))('a callback body that breaks the spec, over HTTP on $name', (factory) => {
+describe.each(dbFactories().filter((f) => f.name === 'pglite'))('a callback body that breaks the spec, over HTTP on $name', (factory) => {
   let strict: TestServer;
   let production: TestServer;
 

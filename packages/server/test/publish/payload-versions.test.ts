@@ -75,7 +75,7 @@ interface DeliveryDetail {
   attempts: Array<{ error: string | null; statusCode: number | null; payloadVersion: number }>;
 }
 
-describe.each(dbFactories)('payload versions on $name', (factory) => {
+describe.each(dbFactories())('payload versions on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker;
   const receivers: Receiver[] = [];

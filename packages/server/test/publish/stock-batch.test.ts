@@ -14,7 +14,7 @@ const change = (drink: string, drinkStock: number, ingredient: string, ingredien
   ingredient: { id: ingredient, stock: ingredientStock },
 });
 
-describe.each(databaseKinds)('stock changes gathered into one statement on %s', (kind) => {
+describe.each(databaseKinds())('stock changes gathered into one statement on %s', (kind) => {
   let t: TestDatabase;
   let statements: number;
   let counted: Queryable;
@@ -258,7 +258,7 @@ describe.each(databaseKinds)('stock changes gathered into one statement on %s', 
   });
 });
 
-describe.each(dbFactories)('POST /stockChanges answered from a batch on $name (answers not enforced, as in production)', (factory) => {
+describe.each(dbFactories())('POST /stockChanges answered from a batch on $name (answers not enforced, as in production)', (factory) => {
   let s: TestServer;
   beforeEach(async () => {
     s = await startTestServer(factory, { deps: { responseValidation: 'warn' } });

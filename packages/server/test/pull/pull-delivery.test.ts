@@ -26,7 +26,7 @@ interface Attempt {
 
 // Pull delivery (issue 30): a pull target's messages wait for its owner's feed; each leased
 // attempt ends as the owner reports it or, unreported, as a failure once its lease runs out.
-describe.each(dbFactories)('pull delivery on $name', (factory) => {
+describe.each(dbFactories())('pull delivery on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker | undefined;
   let pushed: Receiver;

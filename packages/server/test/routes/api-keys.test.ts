@@ -11,7 +11,7 @@ import { runCli } from '../../src/cli.js';
 import { serverSecret } from '../../src/domain/server-secret.js';
 import { dbFactories, pointers, problem, startTestServer, type TestServer } from '../support/server-support.js';
 
-describe.each(dbFactories)('API keys: list and revoke on $name', (factory) => {
+describe.each(dbFactories())('API keys: list and revoke on $name', (factory) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(factory, { seedData: false });

@@ -14,7 +14,7 @@ interface Delivery {
   attempts: Array<{ attempt: number; statusCode: number | null }>;
 }
 
-describe.each(dbFactories)('delivery routes on $name', (factory) => {
+describe.each(dbFactories())('delivery routes on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker;
   let answer = 200;

@@ -18,7 +18,7 @@ interface Delivery {
 }
 
 // Finding any message (issue 30): one delivery with its payload, the list's filters, bulk replay.
-describe.each(dbFactories)('finding and replaying deliveries on $name', (factory) => {
+describe.each(dbFactories())('finding and replaying deliveries on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker;
   let answer = 200;

@@ -16,7 +16,7 @@ export function expectBalanced(s: Summary): void {
   expect(s.published, JSON.stringify(s)).toBe(s.delivered + s.failed + s.cancelled + s.pending + s.pruned);
 }
 
-describe.each(dbFactories)('the delivery ledger on $name', (factory) => {
+describe.each(dbFactories())('the delivery ledger on $name', (factory) => {
   let d: DeliveringServer;
   let since: string;
   let aliceKeyId: string;

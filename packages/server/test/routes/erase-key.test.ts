@@ -4,7 +4,7 @@ import { dbFactories, pointers, problem, startTestServer, type TestServer } from
 
 const count = async (s: TestServer, sql: string, params: unknown[]) => (await s.db.query<{ n: number }>(sql, params))[0]!.n;
 
-describe.each(dbFactories)('erasing an API key with its history on $name', (factory) => {
+describe.each(dbFactories())('erasing an API key with its history on $name', (factory) => {
   let s: TestServer;
   let alice: string;
   let bob: string;

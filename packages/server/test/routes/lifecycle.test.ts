@@ -21,7 +21,7 @@ interface Detail {
   };
 }
 
-describe.each(dbFactories)('registration lifecycle on $name', (factory) => {
+describe.each(dbFactories())('registration lifecycle on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker;
   let r: Receiver;

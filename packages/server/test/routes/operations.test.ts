@@ -9,7 +9,7 @@ import { createLogger } from '../../src/http/logger.js';
 import { startServer } from '../../src/server.js';
 import { dbFactories, problem, startTestServer, type TestServer } from '../support/server-support.js';
 
-describe.each(dbFactories)('limits, logs and response validation on $name', (factory) => {
+describe.each(dbFactories())('limits, logs and response validation on $name', (factory) => {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {

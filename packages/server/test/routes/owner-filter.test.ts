@@ -13,7 +13,7 @@ const LISTS = [
   { path: '/deliveries', operation: 'listDeliveries' },
 ] as const;
 
-describe.each(dbFactories)('ownerKeyId filter on $name', (factory) => {
+describe.each(dbFactories())('ownerKeyId filter on $name', (factory) => {
   let s: TestServer;
   let alice: string;
   let bob: string;

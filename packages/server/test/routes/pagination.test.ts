@@ -13,7 +13,7 @@ interface Links {
   last: string;
 }
 
-describe.each(dbFactories)('collections on $name', (factory) => {
+describe.each(dbFactories())('collections on $name', (factory) => {
   let s: TestServer;
   let empty: TestServer;
   const get = async <T>(server: TestServer, path: string) => {

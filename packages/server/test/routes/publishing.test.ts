@@ -18,7 +18,7 @@ interface Delivery {
   body: string;
 }
 
-describe.each(dbFactories)('publishing on $name', (factory) => {
+describe.each(dbFactories())('publishing on $name', (factory) => {
   let s: TestServer;
   let alertReg: string;
   let stockReg: string;

@@ -3,7 +3,7 @@ import { dbFactories, pointers, problem, startTestServer, type TestServer } from
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
-describe.each(dbFactories)('registrations and subscriptions on $name', (factory) => {
+describe.each(dbFactories())('registrations and subscriptions on $name', (factory) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(factory);

@@ -22,7 +22,7 @@ async function receiverKnowing(secret: () => string): Promise<{ url: string; acc
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/stockUpdate`, accepted, server };
 }
 
-describe.each(dbFactories)('secret rotation on $name', (factory) => {
+describe.each(dbFactories())('secret rotation on $name', (factory) => {
   let s: TestServer;
   let worker: DeliveryWorker;
   beforeAll(async () => {

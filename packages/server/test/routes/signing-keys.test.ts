@@ -21,7 +21,7 @@ interface KeyPage {
 
 const DAY = 86_400_000;
 
-describe.each(dbFactories)('GET /signingKeys on $name', (factory) => {
+describe.each(dbFactories())('GET /signingKeys on $name', (factory) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(factory, { seedData: false });

@@ -12,9 +12,9 @@ export { startReceiver, waitFor, type Received, type Receiver } from './receiver
 
 /**
  * The databases a delivery test runs against: PGlite always, PostgreSQL when DATABASE_URL is set.
- * Importing this module notes an absent PostgreSQL on the test file (the loopback receiver is in receiver.ts).
+ * Asking notes an absent PostgreSQL on the test file (the loopback receiver is in receiver.ts).
  */
-export const databaseKinds: Array<'pglite' | 'postgres'> = present(postgres) ? ['pglite', 'postgres'] : ['pglite'];
+export const databaseKinds = (): Array<'pglite' | 'postgres'> => (present(postgres) ? ['pglite', 'postgres'] : ['pglite']);
 
 export interface TestDatabase {
   db: MigratableDatabase;

@@ -41,8 +41,8 @@ const postgres: DbFactory = {
   },
 };
 
-/** Importing this notes PostgreSQL on the test file when it is absent (the file runs on PGlite only). */
-export const dbFactories: DbFactory[] = present(postgresServer) ? [pglite, postgres] : [pglite];
+/** The factories a test file runs on; notes PostgreSQL on the file when it is absent (the file runs on PGlite only). */
+export const dbFactories = (): DbFactory[] => (present(postgresServer) ? [pglite, postgres] : [pglite]);
 
 export interface TestServer {
   url: string;

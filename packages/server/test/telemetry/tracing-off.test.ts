@@ -8,7 +8,7 @@ import { dbFactories } from '../support/server-support.js';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
-describe.each(dbFactories)('tracing off ($name)', (factory) => {
+describe.each(dbFactories())('tracing off ($name)', (factory) => {
   let d: DeliveringServer;
   beforeAll(async () => {
     d = await startDeliveringServer(factory, (_req, res) => res.end('ok'), { wakeOnPublish: true });

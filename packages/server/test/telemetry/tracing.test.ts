@@ -42,7 +42,7 @@ afterAll(() => sdk.shutdown());
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const parentOf = (span: tracing.ReadableSpan) => span.parentSpanContext?.spanId;
 
-describe.each(dbFactories)('tracing publishes ($name)', (factory) => {
+describe.each(dbFactories())('tracing publishes ($name)', (factory) => {
   let s: TestServer;
 
   beforeAll(async () => {

@@ -18,7 +18,7 @@ const URL = 'http://127.0.0.1:9/hook';
  * within the target's and the owner's caps (whether or not an owner could reach its cap in this
  * claim: PostgreSQL then leaves the owner's window out), each with its target's state.
  */
-describe.each(databaseKinds)('the rows a claim takes (%s)', (kind) => {
+describe.each(databaseKinds())('the rows a claim takes (%s)', (kind) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await createTestDatabase(kind);

@@ -46,7 +46,7 @@ function countingClaims(db: Database): { db: Database; claims: () => number } {
   return { db: counting(db), claims: () => claims };
 }
 
-describe.each(databaseKinds)('handing fresh deliveries to the worker on %s', (kind) => {
+describe.each(databaseKinds())('handing fresh deliveries to the worker on %s', (kind) => {
   let t: TestDatabase;
   let receiver: Receiver;
   let worker: DeliveryWorker | undefined;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cancelClaimed, cancelDeliveriesForOwner, cancelDeliveriesForTarget } from '../../../src/delivery/queue/cancel.sql.js';
 import { addRegistration, createTestDatabase, databaseKinds, queueMessages } from '../../support/delivery-support.js';
 
-describe.each(databaseKinds)('cancelling on %s', (kind) => {
+describe.each(databaseKinds())('cancelling on %s', (kind) => {
   it('by target, by owner and by id, each delivery moving once from the queue to the history', async () => {
     const t = await createTestDatabase(kind);
     try {

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { enqueueDeliveries, cancelDeliveriesForTarget, type OutgoingMessage } from '../../../src/delivery/queue/enqueue.js';
 import { addRegistration, createTestDatabase, databaseKinds, type TestDatabase } from '../../support/delivery-support.js';
 
-describe.each(databaseKinds)('enqueueDeliveries on %s', (kind) => {
+describe.each(databaseKinds())('enqueueDeliveries on %s', (kind) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(kind);

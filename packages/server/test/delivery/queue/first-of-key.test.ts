@@ -22,7 +22,7 @@ const places = (fresh: FreshDelivery[]) => fresh.map((d) => [d.ordering_key, d.k
 
 // The local worker sends a keyed message at once only when the insert found it first of its
 // (target, key): no earlier message of the key queued, on the wire or holding the key.
-describe.each(databaseKinds)('the first message of a key on %s', (kind) => {
+describe.each(databaseKinds())('the first message of a key on %s', (kind) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(kind);

@@ -9,7 +9,7 @@ const POLICY = { disableAfterMs: 86_400_000, breakAfter: 5, coolDownMs: 60_000 }
 const TRACE = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'cn=1' };
 const MESSAGE = 'seq, id, message_id, target_id, url, body, traceparent, tracestate';
 
-describe.each(databaseKinds)('a delivery moving between queue and history on %s', (kind) => {
+describe.each(databaseKinds())('a delivery moving between queue and history on %s', (kind) => {
   it('keeps its id, seq, message and trace context when it ends and when it is replayed, and is in one table at a time', async () => {
     const t = await createTestDatabase(kind);
     try {

@@ -51,7 +51,7 @@ describe('delivery ids', () => {
   });
 });
 
-describe.each(databaseKinds)('history inserts amid random ids (%s)', (kind) => {
+describe.each(databaseKinds())('history inserts amid random ids (%s)', (kind) => {
   let t: TestDatabase;
 
   beforeAll(async () => {

@@ -51,7 +51,7 @@ const log = (db: Database, id: string) =>
 const table = (db: Database, id: string) =>
   db.query<{ attempt: number }>(`SELECT attempt FROM delivery_attempts WHERE delivery_id = $1`, [id]);
 
-describe.each(databaseKinds)('the attempt log on %s', (kind) => {
+describe.each(databaseKinds())('the attempt log on %s', (kind) => {
   it('keeps the success that ends a delivery on its row and the failures before it in delivery_attempts; the log reads both', async () => {
     const t = await createTestDatabase(kind);
     try {

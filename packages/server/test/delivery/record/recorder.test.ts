@@ -40,7 +40,7 @@ function counted(db: Database, total: number, onTheWire?: () => number, crowded?
   return { recorder, batches, all };
 }
 
-describe.each(databaseKinds)('the outcome recorder on %s', (kind) => {
+describe.each(databaseKinds())('the outcome recorder on %s', (kind) => {
   it('gathers outcomes that end while attempts are on the wire into one statement, for a few steps at most', async () => {
     const t = await createTestDatabase(kind);
     try {

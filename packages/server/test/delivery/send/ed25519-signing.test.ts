@@ -26,7 +26,7 @@ async function jwks(d: DeliveringServer): Promise<Jwk[]> {
   return ((await res.json()) as { keys: Jwk[] }).keys;
 }
 
-describe.each(dbFactories)('v1a (ed25519) signatures on $name', (factory) => {
+describe.each(dbFactories())('v1a (ed25519) signatures on $name', (factory) => {
   let d: DeliveringServer | undefined;
   afterEach(async () => {
     await d?.close();

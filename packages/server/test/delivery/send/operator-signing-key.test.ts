@@ -60,7 +60,7 @@ describe('the operator signing key (SIGNING_KEY, SIGNING_KEY_FILE)', () => {
   });
 });
 
-describe.each(dbFactories)('adopting the operator key on $name', (factory) => {
+describe.each(dbFactories())('adopting the operator key on $name', (factory) => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await drop?.();

@@ -17,7 +17,7 @@ import {
 const rows = (target: string, n: number, rate: number | null): RateLimited[] =>
   Array.from({ length: n }, () => ({ target_id: target, rate_limit: rate }));
 
-describe.each(databaseKinds)('send slot reservations on %s', (kind) => {
+describe.each(databaseKinds())('send slot reservations on %s', (kind) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(kind);
@@ -81,7 +81,7 @@ describe('rate claim cap', () => {
   });
 });
 
-describe.each(databaseKinds)('rate-limited delivery on %s', (kind) => {
+describe.each(databaseKinds())('rate-limited delivery on %s', (kind) => {
   let t: TestDatabase;
   let worker: DeliveryWorker | undefined;
   let r: Receiver | undefined;

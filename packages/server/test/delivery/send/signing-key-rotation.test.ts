@@ -10,7 +10,7 @@ const passes = (db: MigratableDatabase, interval: string) =>
     [interval],
   );
 
-describe.each(dbFactories)('signing key rotation on $name', (factory) => {
+describe.each(dbFactories())('signing key rotation on $name', (factory) => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await drop?.();
@@ -45,7 +45,7 @@ describe.each(dbFactories)('signing key rotation on $name', (factory) => {
   });
 });
 
-describe.each(dbFactories)('POST /signingKeys/rotate on $name', (factory) => {
+describe.each(dbFactories())('POST /signingKeys/rotate on $name', (factory) => {
   let server: TestServer | undefined;
   afterEach(async () => {
     await server?.close();

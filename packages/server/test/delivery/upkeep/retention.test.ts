@@ -42,7 +42,7 @@ const leaves = async (db: Database) =>
 const prunedTally = async (db: Database) =>
   (await db.query<{ n: number }>('SELECT coalesce(sum(pruned), 0)::int AS n FROM delivery_pruned'))[0]!.n;
 
-describe.each(databaseKinds)('delivery history retention on %s', (kind) => {
+describe.each(databaseKinds())('delivery history retention on %s', (kind) => {
   it('drops the days all past retention, with their attempts, deleting no row, and keeps the rest and the queue', async () => {
     const t = await createTestDatabase(kind);
     try {
@@ -124,7 +124,7 @@ describe.each(databaseKinds)('delivery history retention on %s', (kind) => {
   }, 120_000);
 });
 
-describe.each(dbFactories)('retention of a history made before its partitions (migration 102) on $name', (factory) => {
+describe.each(dbFactories())('retention of a history made before its partitions (migration 102) on $name', (factory) => {
   it('deletes the legacy partition’s rows past retention in batches, then drops it once all of it is', async () => {
     const database = await factory.open({ migrated: false });
     const db = database.db;
@@ -172,7 +172,7 @@ async function insertsCounted(db: Database, table: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe.each(databaseKinds)('the history’s statistics on %s', (kind) => {
+describe.each(databaseKinds())('the history’s statistics on %s', (kind) => {
   // Issue 29.3: analyzing a large history every minute read 3,000 random pages for statistics that had not moved.
   it('are taken again only when a tenth of the history is new, as autovacuum would', async () => {
     const t = await createTestDatabase(kind);
@@ -210,7 +210,7 @@ describe.each(databaseKinds)('the history’s statistics on %s', (kind) => {
   }, 120_000);
 });
 
-describe.each(databaseKinds)('the insert-only history on %s', (kind) => {
+describe.each(databaseKinds())('the insert-only history on %s', (kind) => {
   // Issue 29.3: without autovacuum (PGlite, or PostgreSQL with it off) nothing else ever vacuums it before pruning starts.
   it('is vacuumed once a fifth of its pages are new, as autovacuum would, where no autovacuum runs', async (ctx) => {
     const t = await createTestDatabase(kind);
@@ -277,7 +277,7 @@ describe.runIf(process.env.DATABASE_URL)('pruning on PostgreSQL', () => {
   }, 60_000);
 });
 
-describe.each(databaseKinds)('the worker on %s', (kind) => {
+describe.each(databaseKinds())('the worker on %s', (kind) => {
   it('prunes the history beside its claims, without being asked', async () => {
     const t = await createTestDatabase(kind);
     const worker = createDeliveryWorker({ db: t.db, policy: { allow: [] }, retentionMs: DAY, onError: (e) => expect.fail(String(e)) });
@@ -310,7 +310,7 @@ describe('the recovery window under a retention', () => {
   });
 });
 
-describe.each(dbFactories)('recovery at the edge of a one-hour retention on $name', (factory) => {
+describe.each(dbFactories())('recovery at the edge of a one-hour retention on $name', (factory) => {
   it('answers 422 outside-recovery-window past the retention, and recovers what is inside it', async () => {
     const s = await startTestServer(factory, { deps: { deliveryRetentionMs: 3_600_000 } });
     try {
@@ -336,7 +336,7 @@ describe.each(dbFactories)('recovery at the edge of a one-hour retention on $nam
   }, 60_000);
 });
 
-describe.each(dbFactories)('idempotency keys on $name', (factory) => {
+describe.each(dbFactories())('idempotency keys on $name', (factory) => {
   it('are deleted after their 24 hours by the upkeep, in batches, oldest first; a key inside them still answers its repeat', async () => {
     const s = await startTestServer(factory);
     try {

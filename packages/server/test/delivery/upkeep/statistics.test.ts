@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { createTestDatabase, databaseKinds } from '../../support/delivery-support.js';
 import { finishedStayOutOfTheQueue } from '../../support/finished-out-of-queue.js';
 
-describe.each(databaseKinds)('statistics of deliveries on %s (migration 010)', (kind) => {
+describe.each(databaseKinds())('statistics of deliveries on %s (migration 010)', (kind) => {
   it.each(['deliveries', 'delivery_history', 'delivery_attempts'])(
     'sets every column’s statistics target of %s, so ANALYZE samples 3,000 rows, not 30,000',
     async (table) => {

@@ -83,7 +83,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the queue on PostgreSQL without auto
  * A vacuum that truncates the emptied queue locks out every publish for a moment (migration 060):
  * vacuums keep its pages, and the upkeep gives them back only once it is mostly empty space.
  */
-describe.each(databaseKinds)('the queue’s empty pages on %s', (kind) => {
+describe.each(databaseKinds())('the queue’s empty pages on %s', (kind) => {
   let t: TestDatabase;
   const pages = async () =>
     (await t.db.query<{ n: number }>(`SELECT (pg_relation_size('deliveries') / current_setting('block_size')::int)::int AS n`))[0]!.n;
