@@ -8,7 +8,7 @@ import { reusedPglite } from './pglite-reuse.js';
 /**
  * An in-memory PGlite with every migration applied (and the seed with `seeded`), as new: loaded
  * from the dump kept in build/ (a third of the CPU of initdb and the migrations) once per test
- * file, then reset for each next test (pglite-reuse.ts); `fresh` for a database no test used before.
+ * process, then reset for each next test (pglite-reuse.ts); `fresh` for a database no test used before.
  * Callers still run `migrate` (and `seed`): on this copy they change nothing.
  */
 export async function openMigratedPglite(options: { seeded?: boolean; fresh?: boolean } = {}): Promise<MigratableDatabase> {

@@ -2,7 +2,7 @@ import type { MigratableDatabase, Queryable } from '../../src/db/database.js';
 import { DatabaseUnavailableError } from '../../src/db/unavailable.js';
 
 /**
- * One in-memory PGlite per test file, handed to each test in turn as if it were new. Opening one
+ * One in-memory PGlite per test process, handed to each test in turn as if it were new. Opening one
  * from the dump costs 1-2.5 s of CPU; putting it back as it was opened costs a few statements.
  * A test that changed anything a reset does not restore (a table, an index, a function, a day
  * partition, planner statistics) leaves a database that is closed instead of kept.
@@ -128,7 +128,7 @@ const idle = new Map<string, { db: MigratableDatabase; baseline: Baseline }>();
 
 /**
  * A database of `kind` (the dump it opens from) as it was opened: the one the last test of this
- * file closed, reset, or a new one from `open`. Each test file runs in a process of its own.
+ * process closed, reset, or a new one from `open`. The integration files share processes (isolate: false).
  */
 export async function reusedPglite(kind: string, open: () => Promise<MigratableDatabase>): Promise<MigratableDatabase> {
   let entry = idle.get(kind);
