@@ -11,6 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +175,8 @@ describe.each(databases)('the 2.0.0 server from its tarball on %s', (_name, onPo
         HOST: '127.0.0.1',
         ADMIN_API_KEY: adminKey,
         ALLOW_PRIVATE_TARGETS: '127.0.0.1/32',
+        // A failed attempt is retried once, at once (the switch below waits for a retry).
+        DELIVERY_SCHEDULE_MS: '0,250',
       },
     });
     const [banner] = await server.waitFor(/listening on .*/);
@@ -222,13 +226,19 @@ describe.each(databases)('the 2.0.0 server from its tarball on %s', (_name, onPo
     const subscription = await client().subscribeToConcert(concertId, `${url}/callbacks/concertAlert`, { payloadVersion: version });
     const pull = await client().registerForStockUpdates(`${url}/pulled`, { payloadVersion: pulled, delivery: 'pull' });
     expect([registration.payloadVersion, subscription.payloadVersion, pull.payloadVersion]).toEqual([version, version, pulled]);
+    const receiver = await startScaffold(version, port, [registration.secret, subscription.secret, pull.secret]);
+    return { process: receiver, url, targets: [registration.id, subscription.id], secret: registration.secret, pull: pull.id };
+  }
+
+  /** The scaffold of `version` started with `npm start` on `port`, taking messages signed with any of `secrets`. */
+  async function startScaffold(version: 1 | 2, port: number, secrets: string[]): Promise<Background> {
     const receiver = background('npm', ['start'], {
       cwd: scaffolds[version],
-      env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: `${registration.secret} ${subscription.secret} ${pull.secret}` },
+      env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: secrets.join(' ') },
     });
     receivers.push(receiver);
     await receiver.waitFor(/listening/);
-    return { process: receiver, url, targets: [registration.id, subscription.id], secret: registration.secret, pull: pull.id };
+    return receiver;
   }
 
   /** The first attempt of the delivery to each target (or of each delivery id): its payload version and the receiver's status code. */
@@ -342,12 +352,7 @@ describe.each(databases)('the 2.0.0 server from its tarball on %s', (_name, onPo
         events: ['payloadVersionSunset'],
       });
       expect(ops.status).toBe(200);
-      const receiver = background('npm', ['start'], {
-        cwd: scaffolds[2],
-        env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: ops.body.secret },
-      });
-      receivers.push(receiver);
-      await receiver.waitFor(/listening/);
+      const receiver = await startScaffold(2, port, [ops.body.secret]);
 
       // The server looks for versions near their sunset when it starts, then hourly: a restart looks now.
       await server!.stop();
@@ -367,6 +372,83 @@ describe.each(databases)('the 2.0.0 server from its tarball on %s', (_name, onPo
       expect(payload).toMatchObject({ type: 'payloadVersionSunset', payloadVersion: 1, sunset, supportedPayloadVersions: [1, 2] });
       expect(payload.targetIds).toContain(older.id);
       expect(payload.targetIds).not.toContain(newer.id);
+    },
+    300_000,
+  );
+
+  it.skipIf(skip)(
+    'switches a target from 1 to 2: the next message comes in 2, and a retry of one queued before the switch keeps 1',
+    async () => {
+      // One URL in front of both scaffolds: each delivery goes to the scaffold of its webhook-version; the
+      // first is held until the switch is made, then answered 500, so that it is retried.
+      const scaffoldUrl = new Map<string, string>();
+      const arrivals: Array<{ id: unknown; version: unknown; status?: number }> = [];
+      let holding: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const front = createServer((req, res) => {
+        const arrival: (typeof arrivals)[number] = { id: req.headers['webhook-id'], version: req.headers['webhook-version'] };
+        arrivals.push(arrival);
+        res.on('finish', () => (arrival.status = res.statusCode));
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', async () => {
+          if (arrivals.length === 1) {
+            holding();
+            await released;
+            res.writeHead(500).end();
+            return;
+          }
+          const headers = Object.entries(req.headers).filter(([name]) => name.startsWith('webhook-') || name === 'content-type');
+          const answer = await fetch(`${scaffoldUrl.get(String(arrival.version))}${req.url}`, {
+            method: 'POST',
+            headers: headers as Array<[string, string]>,
+            body: Buffer.concat(chunks),
+          });
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }).end(await answer.text());
+        });
+      });
+      await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}/webhooks/stockUpdate`;
+        const target = await client().registerForStockUpdates(url, { payloadVersion: 1 });
+        const ports = [await freePort(), await freePort()] as const;
+        const [one, two] = await Promise.all([startScaffold(1, ports[0], [target.secret]), startScaffold(2, ports[1], [target.secret])]);
+        scaffoldUrl.set('1', `http://127.0.0.1:${ports[0]}`).set('2', `http://127.0.0.1:${ports[1]}`);
+
+        const publish = (stock: number) =>
+          api('POST', '/stockChanges', { drink: { id: 'itm_mojito', stock }, ingredient: { id: 'itm_mint', stock: 3 } });
+        expect((await publish(16)).status).toBe(200);
+        await held;
+        // The SDK from its tarball switches the target while its first message waits on the wire.
+        expect((await client().registrations.update(target.id, { payloadVersion: 2 })).payloadVersion).toBe(2);
+        release();
+        await one.waitFor(/\] Mojito: 16 glass, /);
+        expect((await publish(15)).status).toBe(200);
+        await two.waitFor(/webhook stockUpdate \(attempt 1\):[\s\S]*stock: 15,[\s\S]*measure: \{ unit: 'glass', quantity: 1 \}/);
+
+        const before = arrivals[0]!.id;
+        await expect
+          .poll(() => arrivals.map((a) => [a.id === before ? 'before' : 'after', a.version, a.status]))
+          .toEqual([
+            ['before', '1', 500],
+            ['before', '1', 200],
+            ['after', '2', 200],
+          ]);
+        const { body: log } = await api('GET', `/deliveries?targetId=${target.id}`);
+        const versions = (log.data as Array<{ messageId: string; payloadVersion: number }>).map((d) => [
+          d.messageId === before,
+          d.payloadVersion,
+        ]);
+        expect(versions.sort()).toEqual([
+          [false, 2],
+          [true, 1],
+        ]);
+      } finally {
+        front.closeAllConnections();
+        await new Promise<void>((resolve) => front.close(() => resolve()));
+      }
     },
     300_000,
   );
