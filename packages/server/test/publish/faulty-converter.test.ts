@@ -100,7 +100,13 @@ describe.each(dbFactories())('a converter that makes an invalid payload, on $nam
   const verified = (t: Target, got: Receiver['received'][number]) =>
     new Webhook(t.secret).verify(got.body, got.headers as Record<string, string>) as StockUpdate;
 
-  it('never sends it: that delivery ends failed at once, naming the versions and the first error; the others go', async () => {
+  it('never sends it: that delivery ends failed at once, naming the versions and the first error, and its owner is told; the others go', async () => {
+    // The owner of the targets asks for deliveryFailed.
+    const told = await startReceiver();
+    receivers.push(told);
+    expect((await s.call('POST', '/operationalEventSubscriptions', { body: { url: told.url, events: ['deliveryFailed'] } })).status).toBe(
+      200,
+    );
     const [on1, on2, on3] = [await pinned(1), await pinned(2), await pinned(3)];
     expect((await change(13)).status).toBe(200);
 
@@ -127,6 +133,16 @@ describe.each(dbFactories())('a converter that makes an invalid payload, on $nam
           'invalid for version 1: /body/drink/unit is required.',
       },
     ]);
+
+    // Nothing is lost silently: its owner gets deliveryFailed, naming the converter.
+    await waitFor(() => told.received.length === 1, 30_000, 'deliveryFailed to the owner');
+    expect(JSON.parse(told.received[0]!.body)).toMatchObject({
+      type: 'deliveryFailed',
+      targetId: on1.t.id,
+      deliveryId: list.data[0]!.id,
+      lastStatusCode: null,
+      lastError: expect.stringContaining(`${SOURCE} made a stockUpdate webhook payload invalid for version 1`),
+    });
 
     // The target is not blamed: the next message converts and reaches it, and it is the first thing it got.
     expect((await change(12)).status).toBe(200);
