@@ -172,7 +172,11 @@ describe.each(dbFactories())('a converter that makes an invalid payload for a pu
       .split('\n')
       .find((line) => line.startsWith('clubnotify_payload_conversion_failures_total{event="stockUpdate",version="1"}'));
 
-  it('is recorded failed at its lease, never leased, counted in /metrics and logged as a push target is', async () => {
+  it('is recorded failed at its lease, never leased, counted in /metrics and logged as a push target is, and its owner told', async () => {
+    const ops = await s.call('POST', '/operationalEventSubscriptions', {
+      body: { url: 'https://hooks.example.com/ops', events: ['deliveryFailed'] },
+    });
+    expect(ops.status).toBe(200);
     const res = await s.call('POST', '/registerForStockUpdates', {
       body: { url: 'http://localhost:9/pulled', delivery: 'pull', payloadVersion: 1 },
     });
@@ -200,6 +204,14 @@ describe.each(dbFactories())('a converter that makes an invalid payload for a pu
     expect(await failures()).toBe('clubnotify_payload_conversion_failures_total{event="stockUpdate",version="1"} 1');
     expect(logged.filter((l) => l.msg === 'delivery not sent: payload conversion failed')).toEqual([
       expect.objectContaining({ level: 50, deliveryId: id, targetId: t.id, event: 'stockUpdate', payloadVersion: 1 }),
+    ]);
+    // deliveryFailed is queued to the owner (no push worker here to send it), naming the converter.
+    const events = (await (await s.call('GET', '/operationalEvents')).json()) as { data: Array<{ event: string; payload: any }> };
+    expect(events.data).toEqual([
+      expect.objectContaining({
+        event: 'deliveryFailed',
+        payload: expect.objectContaining({ deliveryId: id, targetId: t.id, lastError: expect.stringContaining(SOURCE) }),
+      }),
     ]);
   });
 });
