@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres } from '../../packages/server/test/support/scratch-postgres.js';
-import { fixtureCopy, repoRoot } from '../contract/payload-versions/fixture-copy.js';
+import { dayFromToday, fixtureCopy, repoRoot, version1SunsetOn } from '../contract/payload-versions/fixture-copy.js';
 import { missing, postgres } from '../dependencies.js';
 import { freePort } from '../free-port.js';
 import { newAdminKey, spawnServer, type ServerProcess } from '../reliability/server-process.js';
@@ -79,7 +79,8 @@ let kit: Kit;
 let sdk: { createClient(options: { baseUrl: string; apiKey: string }): any };
 
 beforeAll(async () => {
-  ({ copy } = await fixtureCopy('2.0.0'));
+  // Version 1 deprecated today and sunset six months on, as on the day 2.0.0 ships: the servers here judge by today.
+  ({ copy } = await fixtureCopy('2.0.0', version1SunsetOn(dayFromToday(0, 6))));
   await mkdir(join(copy, 'journey'));
   await copyFile(join(fixtures, 'receivers.ts.fixture'), join(copy, 'journey/receivers.ts'));
   await copyFile(join(fixtures, 'tsconfig.json.fixture'), join(copy, 'journey/tsconfig.json'));

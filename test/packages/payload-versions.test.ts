@@ -10,14 +10,14 @@
  * (test/e2e/payload-versions.test.ts checks the same over the copy's workspace, on both databases.)
  */
 import { randomBytes } from 'node:crypto';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres } from '../../packages/server/test/support/scratch-postgres.js';
-import { fixtureCopy } from '../contract/payload-versions/fixture-copy.js';
+import { dayFromToday, fixtureCopy, version1SunsetOn } from '../contract/payload-versions/fixture-copy.js';
 import { missing, postgres } from '../dependencies.js';
 import { migratedDataDir } from '../reliability/server-process.js';
 import { background, freePort, installFlags, installProject, repoRoot, run, scratchRoot, seconds, type Background } from './support.js';
@@ -51,29 +51,8 @@ function ownEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** `days` after today (UTC), as `YYYY-MM-DD`; `months` moves it by calendar months. */
-function dayFromToday(days: number, months = 0): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date.toISOString().slice(0, 10);
-}
-
 /** Version 1's sunset in the copy: 20 days ahead, within the month in which the server warns. */
 const sunset = dayFromToday(20);
-
-/** Moves version 1's deprecation and sunset of the copy's spec (six months apart, as the policy wants) to end at `sunset`. */
-async function nearSunset(dir: string): Promise<void> {
-  const file = join(dir, 'spec/openapi.yaml');
-  const text = await readFile(file, 'utf8');
-  const dates = /x-deprecated-at: '\d{4}-\d{2}-\d{2}'\n(\s+)x-sunset: '\d{4}-\d{2}-\d{2}'/;
-  if (!dates.test(text)) throw new Error("the fixture 2.0.0's spec/openapi.yaml no longer declares version 1's dates");
-  const deprecatedAt = dayFromToday(20, -6);
-  await writeFile(
-    file,
-    text.replace(dates, (_m, indent: string) => `x-deprecated-at: '${deprecatedAt}'\n${indent}x-sunset: '${sunset}'`),
-  );
-}
 
 /** `init --payload-version <version>` from the installed receiver tarball, then `npm install` from the cache. */
 async function scaffold(version: 1 | 2, tarballs: Record<'spec' | 'receiver', Tarball>): Promise<void> {
@@ -89,7 +68,7 @@ async function scaffold(version: 1 | 2, tarballs: Record<'spec' | 'receiver', Ta
 
 beforeAll(async () => {
   let start = performance.now();
-  ({ copy } = await fixtureCopy('2.0.0', nearSunset));
+  ({ copy } = await fixtureCopy('2.0.0', version1SunsetOn(sunset)));
   times.push(['fixture copy', seconds(start)]);
   start = performance.now();
   const tarballs = await packCopy();

@@ -17,7 +17,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../../packages/server/src/db/open.js';
-import { fixtureCopy, repoRoot } from '../../contract/payload-versions/fixture-copy.js';
+import { dayFromToday, fixtureCopy, repoRoot, version1SunsetOn } from '../../contract/payload-versions/fixture-copy.js';
 import { copyWorkspace } from '../../contract/new-webhook/workspace.js';
 import { migratedDataDir } from '../../reliability/server-process.js';
 import { ours, scratchDatabase, type Contender, type Variant } from './contenders.js';
@@ -95,7 +95,8 @@ export async function keyedPairs(contenders: Contender[], cleanups: Cleanups): P
 
 /** pinned to 1 and unpinned, both on the fixture 2.0.0, on PGlite and (with DATABASE_URL) PostgreSQL. */
 export async function pinnedPairs(contenders: Contender[], cleanups: Cleanups): Promise<void> {
-  const { copy } = await fixtureCopy('2.0.0');
+  // Version 1 deprecated today and sunset six months on: the servers here judge by today.
+  const { copy } = await fixtureCopy('2.0.0', version1SunsetOn(dayFromToday(0, 6)));
   cleanups.push(() => rm(copy, { recursive: true, force: true }));
   for (const pg of databases()) {
     contenders.push(await server(`clubnotify, ${dbName(pg)}, pinned to 1`, pg, cleanups, copy, { register: { payloadVersion: 1 } }));

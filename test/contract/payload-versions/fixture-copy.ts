@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,6 +42,36 @@ export async function fixtureCopy(
     await rm(copy, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** `days` after today (UTC), moved by `months` calendar months, as `YYYY-MM-DD`. */
+export function dayFromToday(days: number, months = 0): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * An edit for {@link fixtureCopy}: version 1's sunset on `sunset` (`YYYY-MM-DD`) and its
+ * deprecation six months before it, as the policy wants, in place of the fixture's fixed days
+ * (2026-12-06 and 2027-06-06). A server on the copy judges sunsets by today's date: a copy whose
+ * version 1 must still be accepted (or be near its sunset) needs days counted from today.
+ */
+export function version1SunsetOn(sunset: string): (copy: string) => Promise<void> {
+  return async (copy) => {
+    const file = join(copy, 'spec/openapi.yaml');
+    const text = await readFile(file, 'utf8');
+    const dates = /x-deprecated-at: '\d{4}-\d{2}-\d{2}'\n(\s+)x-sunset: '\d{4}-\d{2}-\d{2}'/;
+    if (!dates.test(text)) throw new Error("the fixture's spec/openapi.yaml no longer declares version 1's dates");
+    const deprecated = new Date(`${sunset}T00:00:00Z`);
+    deprecated.setUTCMonth(deprecated.getUTCMonth() - 6);
+    const deprecatedAt = deprecated.toISOString().slice(0, 10);
+    await writeFile(
+      file,
+      text.replace(dates, (_m, indent: string) => `x-deprecated-at: '${deprecatedAt}'\n${indent}x-sunset: '${sunset}'`),
+    );
+  };
 }
 
 /**
