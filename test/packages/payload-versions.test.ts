@@ -141,13 +141,19 @@ describe.each(databases)('the 2.0.0 server from its tarball on %s', (_name, onPo
   let dataDir = '';
   let database: { url: string; drop(): Promise<void> } | undefined;
 
-  /** `clubnotify-server start` from the tarball, on this database (again on the same one for a restart). */
-  async function startServer(): Promise<void> {
+  /**
+   * `clubnotify-server start` from the tarball, on this database (again on the same one for a
+   * restart); with `daysAhead`, its clock (JavaScript's Date) that many days ahead.
+   */
+  async function startServer({ daysAhead = 0 } = {}): Promise<void> {
     const port = await freePort();
+    const shifted = `const D = Date, ahead = ${daysAhead * 86_400_000};
+globalThis.Date = class extends D { constructor(...a) { super(...(a.length ? a : [D.now() + ahead])); } static now() { return D.now() + ahead; } };`;
     server = background('node_modules/.bin/clubnotify-server', ['start'], {
       cwd: tools,
       env: {
         ...ownEnv(),
+        ...(daysAhead ? { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(shifted)}` } : {}),
         // Without DATABASE_URL the server uses its embedded database in DATA_DIR.
         ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }),
         PORT: String(port),
@@ -319,7 +325,7 @@ describe.each(databases)('the 2.0.0 server from its tarball on %s', (_name, onPo
   );
 
   it.skipIf(skip)(
-    "warns the owner of version 1 targets a month before version 1's sunset: the owner's version 2 scaffold gets payloadVersionSunset",
+    "warns the owner of version 1 targets a month before version 1's sunset (its version 2 scaffold gets payloadVersionSunset), and refuses version 1 from the sunset on",
     async () => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -351,6 +357,19 @@ describe.each(databases)('the 2.0.0 server from its tarball on %s', (_name, onPo
       expect(payload).toMatchObject({ type: 'payloadVersionSunset', payloadVersion: 1, sunset, supportedPayloadVersions: [1, 2] });
       expect(payload.targetIds).toContain(older.id);
       expect(payload.targetIds).not.toContain(newer.id);
+
+      // From the sunset on (the server's clock 21 days ahead), version 1 is refused for new and changed targets.
+      await server!.stop();
+      await startServer({ daysAhead: 21 });
+      const refused = {
+        status: 422,
+        problem: { type: 'https://clubnotify.dev/problems/payload-version-sunset', supportedPayloadVersions: [2] },
+      };
+      await expect(client().registerForStockUpdates(`${url}/late`, { payloadVersion: 1 })).rejects.toMatchObject(refused);
+      await expect(client().registrations.update(newer.id, { payloadVersion: 1 })).rejects.toMatchObject(refused);
+      expect((await client().registrations.get(newer.id)).payloadVersion).toBe(2);
+      await server!.stop();
+      await startServer();
     },
     300_000,
   );
