@@ -20,7 +20,18 @@ import { createScratchPostgres } from '../../packages/server/test/support/scratc
 import { dayFromToday, fixtureCopy, version1SunsetOn } from '../contract/payload-versions/fixture-copy.js';
 import { missing, postgres } from '../dependencies.js';
 import { migratedDataDir } from '../reliability/server-process.js';
-import { background, freePort, installFlags, installProject, repoRoot, run, scratchRoot, seconds, type Background } from './support.js';
+import {
+  background,
+  freePort,
+  installFlags,
+  installProject,
+  repoRoot,
+  run,
+  scratchRoot,
+  seconds,
+  tsc,
+  type Background,
+} from './support.js';
 import { consoleBuilt, packWorkspace, type Tarball } from './tarballs.js';
 
 /** The native TypeScript compiler builds the copy (about five times faster than tsc here); the copy's scaffolds use tsc. */
@@ -117,7 +128,23 @@ export const concertAlert: CallbackHandler<'concertAlert', 2> = ({ change }) => 
 `,
 };
 
-it('the scaffolds of version 1 and of version 2 compile (tsc --noEmit), each typed for its version', async () => {
+/** What an integrator writes with the SDK from its tarball: `payloadVersion` is 1 or 2, nothing else. */
+const typedSdk = `import { createClient, type PayloadVersion } from '@clubnotify/sdk';
+
+const client = createClient({ baseUrl: 'http://127.0.0.1:3000', apiKey: 'cn_key' });
+const versions: PayloadVersion[] = [1, 2];
+void versions;
+void client.registerForStockUpdates('https://example.com/hooks', { payloadVersion: 1 });
+void client.subscribeToConcert('con_1', 'https://example.com/hooks', { payloadVersion: 2 });
+void client.registrations.update('reg_1', { payloadVersion: 2 });
+void client.registrations.sendTest('reg_1', { payloadVersion: 1 });
+// @ts-expect-error 3 is not a payload version of this contract
+void client.registerForStockUpdates('https://example.com/hooks', { payloadVersion: 3 });
+// @ts-expect-error nor on update
+void client.registrations.update('reg_1', { payloadVersion: 3 });
+`;
+
+it('the scaffolds of version 1 and of version 2 compile (tsc --noEmit), each typed for its version, and the SDK types payloadVersion 1 or 2', async () => {
   await Promise.all(
     ([1, 2] as const).map(async (version) => {
       await writeFile(join(scaffolds[version], 'src/typed-for-version.ts'), typedFor[version]);
@@ -126,6 +153,22 @@ it('the scaffolds of version 1 and of version 2 compile (tsc --noEmit), each typ
       expect(checked.code).toBe(0);
     }),
   );
+  // The SDK as installed in the tools folder, type-checked as an integrator's strict NodeNext project would be.
+  await writeFile(join(tools, 'typed-sdk.ts'), typedSdk);
+  const options = [
+    '--noEmit',
+    '--strict',
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--target',
+    'es2022',
+    '--types',
+    'node',
+  ];
+  const checked = await run(process.execPath, [tsc, ...options, 'typed-sdk.ts'], { cwd: tools, allowFailure: true });
+  expect(checked.stdout + checked.stderr).toBe('');
 }, 300_000);
 
 const databases = [
