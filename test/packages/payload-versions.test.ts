@@ -10,7 +10,7 @@
  * (test/e2e/payload-versions.test.ts checks the same over the copy's workspace, on both databases.)
  */
 import { randomBytes } from 'node:crypto';
-import { cp, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -489,6 +489,69 @@ globalThis.Date = class extends D { constructor(...a) { super(...(a.length ? a :
       } finally {
         front.closeAllConnections();
         await new Promise<void>((resolve) => front.close(() => resolve()));
+      }
+    },
+    300_000,
+  );
+
+  it.skipIf(skip)(
+    'a converter that throws (a bug deployed in the installed spec): version 2 still goes, version 1 is recorded failed naming it, its owner told, /metrics counts it',
+    async () => {
+      // The installed @clubnotify/spec's stockUpdate 2-to-1 converter, made to throw on a stock of 13 until the test puts it back.
+      const file = join(tools, 'node_modules/@clubnotify/spec/dist/generated/converters/webhook.stockUpdate/2-to-1.js');
+      const original = await readFile(file, 'utf8');
+      if (!original.includes('export default convert;')) throw new Error(`${file} no longer ends with export default convert;`);
+      const buggy = original.replace(
+        'export default convert;',
+        "export default (payload) => { if (payload.drink.stock === 13) throw new Error('unlucky stock'); return convert(payload); };",
+      );
+      try {
+        await writeFile(file, buggy);
+        await server!.stop();
+        await startServer();
+        const port = await freePort();
+        const newer = await client().registerForStockUpdates(`http://127.0.0.1:${port}/webhooks/stockUpdate`, { payloadVersion: 2 });
+        const older = await client().registerForStockUpdates('http://127.0.0.1:9/never-sent', { payloadVersion: 1 });
+        const ops = await api('POST', '/operationalEventSubscriptions', { url: 'http://127.0.0.1:9/ops', events: ['deliveryFailed'] });
+        expect(ops.status).toBe(200);
+        const two = await startScaffold(2, port, [newer.secret]);
+
+        const published = await api('POST', '/stockChanges', {
+          drink: { id: 'itm_mojito', stock: 13 },
+          ingredient: { id: 'itm_mint', stock: 3 },
+        });
+        expect(published.status).toBe(200);
+        await two.waitFor(/webhook stockUpdate \(attempt 1\):[\s\S]*stock: 13,/);
+        const failed = async () => {
+          const { body } = await api('GET', `/deliveries?targetId=${older.id}`);
+          return (
+            body.data as Array<{ status: string; attempts: Array<{ statusCode: number | null; payloadVersion: number; error: string }> }>
+          )[0];
+        };
+        await expect.poll(async () => (await failed())?.status).toBe('failed');
+        expect((await failed())!.attempts).toEqual([
+          expect.objectContaining({
+            statusCode: null,
+            payloadVersion: 1,
+            error: expect.stringMatching(
+              /^not sent: payload conversion from version 2 to 1 failed: spec\/converters\/webhook\.stockUpdate\/2-to-1\.ts threw .*unlucky stock/,
+            ),
+          }),
+        ]);
+        const { body: events } = await api('GET', '/operationalEvents');
+        expect(events.data).toContainEqual(
+          expect.objectContaining({
+            subscriptionId: ops.body.id,
+            event: 'deliveryFailed',
+            payload: expect.objectContaining({ targetId: older.id, lastError: expect.stringContaining('2-to-1.ts threw') }),
+          }),
+        );
+        const metrics = await (await fetch(`${serverUrl}/metrics`, { headers: { authorization: `Bearer ${adminKey}` } })).text();
+        expect(metrics).toMatch(/^clubnotify_payload_conversion_failures_total\{event="stockUpdate",version="1"\} [1-9]\d*$/m);
+      } finally {
+        await writeFile(file, original);
+        await server!.stop();
+        await startServer();
       }
     },
     300_000,
