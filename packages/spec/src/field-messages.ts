@@ -18,6 +18,7 @@ export const patternPhrases: Record<string, string> = {
   '^(19\\d\\d|[2-8]\\d\\d\\d|9[0-8]\\d\\d|99[0-8]\\d|999[0-8])-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$':
     DATE_TIME,
   '^whsec_[A-Za-z0-9+/]{43}=$': 'must be a whsec_ secret: whsec_ and the base64 of 32 bytes',
+  '^whpk_[A-Za-z0-9+/]{43}=$': 'must be a whpk_ public key: whpk_ and the base64 of a 32-byte ed25519 public key',
   '^[A-Z]{3}$': 'must be a three-letter ISO 4217 currency code in capitals, such as EUR',
   '^[0-9]{1,12}$': 'must be Unix seconds: 1 to 12 digits',
   '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$': 'must be one or more v1,<base64 signature> separated by spaces',
