@@ -49,6 +49,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: testFiles,
+          // Files share their worker processes: the server, the spec and vitest are imported once per
+          // worker, not per file (half the CPU of the server suites), and the reset PGlite is kept.
           isolate: false,
           setupFiles: [recorder],
           exclude: [...configDefaults.exclude, ...packageFiles, ...unitFiles, ...scaleFiles],
@@ -59,7 +61,13 @@ export default defineConfig({
       // The tarball checks: their global setup packs every package once, only when one of them runs.
       {
         extends: true,
-        test: { name: 'packages', include: packageFiles, setupFiles: [recorder], globalSetup: ['test/packages/tarballs.ts'] },
+        test: {
+          name: 'packages',
+          include: packageFiles,
+          isolate: false,
+          setupFiles: [recorder],
+          globalSetup: ['test/packages/tarballs.ts'],
+        },
       },
     ],
   },

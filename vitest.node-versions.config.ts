@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     ...test,
     include: nodeVersionFiles,
+    // As the integration project: files share their processes, which import the packages once.
+    isolate: false,
     exclude: [...configDefaults.exclude, ...scaleFiles],
     globalSetup: ['test/packages/tarballs.ts'],
   },
