@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { when } from './format.js';
 import type { Session } from './session.js';
 import { Status, useAction } from './use-action.js';
+import { ConfirmGroup } from './confirm-group.js';
 import { DataTable } from './data-table.js';
 
 type SigningKeyInfo = components['schemas']['SigningKeyInfo'];
@@ -49,14 +50,12 @@ export function SigningKeysView({ session }: { session: Session }) {
           </button>
         )}
         {confirming && (
-          <span role="group" aria-label="Confirm rotating the signing key">
-            <button type="button" class="danger" onClick={() => void rotate()}>
-              Confirm rotate
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </span>
+          <ConfirmGroup
+            label="Confirm rotating the signing key"
+            confirm="Confirm rotate"
+            onConfirm={() => void rotate()}
+            onCancel={() => setConfirming(false)}
+          />
         )}
       </div>
       <Status text={action.status} />

@@ -1,6 +1,7 @@
 import { payloadVersions, type PayloadVersion } from '@clubnotify/sdk';
 import { useState } from 'preact/hooks';
 import { when } from './format.js';
+import { ConfirmGroup } from './confirm-group.js';
 import { healthVerdict } from './health.js';
 import type { Target } from './targets.js';
 
@@ -97,14 +98,12 @@ export function TargetRow({ target, busy, onAction }: { target: Target; busy: bo
             </button>
           )}
           {confirming && (
-            <span role="group" aria-label={`Confirm deleting ${label}`}>
-              <button type="button" class="danger" onClick={() => onAction('delete')}>
-                Confirm delete
-              </button>
-              <button type="button" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </span>
+            <ConfirmGroup
+              label={`Confirm deleting ${label}`}
+              confirm="Confirm delete"
+              onConfirm={() => onAction('delete')}
+              onCancel={() => setConfirming(false)}
+            />
           )}
         </div>
       </td>
