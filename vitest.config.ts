@@ -4,6 +4,8 @@ import { SlowestFirst } from './test/scheduling/slowest-first.js';
 import { packageFiles, scaleFiles, testFiles, unitFiles } from './test/test-files.js';
 
 const recorder = 'test/spec-coverage/recorder.ts';
+// Files that share a process leave it as they found it.
+const hygiene = 'test/file-hygiene.ts';
 
 // `clubnotify-source` resolves @clubnotify/* to their TypeScript sources, so tests need no build.
 export default defineConfig({
@@ -52,7 +54,7 @@ export default defineConfig({
           // Files share their worker processes: the server, the spec and vitest are imported once per
           // worker, not per file (half the CPU of the server suites), and the reset PGlite is kept.
           isolate: false,
-          setupFiles: [recorder],
+          setupFiles: [recorder, hygiene],
           exclude: [...configDefaults.exclude, ...packageFiles, ...unitFiles, ...scaleFiles],
           // The type tests (packages/*/test/*.test-d.ts) are not run here: `npm run typecheck` checks
           // them with the whole repository before, and an assertion of theirs that fails is a type error there.
@@ -65,7 +67,7 @@ export default defineConfig({
           name: 'packages',
           include: packageFiles,
           isolate: false,
-          setupFiles: [recorder],
+          setupFiles: [recorder, hygiene],
           globalSetup: ['test/packages/tarballs.ts'],
         },
       },

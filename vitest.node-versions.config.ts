@@ -13,6 +13,7 @@ export default defineConfig({
     include: nodeVersionFiles,
     // As the integration project: files share their processes, which import the packages once.
     isolate: false,
+    setupFiles: ['test/file-hygiene.ts'],
     exclude: [...configDefaults.exclude, ...scaleFiles],
     globalSetup: ['test/packages/tarballs.ts'],
   },

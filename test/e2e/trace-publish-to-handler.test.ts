@@ -15,6 +15,7 @@ import { createClient } from '@clubnotify/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { background, repoRoot, type Background } from '../packages/support.js';
 import { startOtlpCollector, type CollectedSpan, type OtlpCollector } from './otlp-collector.js';
+import { stopSdk } from '../../packages/server/test/support/otel-sdk.js';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
@@ -83,7 +84,7 @@ describe('a published concert is one trace from the publish to the receiver hand
       process.kill(server.child.pid!, 'SIGTERM');
       await exited;
     }
-    await sdk?.shutdown();
+    if (sdk) await stopSdk(sdk);
     await new Promise((resolve) => receiverServer?.close(resolve));
     await collector?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopSdk } from '../support/otel-sdk.js';
 import { dbFactories, startTestServer, type TestServer } from '../support/server-support.js';
 
 /** The SDK's in-memory exporter, telling waiters about each export. */
@@ -37,7 +38,7 @@ const sdk = new NodeSDK({
   instrumentations: [],
 });
 beforeAll(() => sdk.start());
-afterAll(() => sdk.shutdown());
+afterAll(() => stopSdk(sdk));
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const parentOf = (span: tracing.ReadableSpan) => span.parentSpanContext?.spanId;
