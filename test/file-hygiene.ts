@@ -1,19 +1,24 @@
 // Vitest setup file of the projects whose files share processes (isolate: false, vitest.config.ts):
 // each file leaves the process as it found it. What one leaves behind fails that file, here, instead
-// of a later file that happens to run after it in the same process.
-import { propagation, trace } from '@opentelemetry/api';
+// of a later file that happens to run after it in the same process; the next file then starts clean.
+import { context, propagation, trace } from '@opentelemetry/api';
 import { afterAll, expect, vi } from 'vitest';
 
-const env = { ...process.env };
+/** What a file could leave behind in the process. */
+const processState = () => ({
+  // An SDK that records spans or propagates context: stop it with stopSdk (test/otel-sdk.ts).
+  otelSdk: trace.getTracer('file-hygiene').startSpan('probe').isRecording() || propagation.fields().length > 0,
+  fakeTimers: vi.isFakeTimers(),
+  env: { ...process.env },
+});
 
-/** The variables this file added, removed or changed. */
-const changedEnv = (): string[] =>
-  [...new Set([...Object.keys(env), ...Object.keys(process.env)])].filter((name) => env[name] !== process.env[name]).sort();
+const before = processState();
 
 afterAll(() => {
-  const sdk = 'an OpenTelemetry SDK left registered: end it with stopSdk (packages/server/test/support/otel-sdk.ts)';
-  expect(trace.getTracer('file-hygiene').startSpan('probe').isRecording(), sdk).toBe(false);
-  expect(propagation.fields(), sdk).toEqual([]);
-  expect(vi.isFakeTimers(), 'fake timers left on: vi.useRealTimers()').toBe(false);
-  expect(changedEnv(), 'process.env changed').toEqual([]);
+  const after = processState();
+  if (after.otelSdk) [trace, context, propagation].forEach((api) => api.disable());
+  if (after.fakeTimers) vi.useRealTimers();
+  for (const name of Object.keys(process.env)) if (!(name in before.env)) delete process.env[name];
+  Object.assign(process.env, before.env);
+  expect(after, 'what this file left in the process its files share').toEqual(before);
 });

@@ -15,7 +15,7 @@ import { createClient } from '@clubnotify/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { background, repoRoot, type Background } from '../packages/support.js';
 import { startOtlpCollector, type CollectedSpan, type OtlpCollector } from './otlp-collector.js';
-import { stopSdk } from '../../packages/server/test/support/otel-sdk.js';
+import { stopSdk } from '../otel-sdk.js';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { trace } from '@opentelemetry/api';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stopSdk } from '../../../test/otel-sdk.js';
 import { createFetchHandler, createReceiver, type EventContext } from '../src/index.js';
 import { SECRET, signed, stockUpdate } from './helpers.js';
 
@@ -18,7 +19,7 @@ const sdk = new NodeSDK({
   instrumentations: [],
 });
 beforeAll(() => sdk.start());
-afterAll(() => sdk.shutdown());
+afterAll(() => stopSdk(sdk));
 
 const seen: Array<{ ctx: EventContext; active: string | undefined }> = [];
 let fail = false;

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stopSdk } from '../support/otel-sdk.js';
+import { stopSdk } from '../../../../test/otel-sdk.js';
 import { dbFactories, startTestServer, type TestServer } from '../support/server-support.js';
 
 /** The SDK's in-memory exporter, telling waiters about each export. */
