@@ -96,7 +96,7 @@ const message = (t: { id: string; owner: string }, url: string, body: string): O
 
 /** Queues messages in one transaction, inside a publish span whose context they keep (a no-op span when tracing is off). */
 function publish(db: MigratableDatabase, messages: OutgoingMessage[]): Promise<unknown> {
-  return tracer.startActiveSpan('publish', async (span) => {
+  return tracer().startActiveSpan('publish', async (span) => {
     const trace = headersOf(span);
     await db.transaction((tx) => (trace ? insertDeliveries(tx, messages, trace) : enqueueDeliveries(tx, messages)));
     span.end();

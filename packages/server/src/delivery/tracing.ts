@@ -12,7 +12,7 @@ const OUTCOME = { succeeded: 'succeeded', failed: 'failed', pending: 'retrying' 
  */
 export function startAttemptSpan(delivery: ClaimedDelivery): Span {
   const parent = contextFrom(ROOT_CONTEXT, delivery.traceparent, delivery.tracestate);
-  const span = tracer.startSpan('deliver', { kind: SpanKind.CLIENT }, parent);
+  const span = tracer().startSpan('deliver', { kind: SpanKind.CLIENT }, parent);
   // Attributes only for a recording span: with tracing off an attempt costs one no-op object.
   if (span.isRecording())
     span.setAttributes({
@@ -48,7 +48,7 @@ export function endAttemptSpan(span: Span, result: AttemptResult, outcome: Outco
  * many messages, so it is a link in each message's trace rather than a child of one.
  */
 export async function traceBatch<T>(name: string, work: () => Promise<T>, touched: (result: T) => readonly ClaimedDelivery[]): Promise<T> {
-  const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL }, ROOT_CONTEXT);
+  const span = tracer().startSpan(name, { kind: SpanKind.INTERNAL }, ROOT_CONTEXT);
   if (!span.isRecording()) return work().finally(() => span.end());
   return endSpanAfter(span, async () => {
     const result = await work();

@@ -21,7 +21,7 @@ export function traceRequests(): RequestHandler {
   return (req, res, next) => {
     const incoming = { traceparent: header(req.headers, 'traceparent'), tracestate: header(req.headers, 'tracestate') };
     const parent = contextFrom(ROOT_CONTEXT, incoming.traceparent, incoming.tracestate);
-    const span = tracer.startSpan(req.method, { kind: SpanKind.SERVER }, parent);
+    const span = tracer().startSpan(req.method, { kind: SpanKind.SERVER }, parent);
     const ids = span.spanContext();
     if (!isSpanContextValid(ids)) return next();
     // Tracing off: the no-op tracer answers with the caller's own span context, and nothing carries it further.

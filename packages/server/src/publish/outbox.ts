@@ -77,7 +77,7 @@ export class Outbox {
 
   /** Runs `work` (which runs and commits its transaction); once it has resolved, hands over what it queued. */
   async publish<T>(work: (queue: Queue) => Promise<T>): Promise<T> {
-    return tracer.startActiveSpan('publish', { kind: SpanKind.PRODUCER }, (span) => this.#publish(work, span));
+    return tracer().startActiveSpan('publish', { kind: SpanKind.PRODUCER }, (span) => this.#publish(work, span));
   }
 
   /** The publish span holds the count queued; its context travels with every delivery it queued. */

@@ -101,7 +101,7 @@ async function reset(db: MigratableDatabase, baseline: Baseline): Promise<boolea
   });
 }
 
-// What a test's session may have left: settings, listens, temporary tables, advisory locks, counters.
+// What a test's session may have left: settings, listens, advisory locks, counters (a temporary table changes the catalog).
 const SESSION_RESETS = ['RESET ALL', 'UNLISTEN *', 'SELECT pg_advisory_unlock_all()', 'SELECT pg_stat_reset()'];
 
 /** The database as a test sees it: closing it ends this test's use, as closing a real one would. */
