@@ -1,8 +1,9 @@
 // Vitest setup file of the projects whose files share processes (isolate: false, vitest.config.ts):
 // each file leaves the process as it found it. What one leaves behind fails that file, here, instead
 // of a later file that happens to run after it in the same process; the next file then starts clean.
-import { context, propagation, trace } from '@opentelemetry/api';
+import { propagation, trace } from '@opentelemetry/api';
 import { afterAll, expect, vi } from 'vitest';
+import { disableOtelGlobals } from './otel-sdk.js';
 
 /** What a file could leave behind in the process. */
 const processState = () => ({
@@ -16,7 +17,7 @@ const before = processState();
 
 afterAll(() => {
   const after = processState();
-  if (after.otelSdk) [trace, context, propagation].forEach((api) => api.disable());
+  if (after.otelSdk) disableOtelGlobals();
   if (after.fakeTimers) vi.useRealTimers();
   for (const name of Object.keys(process.env)) if (!(name in before.env)) delete process.env[name];
   Object.assign(process.env, before.env);
