@@ -7,12 +7,12 @@ import { performance } from 'node:perf_hooks';
 import { runInLanes, type Step } from './check/lanes.js';
 
 const staticGates: Step[] = [
+  { name: 'lint:format' },
+  { name: 'lint:code' },
   { name: 'typecheck' },
   { name: 'lint:deps' },
   // After lint:deps: it resolves the packages' imports as a clean clone has them, before dist/ exists.
   { name: 'build', after: ['lint:deps'] },
-  { name: 'lint:format' },
-  { name: 'lint:code' },
   { name: 'generate:check' },
   { name: 'lint:owasp' },
   { name: 'spec:diff' },

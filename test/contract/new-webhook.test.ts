@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typeChecker } from '../type-checker.js';
 import { addConcertReminder } from './new-webhook/concert-reminder.js';
 import { copyWorkspace } from './new-webhook/workspace.js';
 
@@ -77,7 +78,7 @@ describe('a webhook added in the spec alone (concertReminder, JSON, with POST /r
   });
 
   it('types the payload for receivers, the registration for the SDK, and the name everywhere', async () => {
-    const tsc = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(copy, 'fixture/tsconfig.json')], {
+    const tsc = await run(process.execPath, [typeChecker, '-p', join(copy, 'fixture/tsconfig.json')], {
       cwd: copy,
     }).then(
       () => '',

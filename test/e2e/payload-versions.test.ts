@@ -18,8 +18,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typeChecker } from '../type-checker.js';
 import { createScratchPostgres } from '../../packages/server/test/support/scratch-postgres.js';
-import { dayFromToday, fixtureCopy, repoRoot, version1SunsetOn } from '../contract/payload-versions/fixture-copy.js';
+import { dayFromToday, fixtureCopy, version1SunsetOn } from '../contract/payload-versions/fixture-copy.js';
 import { missing, postgres } from '../dependencies.js';
 import { freePort } from '../free-port.js';
 import { newAdminKey, spawnServer, type ServerProcess } from '../reliability/server-process.js';
@@ -92,7 +93,7 @@ beforeAll(async () => {
 afterAll(() => (copy ? rm(copy, { recursive: true, force: true }) : undefined));
 
 it("types each receiver's handlers for its version: a version 2 drink has `measure` and no `unit`, its callback is JSON", async () => {
-  const tsc = await exec(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(copy, 'journey')]).then(
+  const tsc = await exec(process.execPath, [typeChecker, '-p', join(copy, 'journey')]).then(
     () => '',
     (e: { stdout: string; stderr: string }) => `tsc failed:\n${e.stdout}${e.stderr}`,
   );

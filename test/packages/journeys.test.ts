@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typeChecker } from '../type-checker.js';
 import { events } from '@clubnotify/spec';
 import {
   background,
@@ -15,7 +16,6 @@ import {
   run,
   scratchRoot,
   seconds,
-  tsc,
   type Background,
 } from './support.js';
 import type { PackageName } from './tarballs.js';
@@ -42,6 +42,13 @@ afterAll(async () => {
   console.log(`journeys from tarballs (Node ${process.version}):\n${times.map(([name, t]) => `  ${name.padEnd(30)} ${t}`).join('\n')}`);
   if (root) await rm(root, { recursive: true, force: true });
 });
+
+let subscriberInstall: Promise<string> | undefined;
+/** The subscriber's CLI, installed from the tarballs once for the journeys that scaffold receivers with it. */
+function subscriberTools(): Promise<string> {
+  subscriberInstall ??= installProject(root, 'subscriber', [tarball('spec'), tarball('receiver')]);
+  return subscriberInstall;
+}
 
 /** This environment without DATABASE_URL (CI sets it): the journeys use the embedded database. */
 function embeddedEnv(): NodeJS.ProcessEnv {
@@ -140,10 +147,13 @@ describe.concurrent('journeys from npm pack tarballs', () => {
         expect(snippet).toContain("baseUrl: 'http://localhost:3000'");
         await mkdir(join(dir, 'src'));
         await writeFile(join(dir, 'src/first-call.ts'), snippet.replace("baseUrl: 'http://localhost:3000'", `baseUrl: '${server.url}'`));
-        await writeFile(join(dir, 'tsconfig.json'), tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'out' }));
+        await writeFile(
+          join(dir, 'tsconfig.json'),
+          tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', rootDir: 'src', outDir: 'out' }),
+        );
         await writeFile(join(dir, 'tsconfig.bundler.json'), tsconfig({ module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }));
-        await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir });
-        await run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], { cwd: dir });
+        await run(process.execPath, [typeChecker, '-p', 'tsconfig.json'], { cwd: dir });
+        await run(process.execPath, [typeChecker, '-p', 'tsconfig.bundler.json'], { cwd: dir });
 
         const env = { ...process.env, CLUBNOTIFY_API_KEY: server.adminKey, CLUBNOTIFY_URL: server.url };
         const firstCall = await run(process.execPath, ['out/first-call.js'], { cwd: dir, env });
@@ -175,7 +185,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
     { timeout: 300_000 },
     async () => {
       const start = performance.now();
-      const tools = await installProject(root, 'subscriber', [tarball('spec'), tarball('receiver')]);
+      const tools = await subscriberTools();
       const project = join(root, 'my-receiver');
       const init = await run('npx', ['clubnotify-receiver', 'init', project, '--kit', tarball('receiver'), '--spec', tarball('spec')], {
         cwd: tools,
@@ -300,7 +310,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
       await mkdir(join(dir, 'src'), { recursive: true });
       await writeFile(join(dir, 'src/server.ts'), await firstSnippet('packages/server/README.md'));
       await writeFile(join(dir, 'tsconfig.json'), tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }));
-      const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, allowFailure: true });
+      const result = await run(process.execPath, [typeChecker, '-p', 'tsconfig.json'], { cwd: dir, allowFailure: true });
       expect(result.stdout + result.stderr).toBe('');
       times.push(['programmatic snippet', seconds(start)]);
     },
@@ -311,7 +321,7 @@ describe.concurrent('journeys from npm pack tarballs', () => {
     { timeout: 300_000 },
     async () => {
       const start = performance.now();
-      const tools = await installProject(root, 'subscriber-frameworks', [tarball('spec'), tarball('receiver')]);
+      const tools = await subscriberTools();
       await Promise.all(
         (['hono', 'fastify'] as const).map(async (framework) => {
           const project = join(root, `receiver-on-${framework}`);

@@ -16,22 +16,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typeChecker } from '../type-checker.js';
 import { createScratchPostgres } from '../../packages/server/test/support/scratch-postgres.js';
 import { dayFromToday, fixtureCopy, version1SunsetOn } from '../contract/payload-versions/fixture-copy.js';
 import { missing, postgres } from '../dependencies.js';
 import { migratedDataDir } from '../reliability/server-process.js';
-import {
-  background,
-  freePort,
-  installFlags,
-  installProject,
-  repoRoot,
-  run,
-  scratchRoot,
-  seconds,
-  tsc,
-  type Background,
-} from './support.js';
+import { background, freePort, installFlags, installProject, repoRoot, run, scratchRoot, seconds, type Background } from './support.js';
 import { consoleBuilt, packWorkspace, type Tarball } from './tarballs.js';
 
 /** The native TypeScript compiler builds the copy (about five times faster than tsc here); the copy's scaffolds use tsc. */
@@ -167,7 +157,7 @@ it('the scaffolds of version 1 and of version 2 compile (tsc --noEmit), each typ
     '--types',
     'node',
   ];
-  const checked = await run(process.execPath, [tsc, ...options, 'typed-sdk.ts'], { cwd: tools, allowFailure: true });
+  const checked = await run(process.execPath, [typeChecker, ...options, 'typed-sdk.ts'], { cwd: tools, allowFailure: true });
   expect(checked.stdout + checked.stderr).toBe('');
 }, 300_000);
 

@@ -4,7 +4,8 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { repoRoot, run, tsc } from './support.js';
+import { typeChecker } from '../type-checker.js';
+import { repoRoot, run } from './support.js';
 
 /** The ```ts blocks of a README that start with an import: the programs a reader pastes whole. */
 export function programs(markdown: string): string[] {
@@ -41,6 +42,6 @@ it('every whole TypeScript program in the READMEs typechecks as pasted', { timeo
     skipLibCheck: true,
   };
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
-  const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir, allowFailure: true });
+  const result = await run(process.execPath, [typeChecker, '-p', 'tsconfig.json'], { cwd: dir, allowFailure: true });
   expect(result.stdout + result.stderr, written.join('\n')).toBe('');
 });

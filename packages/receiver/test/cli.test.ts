@@ -9,6 +9,7 @@ import { createNodeHandler, createReceiver, runSuite, triggerEvent } from '../sr
 import { ed25519Key, listen, OTHER_SECRET, SECRET, type Listening } from './helpers.js';
 import { callbackNames, events, webhookNames } from '@clubnotify/spec';
 import { freePort } from '../../../test/free-port.js';
+import { typeChecker } from '../../../test/type-checker.js';
 
 const KEY = ed25519Key('key_current');
 const STOCK_URL = 'http://localhost:4000/webhooks/stockUpdate';
@@ -323,7 +324,7 @@ describe('init', () => {
         await symlink(join(repoRoot, 'node_modules'), join(project, 'node_modules'), 'dir');
         const test = await run(process.execPath, ['--import', 'tsx', '--test', 'test/receiver.test.ts'], { cwd: project });
         expect(test.stdout).toMatch(SCAFFOLD_PASSES);
-        await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project], { cwd: project });
+        await run(process.execPath, [typeChecker, '--noEmit', '-p', project], { cwd: project });
       }),
     );
   });

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '@clubnotify/spec';
 import { runCli } from '../src/cli.js';
+import { typeChecker } from '../../../test/type-checker.js';
 
 const run = promisify(execFile);
 const packageDir = resolve(import.meta.dirname, '..');
@@ -79,7 +80,7 @@ describe('init --signature v1a', () => {
       for (const framework of frameworks) {
         const project = join(folder, `v1a-${framework}`);
         await symlink(join(repoRoot, 'node_modules'), join(project, 'node_modules'), 'dir');
-        await run(process.execPath, [tsc, '--noEmit', '-p', project], { cwd: project });
+        await run(process.execPath, [typeChecker, '--noEmit', '-p', project], { cwd: project });
       }
       const test = await run(process.execPath, ['--import', 'tsx', '--test', 'test/receiver.test.ts'], { cwd: join(folder, 'v1a-node') });
       expect(test.stdout).toMatch(SCAFFOLD_PASSES);

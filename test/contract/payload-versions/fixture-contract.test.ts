@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typeChecker } from '../../type-checker.js';
 import { checkConverters, payloadsOf, type SpecModule } from './check-converters.js';
 import { fixtureCopy, repoRoot, script } from './fixture-copy.js';
 
@@ -52,7 +53,7 @@ describe('the fixture 3.0.0 (payload versions 1, 2 and 3)', () => {
     await copyFile(join(repoRoot, 'test/fixtures/payload-versions/probe/types.ts'), join(copy, 'probe/types.ts'));
     const tsconfig = { extends: '../tsconfig.base.json', compilerOptions: { noEmit: true }, include: ['types.ts', '../packages/spec/src'] };
     await writeFile(join(copy, 'probe/tsconfig.json'), JSON.stringify(tsconfig));
-    const tsc = await exec(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(copy, 'probe')]).then(
+    const tsc = await exec(process.execPath, [typeChecker, '-p', join(copy, 'probe')]).then(
       (r) => r.stdout,
       (e: { stdout: string }) => e.stdout,
     );
