@@ -2,11 +2,9 @@
 // the server's request, publish, claim and attempt spans (a server process exporting OTLP/HTTP
 // JSON because OTEL_* variables say so), and the receiver kit's handler span in this process.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
@@ -16,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { background, repoRoot, type Background } from '../packages/support.js';
 import { startOtlpCollector, type CollectedSpan, type OtlpCollector } from './otlp-collector.js';
 import { stopSdk } from '../otel-sdk.js';
+import { migratedDataDir } from '../reliability/server-process.js';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
@@ -53,7 +52,7 @@ describe('a published concert is one trace from the publish to the receiver hand
     receiverServer = createServer((req, res) => void (handler ? handler(req, res) : res.writeHead(503).end()));
     await new Promise<void>((resolve) => receiverServer.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiverServer.address() as AddressInfo).port}`;
-    dataDir = await mkdtemp(join(tmpdir(), 'cn-trace-'));
+    dataDir = await migratedDataDir('cn-trace-');
     const { DATABASE_URL: _url, ...env } = process.env;
     server = background(process.execPath, ['--conditions=clubnotify-source', '--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: repoRoot,

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, type ServerProcess } from './server-process.js';
+import { migratedInto, spawnServer, type ServerProcess } from './server-process.js';
 
 // The server gets 1,200 descriptors (prlimit), the flood is 4,000 sockets: without caps it
 // runs out of descriptors and nobody is served until the headers timeout frees some.
@@ -102,7 +102,7 @@ function establishedTo(server: ServerProcess, port: number, from?: string): numb
 /** A server with the connection caps, `headersTimeoutMs` and 1,200 descriptors. */
 async function cappedServer(dir: string, headersTimeoutMs: number): Promise<{ server: ServerProcess; port: number }> {
   const timeouts = { HEADERS_TIMEOUT_MS: String(headersTimeoutMs), REQUEST_TIMEOUT_MS: String(2 * headersTimeoutMs) };
-  await mkdir(dir, { recursive: true });
+  await migratedInto(dir);
   const server = await spawnServer({ DATA_DIR: dir, ...caps, ...timeouts });
   execFileSync('prlimit', [`--pid=${server.child.pid}`, `--nofile=${FD_LIMIT}:${FD_LIMIT}`]);
   return { server, port: Number(new URL(server.url).port) };

@@ -30,8 +30,12 @@ export interface ServerProcess {
 
 /** A new DATA_DIR whose embedded database is the kept migrated dump: the first start skips initdb and the migrations. */
 export async function migratedDataDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  await mkdir(join(dir, 'pglite'));
+  return migratedInto(await mkdtemp(join(tmpdir(), prefix)));
+}
+
+/** `dir` (made if missing) as such a DATA_DIR. */
+export async function migratedInto(dir: string): Promise<string> {
+  await mkdir(join(dir, 'pglite'), { recursive: true });
   await unpackMigratedPglite(join(dir, 'pglite'));
   return dir;
 }
