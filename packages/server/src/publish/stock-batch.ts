@@ -77,13 +77,13 @@ export class StockChangeBatcher {
   async #run(batch: Waiting[]): Promise<void> {
     let results: Array<StockChanged | HttpProblem>;
     try {
-      const changes = batch.map((w) => w.change);
-      // With older payload versions, their webhooks are queued by a second statement: both commit together.
-      const db = this.#db as Partial<Database> & Queryable;
-      results =
-        this.#versions.versions.length > 1 && db.transaction
-          ? await db.transaction((tx) => changeStocks(tx, changes, this.#fanOut, this.#versions))
-          : await changeStocks(db, changes, this.#fanOut, this.#versions);
+      // One statement queues every payload version's webhooks (stock-change.ts): it commits on its own.
+      results = await changeStocks(
+        this.#db,
+        batch.map((w) => w.change),
+        this.#fanOut,
+        this.#versions,
+      );
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       await Promise.all(batch.map((w) => this.#run([w])));

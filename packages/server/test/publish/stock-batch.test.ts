@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../src/db/database.js';
 import { seed } from '../../src/db/seed.js';
 import { HttpProblem } from '../../src/http/problem.js';
 import { StockChangeBatcher } from '../../src/publish/stock-batch.js';
-import { changeStocks, StockFanOut, type StockChange } from '../../src/publish/stock-change.js';
+import { changeStocks, StockFanOut, type StockChange, type StockChanged } from '../../src/publish/stock-change.js';
 import { targetStateSql } from '../../src/delivery/queue/fragments.sql.js';
 import type { PayloadVersioning } from '../../src/delivery/payload-versions.js';
 import { addRegistration, createTestDatabase, databaseKinds, type TestDatabase } from '../support/delivery-support.js';
@@ -180,39 +180,81 @@ describe.each(databaseKinds())('stock changes gathered into one statement on %s'
     expect(fresh.find((d) => d.target_id === rotated)!.secret).toContain(' ');
   });
 
-  it('queues the webhooks of targets on an older payload version for a whole batch in one more statement', async () => {
-    // Two versions: the body of 1 is 2's with the unit marked, so each target's body shows its version.
-    const versions: PayloadVersioning = {
-      current: 2,
-      versions: [1, 2].map((version) => ({ version, contract: `${version}.0.0` })),
-      convert: (_ref, body) => ({ contentType: 'application/json', body: body.replace('"unit":"glass"', '"unit":"glass (v1)"') }),
-    };
+  // Two versions: the body of 1 is 2's with the unit marked, so each target's body shows its version.
+  const versions: PayloadVersioning = {
+    current: 2,
+    versions: [1, 2].map((version) => ({ version, contract: `${version}.0.0` })),
+    convert: (_ref, body) => ({ contentType: 'application/json', body: body.replace(/"unit":"(\w+)"/, '"unit":"$1 (v1)"') }),
+  };
+  /** Every target but the first on version 1; a first change of `warm` (drink, ingredient) pairs through a batcher. */
+  const pinned = async (warm: Array<[string, string]>) => {
     await t.db.query('UPDATE registrations SET payload_version = 2', []);
     await t.db.query('UPDATE registrations SET payload_version = 1 WHERE id <> $1', [targets[0]]);
     const fanOut = new StockFanOut();
-    // A first change sizes the fan-out (the first of a process draws no ids).
-    await new StockChangeBatcher(t.db, 1, fanOut, versions).change(change('itm_old_fashioned', 1, 'itm_bourbon', 1));
+    const batcher = new StockChangeBatcher(t.db, 1, fanOut, versions);
+    for (const [drink, ingredient] of warm) await batcher.change(change(drink, 1, ingredient, 1));
     statements = 0;
+    return fanOut;
+  };
+  /** Each answer's webhooks: one per target in its version, as queued. */
+  const expectVersions = async (answers: StockChanged[]) => {
+    for (const a of answers) {
+      expect(a.fresh.map((d) => [d.target_id, d.payload_version]).sort()).toEqual(
+        [...targets].map((id) => [id, id === targets[0] ? 2 : 1]).sort(),
+      );
+      for (const d of a.fresh) {
+        expect(d.body.includes('(v1)')).toBe(d.payload_version === 1);
+        expect(d.body_version).toBe(d.payload_version);
+        expect(JSON.parse(d.body)).toMatchObject({
+          drink: { stock: a.levels.drink.stock },
+          ingredient: { stock: a.levels.ingredient.stock },
+        });
+      }
+    }
+    const rows = await t.db.query<{ id: string; body: string; payload_version: number; body_version: number }>(
+      'SELECT id, body, payload_version, body_version FROM deliveries',
+    );
+    const queued = new Map(rows.map((r) => [r.id, r]));
+    for (const d of answers.flatMap((a) => a.fresh))
+      expect(queued.get(d.id)).toEqual({ id: d.id, body: d.body, payload_version: d.payload_version, body_version: d.body_version });
+  };
+  const answered = (made: Array<StockChanged | HttpProblem>) =>
+    made.map((m) => (m instanceof HttpProblem ? expect.unreachable(m.message) : m));
+
+  it('queues the webhooks of targets on an older payload version in the same statement, converted before it', async () => {
+    const fanOut = await pinned([
+      ['itm_mojito', 'itm_mint'],
+      ['itm_negroni', 'itm_mint'],
+    ]);
     const made = await changeStocks(
       counted,
       [1, 2, 3, 4, 5].map((n) => change(n % 2 ? 'itm_mojito' : 'itm_negroni', n, 'itm_mint', n)),
       fanOut,
       versions,
     );
-    const answers = made.map((m) => (m instanceof HttpProblem ? expect.unreachable(m.message) : m));
+    expect(statements).toBe(1);
+    await expectVersions(answered(made));
+  });
+
+  it('an item renamed since its last body, or not seen yet: the statement changes nothing and runs again with the bodies it made', async () => {
+    const fanOut = await pinned([['itm_mojito', 'itm_mint']]);
+    await t.db.query("UPDATE items SET name = 'Mojito royal' WHERE id = 'itm_mojito'", []);
+    const renamed = answered(await changeStocks(counted, [change('itm_mojito', 7, 'itm_mint', 8)], fanOut, versions));
+    for (const d of renamed[0]!.fresh) expect(JSON.parse(d.body)).toMatchObject({ drink: { name: 'Mojito royal' } });
+    await expectVersions(renamed);
     expect(statements).toBe(2);
-    for (const a of answers) {
-      expect(a.fresh.map((d) => [d.target_id, d.payload_version]).sort()).toEqual(
-        [...targets].map((id) => [id, id === targets[0] ? 2 : 1]).sort(),
-      );
-      for (const d of a.fresh) expect(d.body.includes('(v1)')).toBe(d.payload_version === 1);
-    }
-    const rows = await t.db.query<{ id: string; body: string; payload_version: number }>(
-      'SELECT id, body, payload_version FROM deliveries',
-    );
-    const queued = new Map(rows.map((r) => [r.id, r]));
-    for (const d of answers.flatMap((a) => a.fresh))
-      expect(queued.get(d.id)).toMatchObject({ body: d.body, payload_version: d.payload_version });
+    statements = 0;
+    const unseen = answered(await changeStocks(counted, [change('itm_negroni', 9, 'itm_lime', 10)], fanOut, versions));
+    expect(statements).toBe(2);
+    await expectVersions(unseen);
+    // Each change queued once (the warm-up's too), and made once.
+    expect(await bodies()).toHaveLength(3 * targets.length);
+    const now = await stocks();
+    expect([now.get('itm_mojito'), now.get('itm_mint'), now.get('itm_negroni'), now.get('itm_lime')]).toEqual([7, 8, 9, 10]);
+    // Seen now: the next change of these items goes in one statement.
+    statements = 0;
+    await expectVersions(answered(await changeStocks(counted, [change('itm_mojito', 11, 'itm_lime', 12)], fanOut, versions)));
+    expect(statements).toBe(1);
   });
 
   it('draws more ids when registrations were added since the last change', async () => {
