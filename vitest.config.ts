@@ -43,7 +43,9 @@ export default defineConfig({
           name: 'unit',
           include: unitFiles,
           exclude: [...configDefaults.exclude, ...scaleFiles],
-          setupFiles: ['test/unit-guard.ts'],
+          // Shared processes as below: the imports were most of test:fast's time with a process per file.
+          isolate: false,
+          setupFiles: ['test/unit-guard.ts', hygiene],
         },
       },
       {

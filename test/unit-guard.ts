@@ -13,15 +13,17 @@ function refuse(what: string): never {
   throw new Error(`A unit test ${what}. Run it in the integration project instead: list it in unitExceptions (test/test-files.ts).`);
 }
 
-for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const) {
-  Object.defineProperty(childProcess, name, { value: () => refuse(`starts no process (child_process.${name})`) });
+function guardProcesses(): void {
+  for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const) {
+    Object.defineProperty(childProcess, name, { value: () => refuse(`starts no process (child_process.${name})`) });
+  }
+  Object.defineProperty(workerThreads, 'Worker', {
+    value: function Worker() {
+      refuse('starts no worker thread (PGlite runs in one)');
+    },
+  });
+  syncBuiltinESMExports();
 }
-Object.defineProperty(workerThreads, 'Worker', {
-  value: function Worker() {
-    refuse('starts no worker thread (PGlite runs in one)');
-  },
-});
-syncBuiltinESMExports();
 
 type Lookup = (hostname: string, options: object, callback: (error: Error | null, address: unknown, family?: number) => void) => void;
 
@@ -51,19 +53,30 @@ function target(args: unknown[], defaultHost: string): { path?: string; host: st
   return { host: typeof second === 'string' ? second : defaultHost, port: Number(first) };
 }
 
-const connect = net.Socket.prototype.connect;
-net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
-  const { path, host, port, options } = target(args, 'localhost');
-  if (port === databasePort) refuse(`connects to no database server (DATABASE_URL's port ${port})`);
-  // A name the test resolves itself (an injected lookup): what it resolves to must be loopback.
-  if (options?.lookup) options.lookup = loopbackLookup(options.lookup);
-  else if (!path && !LOOPBACK.test(host)) refuse(`connects on loopback only, not to ${host}`);
-  return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
-} as typeof connect;
+function guardSockets(): void {
+  const connect = net.Socket.prototype.connect;
+  net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
+    const { path, host, port, options } = target(args, 'localhost');
+    if (port === databasePort) refuse(`connects to no database server (DATABASE_URL's port ${port})`);
+    // A name the test resolves itself (an injected lookup): what it resolves to must be loopback.
+    if (options?.lookup) options.lookup = loopbackLookup(options.lookup);
+    else if (!path && !LOOPBACK.test(host)) refuse(`connects on loopback only, not to ${host}`);
+    return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+  } as typeof connect;
 
-const listen = net.Server.prototype.listen;
-net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
-  const { path, host } = target(args, 'every interface');
-  if (!path && !LOOPBACK.test(host)) refuse(`listens on loopback only, not on ${host} (listen(port, '127.0.0.1'))`);
-  return (listen as (...a: unknown[]) => net.Server).apply(this, args);
-} as typeof listen;
+  const listen = net.Server.prototype.listen;
+  net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
+    const { path, host } = target(args, 'every interface');
+    if (!path && !LOOPBACK.test(host)) refuse(`listens on loopback only, not on ${host} (listen(port, '127.0.0.1'))`);
+    return (listen as (...a: unknown[]) => net.Server).apply(this, args);
+  } as typeof listen;
+}
+
+// Unit files share their processes (vitest.config.ts): the guard goes in once per process.
+const guarded = Symbol.for('clubnotify.unit-guard');
+const processGlobals = globalThis as { [guarded]?: true };
+if (!processGlobals[guarded]) {
+  processGlobals[guarded] = true;
+  guardProcesses();
+  guardSockets();
+}
