@@ -51,12 +51,14 @@ export const insertDeliveriesSql = (
        LEFT JOIN q_counts c ON c.target_id = r.target_id AND c.ordering_key = r.ordering_key
        ORDER BY r.n
      ), q_keyed AS (
+       -- Tested in this order, each only when the ones before passed: a key with a message queued (most
+       -- under a backlog) costs one probe; the holds are looked up per key only when some key is held.
        SELECT r.id, s.last_seq - c.c + r.rn AS key_seq,
               r.rn = 1
+              AND (SELECT 1 FROM deliveries e WHERE e.target_id = r.target_id AND e.ordering_key = r.ordering_key LIMIT 1) IS NULL
               AND s.last_seq - c.c = coalesce((SELECT o.last_seq FROM ordering_sequences o
                                                WHERE o.target_id = r.target_id AND o.ordering_key = r.ordering_key), 0)
-              AND (SELECT 1 FROM deliveries e WHERE e.target_id = r.target_id AND e.ordering_key = r.ordering_key LIMIT 1) IS NULL
-              AND ${notHeldSql('r')} AS first
+              AND (NOT (SELECT EXISTS (SELECT 1 FROM ordering_holds)) OR ${notHeldSql('r')}) AS first
        FROM q_rows r
        JOIN q_seqs s ON s.target_id = r.target_id AND s.ordering_key = r.ordering_key
        JOIN q_counts c ON c.target_id = r.target_id AND c.ordering_key = r.ordering_key

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDeliveries } from '../../../src/delivery/queue/insert.sql.js';
+import type { Queryable } from '../../../src/db/database.js';
 import type { FreshDelivery, OutgoingMessage } from '../../../src/delivery/types.js';
 import { addRegistration, createTestDatabase, databaseKinds, type TestDatabase } from '../../support/delivery-support.js';
 import { postgres, present } from '../../../../../test/dependencies.js';
@@ -52,6 +53,61 @@ describe.each(databaseKinds())('the first message of a key on %s', (kind) => {
       ['mojito', 4, true],
       ['lime', 2, false],
     ]);
+  });
+});
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+function* nodes(plan: PlanNode): Generator<PlanNode> {
+  yield plan;
+  for (const child of plan.Plans ?? []) yield* nodes(child);
+}
+
+// Under a backlog most keys have a message queued: the insert then tests nothing more of the key.
+describe.each(databaseKinds())('what the insert reads of a key on %s', (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  });
+  afterAll(async () => t?.drop());
+
+  /** How many times the insert of `messages` looked up a key's counter and its holds (EXPLAIN ANALYZE in a transaction rolled back). */
+  async function lookups(messages: OutgoingMessage[]): Promise<{ counter: number; holds: number }> {
+    let sent: { sql: string; params?: unknown[] } | undefined;
+    const capture: Queryable = { query: (sql, params) => ((sent = { sql, params }), Promise.reject(new Error('captured'))) };
+    await insertDeliveries(capture, messages).catch(() => undefined);
+    let plan: PlanNode | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sent!.sql}`, sent!.params);
+        const json = row!['QUERY PLAN'];
+        plan = (typeof json === 'string' ? JSON.parse(json) : json)[0].Plan as PlanNode;
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    // A probe of one key is a scan with a condition on the key (the statement's own upsert is no scan).
+    const loops = (table: string) =>
+      [...nodes(plan!)]
+        .filter((n) => n['Relation Name'] === table && /ordering_key/.test(n['Index Cond'] ?? ''))
+        .reduce((sum, n) => sum + (n['Actual Loops'] ?? 0), 0);
+    return { counter: loops('ordering_sequences'), holds: loops('ordering_holds') };
+  }
+
+  it('reads its counter only when none of the key is queued, and its holds only when some key is held', async () => {
+    const a = await addRegistration(t.db, URL, { event: 'stockUpdate' });
+    await t.db.transaction((tx) => insertDeliveries(tx, [message(a, 'mojito')]));
+    // mojito is queued: not first, found by one probe of the queue.
+    expect(await lookups([message(a, 'mojito')])).toEqual({ counter: 0, holds: 0 });
+    // Nothing of lime is queued and no key is held: the counter is read (a concurrent publisher may have moved it), no hold.
+    expect(await lookups([message(a, 'lime')])).toEqual({ counter: 1, holds: 0 });
+    // Some key is held: lime's holds are read too.
+    await t.db.query(`INSERT INTO ordering_holds (target_id, ordering_key, delivery_id) VALUES ($1, 'tonic', 'dlv_failed')`, [a.id]);
+    expect(await lookups([message(a, 'lime')])).toEqual({ counter: 1, holds: 1 });
   });
 });
 
