@@ -75,7 +75,7 @@ describe('npm run mock -- --stateful (the reference server in memory)', () => {
     console.log(
       `stateful mock ready in ${mock.readyMs} ms (spawn to ready ${mock.spawnToReadyMs} ms), load ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`,
     );
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (mock?.child.exitCode === null) {

@@ -73,7 +73,7 @@ describe('every message a user can meet', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(dbFactories()[0]!);
-  }, 60_000);
+  });
   afterAll(() => s?.close());
 
   it("collects the problems of every operation's error paths, and requests people get wrong", { timeout: 120_000 }, async () => {
@@ -250,7 +250,7 @@ describe('every message a user can meet', () => {
     }
   });
 
-  it('collects the errors of both CLIs and the scaffold', { timeout: 60_000 }, async () => {
+  it('collects the errors of both CLIs and the scaffold', async () => {
     const closed = `http://127.0.0.1:${await freePort()}/webhooks/stockUpdate`;
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     const receiverCases = [
@@ -362,7 +362,7 @@ describe('what a newcomer reads', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(dbFactories()[0]!);
-  }, 60_000);
+  });
   afterAll(() => s?.close());
 
   it('trigger without an event lists every event of the spec, not two of them', async () => {
@@ -414,7 +414,7 @@ describe('what a newcomer reads', () => {
     expect(lines[0]).toMatch(/^The server refused: 404 /);
   });
 
-  it('listen at a wrong --server says once where it tries, that it keeps trying, and until when', { timeout: 60_000 }, async () => {
+  it('listen at a wrong --server says once where it tries, that it keeps trying, and until when', async () => {
     const server = `http://127.0.0.1:${await freePort()}`;
     const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
     const shim = join(repoRoot, 'packages/receiver/bin/clubnotify-receiver.js');
@@ -449,7 +449,7 @@ describe('what a newcomer reads', () => {
     );
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('npm start says so for a real PostgreSQL server, in one line', { timeout: 60_000 }, async () => {
+  it.skipIf(!process.env.DATABASE_URL)('npm start says so for a real PostgreSQL server, in one line', async () => {
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/cn_missing_${randomBytes(4).toString('hex')}`;
     const { code, lines } = await printed(() =>

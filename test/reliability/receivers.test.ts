@@ -81,7 +81,7 @@ describe('receivers that fail, hang, reset, redirect or answer 410, through the 
       30_000,
       'every delivery to settle',
     );
-  }, 60_000);
+  });
   afterAll(async () => {
     await h?.close();
     await Promise.all([landing, ...targets.map((t) => t.receiver)].map((r) => r?.close()));

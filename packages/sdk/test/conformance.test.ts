@@ -44,7 +44,7 @@ describe.each(targets)('against the %s', (_name, start) => {
     target = await start();
     client = createClient({ baseUrl: target.url, apiKey: target.apiKey, retry: false });
     admin = createClient({ baseUrl: target.url, apiKey: target.adminKey, retry: false });
-  }, 60_000);
+  });
   afterAll(() => target?.close());
 
   it('answers health', async () => {

@@ -53,5 +53,5 @@ describe.skipIf(!present(postgres))('making a day of the history while deliverie
       await recorder.end();
       await scratch.drop();
     }
-  }, 60_000);
+  });
 });

@@ -159,7 +159,7 @@ describe.each(dbFactories())('lookups of the history by id on $name', (factory) 
         statement.sql,
       ).toEqual([]);
     }
-  }, 60_000);
+  });
 
   it('finds a delivery whose random id (before time-ordered ids) reads as a later time than it was made', async () => {
     const [old, other] = await db.query<{ id: string; created_at: Date }>(

@@ -18,12 +18,12 @@ describe('the embedded database in memory', () => {
     expect(await copy.query('SELECT body FROM notes ORDER BY body')).toEqual([{ body: 'copy only' }, { body: 'kept' }]);
     expect(await source.query('SELECT body FROM notes')).toEqual([{ body: 'kept' }]);
     await Promise.all([source.close(), copy.close()]);
-  }, 60_000);
+  });
 
   it('serves DATA_DIR=memory:// without a data-dir lock or files: two servers side by side', async () => {
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
     running.push(...(await Promise.all([startServer(config), startServer(config)])));
     for (const server of running) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(existsSync('memory:')).toBe(false);
-  }, 60_000);
+  });
 });

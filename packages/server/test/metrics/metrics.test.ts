@@ -43,7 +43,7 @@ describe('GET /metrics during a delivery run over real sockets', () => {
     server = await startServer(
       loadConfig({ ...env, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', DELIVERY_SCHEDULE_MS: '0,300,300', LOG_LEVEL: 'silent' }),
     );
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server?.close();

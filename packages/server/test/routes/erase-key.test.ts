@@ -14,7 +14,7 @@ describe.each(dbFactories())('erasing an API key with its history on $name', (fa
     const keys = await s.db.query<{ id: string; name: string }>(`SELECT id, name FROM api_keys`);
     alice = keys.find((k) => k.name === 'alice')!.id;
     bob = keys.find((k) => k.name === 'bob')!.id;
-  }, 60_000);
+  });
   afterAll(async () => s?.close());
 
   it('deletes the key, its targets, their queued and ended messages and attempts, and says how many messages went', async () => {

@@ -64,7 +64,7 @@ describe.skipIf(!process.env.DATABASE_URL)('target holds on PostgreSQL', () => {
       for (const pool of pools) await pool.close();
       await t.drop();
     }
-  }, 60_000);
+  });
 
   it("a dead worker's hold expires: another worker serves the target after it, not before", async () => {
     const t = await createTestDatabase('postgres');

@@ -274,7 +274,7 @@ describe.runIf(process.env.DATABASE_URL)('pruning on PostgreSQL', () => {
     } finally {
       await t.drop();
     }
-  }, 60_000);
+  });
 });
 
 describe.each(databaseKinds())('the worker on %s', (kind) => {
@@ -333,7 +333,7 @@ describe.each(dbFactories())('recovery at the edge of a one-hour retention on $n
     } finally {
       await s.close();
     }
-  }, 60_000);
+  });
 });
 
 describe.each(dbFactories())('idempotency keys on $name', (factory) => {
