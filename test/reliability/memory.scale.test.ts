@@ -37,6 +37,14 @@ function requestFor(i: number, key: string, admin: string) {
   }
 }
 
+/**
+ * The read budget's answer to a read that waited too long (a machine busy with other work): a 503
+ * that says so, with Retry-After. Any other 5xx fails the test.
+ */
+function shedRead(res: { status: number; headers: Record<string, unknown>; body: Buffer }): boolean {
+  return res.status === 503 && res.headers['retry-after'] !== undefined && res.body.toString().includes('Too many reads at once');
+}
+
 describe('memory under sustained API traffic', () => {
   it(`keeps the server's RSS flat over ${REQUESTS} requests (${FULL ? 'under 10% growth' : 'sanity bound in CI'})`, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cn-memory-'));
@@ -47,13 +55,14 @@ describe('memory under sustained API traffic', () => {
       expect(created.status).toBe(201);
       const key = created.body.key as string;
       let next = 0;
-      const statuses = new Map<number, number>();
+      const statuses = new Map<number | string, number>();
       const run = async (until: number) => {
         await Promise.all(
           Array.from({ length: CONCURRENCY }, async () => {
             while (next < until) {
               const res = await send(server.url, requestFor(next++, key, admin));
-              statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+              const status = shedRead(res) ? 'read shed (503)' : res.status;
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
             }
           }),
         );
@@ -70,7 +79,7 @@ describe('memory under sustained API traffic', () => {
       console.log(
         `memory: ${REQUESTS} requests, RSS ${(baseline / 2 ** 20).toFixed(1)} MiB after warm-up -> ${(final / 2 ** 20).toFixed(1)} MiB (${(growth * 100).toFixed(1)}%); samples ${samples.map((s) => (s / 2 ** 20).toFixed(0)).join(' ')} MiB; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
       );
-      expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
+      expect([...statuses.keys()].filter((s) => typeof s === 'number' && s >= 500)).toEqual([]);
       expect(growth).toBeLessThan(FULL ? 0.1 : 0.5);
     } finally {
       await server.stop();
