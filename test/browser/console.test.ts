@@ -133,6 +133,10 @@ describe.skipIf(missing(chromium, builtConsole))('the web console in Chromium ag
     await row.waitFor();
     await expect.poll(() => row.innerText()).toContain('unused: no delivery yet');
     expect(await row.locator('[data-health]').getAttribute('data-health')).toBe('none');
+    // Its payload version (issue 47), one of the contract's (this contract has one).
+    const version = row.locator('select[data-payload-version]');
+    expect(await version.inputValue()).toBe('1');
+    expect(await version.locator('option').allInnerTexts()).toEqual(['1']);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
