@@ -6,7 +6,8 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratedInto, spawnServer, type ServerProcess } from './server-process.js';
+import { migratedInto } from '../../packages/server/test/support/migrated-pglite.js';
+import { spawnServer, type ServerProcess } from './server-process.js';
 
 // The server gets 1,200 descriptors (prlimit), the flood is 4,000 sockets: without caps it
 // runs out of descriptors and nobody is served until the headers timeout frees some.

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unpackMigratedPglite } from '../../packages/server/test/support/migrated-pglite.js';
+import { migratedInto } from '../../packages/server/test/support/migrated-pglite.js';
 import { createScratchPostgres } from '../../packages/server/test/support/scratch-postgres.js';
 
 export { withAdmin } from '../../packages/server/test/support/scratch-postgres.js';
@@ -31,13 +31,6 @@ export interface ServerProcess {
 /** A new DATA_DIR whose embedded database is the kept migrated dump: the first start skips initdb and the migrations. */
 export async function migratedDataDir(prefix: string): Promise<string> {
   return migratedInto(await mkdtemp(join(tmpdir(), prefix)));
-}
-
-/** `dir` (made if missing) as such a DATA_DIR. */
-export async function migratedInto(dir: string): Promise<string> {
-  await mkdir(join(dir, 'pglite'), { recursive: true });
-  await unpackMigratedPglite(join(dir, 'pglite'));
-  return dir;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, startServer, type RunningServer } from '../../src/index.js';
-import { unpackMigratedPglite } from '../support/migrated-pglite.js';
+import { migratedInto } from '../support/migrated-pglite.js';
 
 const adminKey = `cn_${randomBytes(32).toString('base64url')}`;
 const metricsToken = randomBytes(24).toString('hex');
@@ -35,10 +35,8 @@ describe('GET /metrics during a delivery run over real sockets', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    dataDir = await mkdtemp(join(tmpdir(), 'cn-metrics-'));
     // The kept migrated database: what is measured here is a server's metrics, not its first migration.
-    await mkdir(join(dataDir, 'pglite'));
-    await unpackMigratedPglite(join(dataDir, 'pglite'));
+    dataDir = await migratedInto(await mkdtemp(join(tmpdir(), 'cn-metrics-')));
     const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_API_KEY: adminKey, METRICS_TOKEN: metricsToken };
     server = await startServer(
       loadConfig({ ...env, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', DELIVERY_SCHEDULE_MS: '0,300,300', LOG_LEVEL: 'silent' }),

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
@@ -9,7 +9,7 @@ import { createApp } from '../../src/app.js';
 import { KEY_CACHE_TTL_MS } from '../../src/http/auth.js';
 import { runCli } from '../../src/cli.js';
 import { serverSecret } from '../../src/domain/server-secret.js';
-import { unpackMigratedPglite } from '../support/migrated-pglite.js';
+import { migratedInto } from '../support/migrated-pglite.js';
 import { dbFactories, pointers, problem, startTestServer, type TestServer } from '../support/server-support.js';
 
 describe.each(dbFactories())('API keys: list and revoke on $name', (factory) => {
@@ -99,10 +99,8 @@ describe.each(dbFactories())('API keys: list and revoke on $name', (factory) => 
 
 describe('clubnotify-server revoke-key', () => {
   it('revokes a key in the embedded database and says so', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'cn-revoke-'));
     // The kept migrated database: the CLI's first run then opens it instead of migrating a new one.
-    await mkdir(join(dataDir, 'pglite'));
-    await unpackMigratedPglite(join(dataDir, 'pglite'));
+    const dataDir = await migratedInto(await mkdtemp(join(tmpdir(), 'cn-revoke-')));
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {

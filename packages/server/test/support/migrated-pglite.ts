@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { dbSnapshot } from '../../../../scripts/mock/db-snapshot.js';
 import type { MigratableDatabase } from '../../src/db/database.js';
 import { openDatabase } from '../../src/db/open.js';
@@ -28,4 +30,11 @@ export async function unpackMigratedPglite(dataDir: string, options: { seeded?: 
   tar.stdin.end(snapshot);
   const [code] = (await once(tar, 'close')) as [number | null];
   if (code !== 0) throw new Error(`tar xzf of the migrated database into ${dataDir} exited ${code}`);
+}
+
+/** `dir` (made if missing) as a server's DATA_DIR whose embedded database is that dump: its first start skips initdb and the migrations. */
+export async function migratedInto(dir: string): Promise<string> {
+  await mkdir(join(dir, 'pglite'), { recursive: true });
+  await unpackMigratedPglite(join(dir, 'pglite'));
+  return dir;
 }
