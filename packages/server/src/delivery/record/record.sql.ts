@@ -133,8 +133,8 @@ const SQL = {
  * Records a batch of attempts in one statement (one round trip, atomic): the attempt log,
  * each delivery's new state (only if no other outcome of that attempt was recorded first),
  * and target health. Targets to disable (410 Gone, or failing without a success for
- * `disableAfterMs`) are disabled in a transaction of their own; the pending deliveries of a
- * target whose circuit opened wait for its cool-down. Returns the targets whose circuit opened.
+ * `disableAfterMs`) are disabled, and the pending deliveries of a target whose circuit opened
+ * wait for its cool-down, in the same transaction. Returns the targets whose circuit opened.
  */
 export async function recordOutcomes(
   db: Database,
@@ -153,7 +153,13 @@ export interface Recorded {
   followed: boolean;
 }
 
-/** {@link recordOutcomes}, and the owners' operational events about it, queued with the targets it disables. */
+/**
+ * {@link recordOutcomes}, and the owners' operational events about it, queued with the targets it
+ * disables. A batch that may tell an owner something (a failed attempt, a closed circuit, a target
+ * to disable) is recorded in the transaction that queues what it tells: whoever reads a delivery
+ * failed also finds its `deliveryFailed`, and a crash loses neither. A batch of successes alone
+ * tells nothing and needs no transaction.
+ */
 export async function recordBatch(
   db: Database,
   outcomes: Outcome[],
@@ -162,7 +168,18 @@ export async function recordBatch(
   versions?: PayloadVersioning,
 ): Promise<Recorded> {
   if (outcomes.length === 0) return { opened: [], queued: [], followed: false };
-  const o = outcomes;
+  const tells = outcomes.some((x) => x.status !== 'succeeded' || x.disableReason || x.delivery.target_cap === 1);
+  const record = (q: Queryable) => recordAndTell(q, db.kind, outcomes, policy, { check, versions });
+  return tells ? db.transaction(record) : record(db);
+}
+
+async function recordAndTell(
+  db: Queryable,
+  kind: Database['kind'],
+  o: Outcome[],
+  policy: TargetPolicy,
+  { check, versions }: { check?: PayloadCheck; versions?: PayloadVersioning },
+): Promise<Recorded> {
   const healthy = unique(o.filter((x) => x.status === 'succeeded').map((x) => x.delivery.target_id));
   // A success in the batch outweighs its failures: sporadic failures never start the window.
   const failures = new Map<string, { n: number; silent: boolean }>();
@@ -189,7 +206,7 @@ export async function recordBatch(
       delay: x.retryInMs,
     })),
   );
-  const sql = SQL[db.kind];
+  const sql = SQL[kind];
   const ids = o.map((x) => x.delivery.id);
   const counts = failing.map((id) => failures.get(id)!.n);
   const silent = failing.map((id) => failures.get(id)!.silent);
@@ -221,11 +238,8 @@ export async function recordBatch(
   );
   const followed = rows.some((row) => row.followed);
   if (disable.size === 0 && events.length === 0) return { opened: stillOpen, queued: [], followed };
-  const queued = await db.transaction(async (tx) => {
-    for (const [targetId, reason] of disable) await disableTarget(tx, targetId, reason);
-    return queueOperationalEvents(tx, events, { check, versions });
-  });
-  return { opened: stillOpen, queued, followed };
+  for (const [targetId, reason] of disable) await disableTarget(db, targetId, reason);
+  return { opened: stillOpen, queued: await queueOperationalEvents(db, events, { check, versions }), followed };
 }
 
 /** The pending deliveries of targets whose circuit is open wait for its cool-down. */
