@@ -15,11 +15,25 @@ import { startRealServer, type RealServer } from '../e2e/real-server.js';
 
 let server: RealServer;
 let prism: PrismInstance;
+/** Prism's own lines, for a call that cannot reach it (once, under 3 workers, every other connection was refused). */
+const prismLog: string[] = [];
 
 beforeAll(async () => {
   server = await startRealServer();
-  prism = await startPrism({ mode: 'proxy', specPath: await writeSpecFile(), upstream: server.url, args: ['--errors'] });
+  const log = (line: string) => void prismLog.push(line);
+  prism = await startPrism({ mode: 'proxy', specPath: await writeSpecFile(), upstream: server.url, args: ['--errors'], log });
 });
+
+/** A request to Prism that got no answer, with what Prism and its process said last. */
+function unreachable(error: Error): Error {
+  const { exitCode, signalCode } = prism.process;
+  const state = exitCode === null && signalCode === null ? 'running' : `exited (${exitCode ?? signalCode})`;
+  const lines = prismLog.slice(-15).join('\n');
+  return new Error(
+    `prism at ${prism.url} (${state}): ${(error.cause as Error | undefined)?.message ?? error.message}; its last lines:\n${lines}`,
+    { cause: error },
+  );
+}
 
 afterAll(async () => {
   await prism?.close();
@@ -44,7 +58,9 @@ async function call(method: string, path: string, options: { who?: Who; body?: u
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(prism.url + path, { method, headers, body });
+  const res = await fetch(prism.url + path, { method, headers, body }).catch((error: Error) => {
+    throw unreachable(error);
+  });
   const text = await res.text();
   const what = `${method} ${path} -> ${res.status}: ${text.slice(0, 300)}`;
   expect(res.headers.get('sl-violations'), what).toBeNull();
