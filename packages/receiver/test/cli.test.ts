@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler, createReceiver, runSuite, triggerEvent } from '../src/index.js';
@@ -10,6 +10,7 @@ import { ed25519Key, listen, OTHER_SECRET, SECRET, type Listening } from './help
 import { callbackNames, events, webhookNames } from '@clubnotify/spec';
 import { freePort } from '../../../test/free-port.js';
 import { typeChecker } from '../../../test/type-checker.js';
+import { builtBin, runBuilt, type BinRun } from '../../../test/built-bin.js';
 
 const KEY = ed25519Key('key_current');
 const STOCK_URL = 'http://localhost:4000/webhooks/stockUpdate';
@@ -21,27 +22,10 @@ const SCAFFOLD_PASSES = new RegExp(`^(?:# |ℹ )pass ${events.length + 2}$`, 'm'
 const run = promisify(execFile);
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(packageDir, '../..');
-const shim = join(packageDir, 'bin/clubnotify-receiver.js');
-// The committed bin shim, told to run the TypeScript sources (no build needed).
-const sourceEnv = { ...process.env, CLUBNOTIFY_SHIM_SOURCE: '1' };
-const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 
-async function receiverCli(
-  args: string[],
-  cwd = packageDir,
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, shim, ...args], {
-      cwd,
-      env: { ...sourceEnv, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** The committed bin shim on the kit's fresh build, as a user runs it. */
+const receiverCli = (args: string[], cwd = packageDir, env: NodeJS.ProcessEnv = {}): Promise<BinRun> =>
+  runBuilt('receiver', args, { cwd, env: { ...process.env, ...env } });
 
 const received: unknown[] = [];
 let app: Listening;
@@ -313,7 +297,7 @@ describe('init', () => {
   // The node scaffold is installed from the tarballs, tested and started in test/packages/journeys.test.ts;
   // here the three other frameworks' templates run against the repository's own node_modules (no install).
   it('scaffolds express, hono and fastify receivers whose own tests pass and whose code typechecks', { timeout: 240_000 }, async () => {
-    await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', packageDir], { cwd: repoRoot });
+    await builtBin('receiver');
     await Promise.all(
       (['express', 'hono', 'fastify'] as const).map(async (framework) => {
         const project = join(dir, `on-${framework}`);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '@clubnotify/spec';
 import { runCli } from '../src/cli.js';
 import { typeChecker } from '../../../test/type-checker.js';
+import { builtBin } from '../../../test/built-bin.js';
 
 const run = promisify(execFile);
 const packageDir = resolve(import.meta.dirname, '..');
@@ -75,8 +76,7 @@ describe('init --signature v1a', () => {
     'gives receivers whose code typechecks, and a node one whose own test passes against a key set on loopback',
     { timeout: 120_000 },
     async () => {
-      const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
-      await run(process.execPath, [tsc, '-b', packageDir], { cwd: repoRoot });
+      await builtBin('receiver');
       for (const framework of frameworks) {
         const project = join(folder, `v1a-${framework}`);
         await symlink(join(repoRoot, 'node_modules'), join(project, 'node_modules'), 'dir');

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler, createReceiver } from '../src/index.js';
 import { flawedReceiver } from './flawed-receiver.js';
@@ -18,26 +16,13 @@ import {
   type Listening,
 } from './helpers.js';
 import { freePort } from '../../../test/free-port.js';
+import { runBuilt, type BinRun } from '../../../test/built-bin.js';
 
-const run = promisify(execFile);
 const KEY = ed25519Key('key_current');
 const V1A_NEEDS = '--signature v1a needs --signing-key (whsk_...) and --key-id: a key the receiver trusts, and its id.';
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const shim = join(packageDir, 'bin/clubnotify-receiver.js');
-const tsx = pathToFileURL(join(packageDir, '../../node_modules/tsx/dist/loader.mjs')).href;
-
-async function receiverCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--conditions=clubnotify-source', '--import', tsx, shim, ...args], {
-      cwd: packageDir,
-      env: { ...process.env, CLUBNOTIFY_SHIM_SOURCE: '1' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** The committed bin shim on the kit's fresh build, as a user runs it. */
+const receiverCli = (args: string[]): Promise<BinRun> => runBuilt('receiver', args, { cwd: packageDir });
 
 let kit: Listening;
 beforeAll(async () => {

@@ -1,21 +1,14 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtBin, builtEnv, runBuilt, type BinRun } from '../../../../test/built-bin.js';
 
-const run = promisify(execFile);
 // A fresh data folder means initdb and every migration: seconds quiet, over a minute on a loaded CI machine.
 const FRESH_START_MS = 180_000;
-const repoRoot = resolve(import.meta.dirname, '../../../..');
-const shim = join(repoRoot, 'packages/server/bin/clubnotify-server.js');
-const tsx = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
-// The committed bin shim, told to run the TypeScript sources (no build needed).
-const nodeArgs = ['--conditions=clubnotify-source', '--import', tsx, shim];
 
 let dir: string;
 beforeAll(async () => {
@@ -25,16 +18,12 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function env(extra: Record<string, string>): NodeJS.ProcessEnv {
   const { DATABASE_URL: _ignored, ...rest } = process.env;
-  return { ...rest, LOG_LEVEL: 'silent', CLUBNOTIFY_SHIM_SOURCE: '1', ...extra };
+  return { ...rest, LOG_LEVEL: 'silent', ...extra };
 }
 
-async function serverCli(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    return { code: 0, ...(await run(process.execPath, [...nodeArgs, ...args], { cwd: dir, env: env(extra) })) };
-  } catch (error) {
-    return error as { code: number; stdout: string; stderr: string };
-  }
-}
+/** The committed bin shim on the server's fresh build, as an operator runs it. */
+const serverCli = (args: string[], extra: Record<string, string> = {}): Promise<BinRun> =>
+  runBuilt('server', args, { cwd: dir, env: env(extra) });
 
 const oneLine = (text: string) => text.trim().split('\n');
 
@@ -124,9 +113,9 @@ describe('clubnotify-server start', () => {
     'says it creates the embedded database, prints the banner, serves /docs, and exits 0 on SIGTERM',
     { timeout: FRESH_START_MS },
     async () => {
-      const child = spawn(process.execPath, [...nodeArgs, 'start'], {
+      const child = spawn(process.execPath, [await builtBin('server'), 'start'], {
         cwd: dir,
-        env: env({ PORT: '0', DATA_DIR: join(dir, 'running'), LOG_LEVEL: 'info' }),
+        env: builtEnv(env({ PORT: '0', DATA_DIR: join(dir, 'running'), LOG_LEVEL: 'info' })),
       });
       let stdout = '';
       const exited = new Promise<number | null>((r) => child.on('exit', r));
