@@ -136,27 +136,40 @@ describe('ClaimPolicy: how big the next claim is', () => {
 });
 
 describe('ClaimLoop: its modes', () => {
-  /** A loop whose claims return `answers` in turn (then nothing), with the sizes it asked for. */
-  function loop(answers: Array<{ taken: number; more: boolean }> = []) {
+  /**
+   * A loop whose claims return `answers` in turn (then nothing), with the sizes it asked for;
+   * `during(n)` runs while the n-th claim (from 1) is out. Its poll (the longest timer Node
+   * keeps, 24.8 days) never comes in a test: a claim after the first is a wake's, or none.
+   */
+  function loop(answers: Array<{ taken: number; more: boolean }> = [], during: (n: number) => void = () => {}) {
     const asked: number[] = [];
     const waiting: Array<() => void> = [];
+    let idles = 0;
     const held = new HeldDeliveries({ concurrency: 4, perTarget: 4 });
     const claims = new ClaimLoop({
       concurrency: 4,
-      pollMs: 60_000,
+      pollMs: 2 ** 31 - 1,
       batchDelayMs: 5,
       backOff: true,
       held,
       turn: () => {},
       claim: async (size) => {
         asked.push(size);
+        during(asked.length);
         return answers.shift() ?? { taken: 0, more: false };
       },
       claimed: () => {},
-      idle: () => waiting.splice(0).forEach((resolve) => resolve()),
+      idle: () => {
+        idles++;
+        waiting.splice(0).forEach((check) => check());
+      },
     });
-    /** Resolves once the loop reports a turn that claimed nothing with nothing held. */
-    const idle = () => new Promise<void>((resolve) => waiting.push(resolve));
+    /** Resolves once the loop has reported `n` turns that claimed nothing with nothing held (by default, the next one). */
+    const idle = (n = idles + 1) =>
+      new Promise<void>((resolve) => {
+        const check = () => (idles >= n ? resolve() : waiting.push(check));
+        check();
+      });
     return { claims, asked, idle };
   }
   const turnOfTheLoop = () => new Promise((resolve) => setImmediate(resolve));
@@ -178,6 +191,19 @@ describe('ClaimLoop: its modes', () => {
     claims.start();
     await idled;
     expect(asked).toEqual([32, 32]);
+    await claims.stop();
+  });
+
+  it('claims again at once when a claim became due while the last one was out, then sleeps', async () => {
+    const made = loop([], (n) => n === 1 && made.claims.due());
+    const { claims } = made;
+    // Both claims find nothing: each reports a turn that claimed nothing. Without the wake kept
+    // for the sleep after the first claim, the second waits for the poll, and the test times out.
+    const idled = made.idle(2);
+    claims.start();
+    await idled;
+    expect(made.asked).toEqual([32, 32]);
+    expect(claims.mode).toBe<ClaimMode>('asleep');
     await claims.stop();
   });
 
