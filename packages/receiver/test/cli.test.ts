@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -311,6 +311,45 @@ describe('init', () => {
         await run(process.execPath, [typeChecker, '--noEmit', '-p', project], { cwd: project });
       }),
     );
+  });
+
+  it("starts the node scaffold on port 4000 when PORT is unset, not on the server's 3000", async () => {
+    await builtBin('receiver');
+    const project = join(dir, 'default-port');
+    expect((await receiverCli(['init', project], packageDir, registryEnv)).code).toBe(0);
+    await symlink(join(repoRoot, 'node_modules'), join(project, 'node_modules'), 'dir');
+    // 4000 may be taken on this machine: the port the scaffold asks for is noted, and it listens on a free one.
+    const hook = join(dir, 'note-listen.mjs');
+    await writeFile(
+      hook,
+      `import net from 'node:net';
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function (port, ...rest) {
+  console.log('asked to listen on ' + port);
+  return listen.call(this, 0, ...rest);
+};
+`,
+    );
+    const { PORT: _port, ...env } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', hook, 'src/server.ts'], {
+      cwd: project,
+      env: { ...env, WEBHOOK_SECRET: SECRET },
+    });
+    try {
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk;
+          if (stdout.includes('receiver listening on')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`the scaffold exited with ${code} before listening: ${stderr}`)));
+      });
+      expect(stdout.trim().split('\n')).toEqual(['asked to listen on 4000', 'receiver listening on http://localhost:4000']);
+    } finally {
+      child.kill();
+    }
   });
 
   it('refuses an unknown --framework with exit code 2', async () => {
