@@ -25,10 +25,14 @@ async function serve(options: Omit<ReceiverOptions, 'secret' | 'logger'>): Promi
   return `${server.url}/webhooks/stockUpdate`;
 }
 
-/** POSTs and gives up after `ms`: a receiver that hangs fails the test instead of stalling it. */
-async function postWithin(ms: number, url: string, headers: Record<string, string>): Promise<{ status: number; json: any } | 'no answer'> {
+/** POSTs, however long the answer takes (a receiver that hangs times the test out); 'no answer' once `signal` aborts it. */
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<{ status: number; json: any } | 'no answer'> {
   try {
-    const response = await fetch(url, { method: 'POST', headers, body: json, signal: AbortSignal.timeout(ms) });
+    const response = await fetch(url, { method: 'POST', headers, body: json, signal });
     return { status: response.status, json: await response.json().catch(() => undefined) };
   } catch {
     return 'no answer';
@@ -43,14 +47,14 @@ describe('handlers that never settle', () => {
       handlers: { webhooks: { stockUpdate: (_p, ctx) => (runs.push(ctx), runs.length === 1 ? never() : undefined) } },
     });
     const headers = signed(json);
-    const first = await postWithin(3000, url, headers);
+    const first = await post(url, headers);
     expect(first).toMatchObject({
       status: 503,
       json: { code: 'handler_timeout', message: expect.stringMatching(/did not finish within 0.2 s/) },
     });
     expect(runs[0]!.signal.aborted).toBe(true);
 
-    const retry = await postWithin(3000, url, headers);
+    const retry = await post(url, headers);
     expect(retry).toMatchObject({ status: 200 });
     expect(runs).toHaveLength(2);
   });
@@ -60,9 +64,11 @@ describe('handlers that never settle', () => {
     const inner = new MemoryDedupeStore();
     let stalls = 1;
     let claimedAt: number | undefined;
+    let stalled!: () => void;
+    const stall = new Promise<void>((resolve) => (stalled = resolve));
     const store: DedupeStore = {
       claim: (id, lease) => ((claimedAt ??= Date.now()), inner.claim(id, lease)),
-      complete: (id, ttl) => (stalls-- > 0 ? never() : inner.complete(id, ttl)),
+      complete: (id, ttl) => (stalls-- > 0 ? (stalled(), never()) : inner.complete(id, ttl)),
       release: (id) => inner.release(id),
     };
     let runs = 0;
@@ -73,25 +79,40 @@ describe('handlers that never settle', () => {
       handlers: { webhooks: { stockUpdate: () => void runs++ } },
     });
     const headers = signed(json);
-    // Long enough for the request to arrive and be handled on a loaded machine: then it hangs.
-    expect(await postWithin(1_000, url, headers)).toBe('no answer');
+    // The first request is handled, then hangs while its id is marked handled.
+    const first = new AbortController();
+    const hanging = post(url, headers, first.signal);
+    await stall;
     expect(runs).toBe(1);
     // The retry comes after the lease (0.3 s from the claim) ran out.
     await sleep(Math.max(0, claimedAt! + 350 - Date.now()));
-    expect(await postWithin(3000, url, headers)).toMatchObject({ status: 200 });
+    expect(await post(url, headers)).toMatchObject({ status: 200 });
     expect(runs).toBe(2);
+    first.abort();
+    expect(await hanging).toBe('no answer');
   });
 
   it('drop the late outcome of a timed-out run: the id stays unhandled until a retry succeeds', async () => {
     let runs = 0;
+    let lateOutcome!: () => void;
+    const late = new Promise<void>((resolve) => (lateOutcome = resolve));
     const url = await serve({
       handlerTimeoutSec: 0.1,
-      handlers: { webhooks: { stockUpdate: async () => void (++runs === 1 && (await sleep(300))) } },
+      handlers: {
+        webhooks: {
+          stockUpdate: async () => {
+            if (++runs > 1) return;
+            await sleep(300);
+            // Once the receiver has taken this late outcome (its reactions run before the next turn of the loop).
+            setImmediate(lateOutcome);
+          },
+        },
+      },
     });
     const headers = signed(json, { id: messageId() });
-    expect(await postWithin(3000, url, headers)).toMatchObject({ status: 503 });
-    await sleep(300);
-    expect(await postWithin(3000, url, headers)).toMatchObject({ status: 200 });
+    expect(await post(url, headers)).toMatchObject({ status: 503 });
+    await late;
+    expect(await post(url, headers)).toMatchObject({ status: 200 });
     expect(runs).toBe(2);
   });
 
