@@ -209,11 +209,9 @@ describe.each(databaseKinds())('delivery worker on %s', (kind) => {
     });
     const reg = await addRegistration(t.db, r.url);
     startWorker({ timeoutMs: 300 });
-    const started = Date.now();
     const id = await publish(reg, r.url);
+    // The body never ends: only the time limit ends the attempt (without it, drained() throws).
     await worker!.drained();
-    // The body never ends: only the time limit ends the attempt.
-    expect(Date.now() - started).toBeLessThan(15_000);
     const [attempt] = await attempts(id);
     expect(attempt).toMatchObject({ status_code: 200, error: 'timeout after 300 ms', response_body: 'still typing' });
     expect((await delivery(id)).status).toBe('succeeded');
