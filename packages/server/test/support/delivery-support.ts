@@ -3,7 +3,9 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { createScratchPostgres } from './scratch-postgres.js';
 import { openDatabase } from '../../src/db/open.js';
 import { migrate } from '../../src/db/migrate.js';
-import type { MigratableDatabase, Queryable } from '../../src/db/database.js';
+import type { Database, MigratableDatabase, Queryable } from '../../src/db/database.js';
+import { claimDue } from '../../src/delivery/claim/claim-due.js';
+import type { ClaimedDelivery } from '../../src/delivery/types.js';
 import { enqueueDeliveries, type OutgoingMessage } from '../../src/delivery/queue/enqueue.js';
 import { openMigratedPglite, unpackMigratedPglite } from './migrated-pglite.js';
 import { postgres, present } from '../../../../test/dependencies.js';
@@ -47,6 +49,12 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres', dataDir = 
       await scratch.drop();
     },
   };
+}
+
+/** What is due now, claimed as worker `owner` would with nothing else in hand (a 30 s lease, 4 at a time per target). */
+export async function claimAsIdle(db: Database, owner: string, limit = 10): Promise<ClaimedDelivery[]> {
+  const nothing = { inFlight: new Map(), held: new Map(), ownerHeld: new Map() };
+  return (await claimDue(db, { owner, limit, leaseMs: 30_000, perTarget: 4, perOwner: 100, ...nothing })).rows;
 }
 
 export const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;

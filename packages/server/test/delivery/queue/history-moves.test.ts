@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { claimDue } from '../../../src/delivery/claim/claim-due.js';
 import { insertDeliveries } from '../../../src/delivery/queue/insert.sql.js';
 import { recordOutcomes } from '../../../src/delivery/record/record.sql.js';
 import { requeueDelivery } from '../../../src/delivery/queue/requeue.sql.js';
-import { addRegistration, createTestDatabase, databaseKinds, textMessage } from '../../support/delivery-support.js';
+import { addRegistration, claimAsIdle, createTestDatabase, databaseKinds, textMessage } from '../../support/delivery-support.js';
 
 const POLICY = { disableAfterMs: 86_400_000, breakAfter: 5, coolDownMs: 60_000 };
 const TRACE = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'cn=1' };
@@ -17,8 +16,7 @@ describe.each(databaseKinds())('a delivery moving between queue and history on %
       await t.db.transaction((tx) => insertDeliveries(tx, [textMessage(target, 'http://127.0.0.1:9/hook', 'hello')], TRACE));
       const [queued] = await t.db.query<Record<string, unknown>>(`SELECT ${MESSAGE} FROM deliveries`);
       expect(queued).toMatchObject(TRACE);
-      const args = { owner: 'wrk_moves', limit: 10, leaseMs: 30_000, perTarget: 4, perOwner: 100 };
-      const [claimed] = (await claimDue(t.db, { ...args, inFlight: new Map(), held: new Map(), ownerHeld: new Map() })).rows;
+      const [claimed] = await claimAsIdle(t.db, 'wrk_moves');
       const result = { startedAt: new Date(), durationMs: 3, statusCode: 204, error: null, responseBody: '', retryAfterMs: null };
       await recordOutcomes(t.db, [{ delivery: claimed!, result, status: 'succeeded', retryInMs: null }], POLICY);
 

@@ -1,23 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import type { Database } from '../../../src/db/database.js';
-import { claimDue } from '../../../src/delivery/claim/claim-due.js';
 import { recordOutcomes } from '../../../src/delivery/record/record.sql.js';
 import type { ClaimedDelivery, Outcome } from '../../../src/delivery/types.js';
-import { addRegistration, createTestDatabase, databaseKinds, queueMessages } from '../../support/delivery-support.js';
+import { addRegistration, claimAsIdle, createTestDatabase, databaseKinds, queueMessages } from '../../support/delivery-support.js';
 
 const POLICY = { disableAfterMs: 86_400_000, breakAfter: 5, coolDownMs: 60_000 };
-
-const claim = (db: Database, owner: string): Promise<ClaimedDelivery[]> =>
-  claimDue(db, {
-    owner,
-    limit: 10,
-    leaseMs: 30_000,
-    perTarget: 4,
-    inFlight: new Map(),
-    held: new Map(),
-    perOwner: 100,
-    ownerHeld: new Map(),
-  }).then((c) => c.rows);
 
 function outcome(delivery: ClaimedDelivery, statusCode: number): Outcome {
   const ok = statusCode < 300;
@@ -57,9 +44,9 @@ describe.each(databaseKinds())('the attempt log on %s', (kind) => {
     try {
       const target = await addRegistration(t.db, 'http://127.0.0.1:9/hook');
       await queueMessages(t.db, target, 'http://127.0.0.1:9/hook', 1);
-      const [first] = await claim(t.db, 'wrk_a');
+      const [first] = await claimAsIdle(t.db, 'wrk_a');
       await recordOutcomes(t.db, [outcome(first!, 503)], POLICY);
-      const [second] = await claim(t.db, 'wrk_a');
+      const [second] = await claimAsIdle(t.db, 'wrk_a');
       expect(second!.attempt_count).toBe(2);
       await recordOutcomes(t.db, [outcome(second!, 204)], POLICY);
 
@@ -85,10 +72,10 @@ describe.each(databaseKinds())('the attempt log on %s', (kind) => {
       try {
         const target = await addRegistration(t.db, 'http://127.0.0.1:9/hook');
         await queueMessages(t.db, target, 'http://127.0.0.1:9/hook', 1);
-        const [stale] = await claim(t.db, 'wrk_a');
+        const [stale] = await claimAsIdle(t.db, 'wrk_a');
         // wrk_a stalls past its hold on the target: wrk_b serves the target and sends the same attempt.
         await t.db.query(`UPDATE delivery_targets SET holder_until = now() - interval '1 second' WHERE target_id = $1`, [target.id]);
-        const [fresh] = await claim(t.db, 'wrk_b');
+        const [fresh] = await claimAsIdle(t.db, 'wrk_b');
         expect(fresh).toMatchObject({ id: stale!.id, attempt_count: 1 });
         await recordOutcomes(t.db, [outcome(fresh!, 200)], POLICY);
         await recordOutcomes(t.db, [outcome(stale!, 503)], POLICY);

@@ -2,27 +2,12 @@
 // delivery failed also finds its deliveryFailed queued, and what stops the event stops the record.
 import { describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../src/db/database.js';
-import { claimDue } from '../../../src/delivery/claim/claim-due.js';
 import { recordBatch } from '../../../src/delivery/record/record.sql.js';
 import type { ClaimedDelivery, Outcome } from '../../../src/delivery/types.js';
-import { addRegistration, createTestDatabase, databaseKinds, queueMessages } from '../../support/delivery-support.js';
+import { addRegistration, claimAsIdle, createTestDatabase, databaseKinds, queueMessages } from '../../support/delivery-support.js';
 
 const POLICY = { disableAfterMs: 86_400_000, breakAfter: 5, coolDownMs: 60_000 };
 const URL = 'http://127.0.0.1:9/hook';
-
-const claim = async (db: Database): Promise<ClaimedDelivery> => {
-  const claimed = await claimDue(db, {
-    owner: 'wrk_a',
-    limit: 1,
-    leaseMs: 30_000,
-    perTarget: 4,
-    inFlight: new Map(),
-    held: new Map(),
-    perOwner: 100,
-    ownerHeld: new Map(),
-  });
-  return claimed.rows[0]!;
-};
 
 const failedForGood = (delivery: ClaimedDelivery): Outcome => ({
   delivery,
@@ -64,7 +49,7 @@ describe.each(databaseKinds())('a failure and its deliveryFailed on %s', (kind) 
       const target = await addRegistration(t.db, URL);
       const ops = await addOperationalSubscription(t.db, target.ownerKeyId);
       await queueMessages(t.db, target, URL, 1);
-      const delivery = await claim(t.db);
+      const delivery = (await claimAsIdle(t.db, 'wrk_a', 1))[0]!;
       const { queued } = await recordBatch(t.db, [failedForGood(delivery)], POLICY);
       expect(await statusOf(t.db, delivery.id)).toBe('failed');
       expect(queued.map((d) => d.target_id)).toEqual([ops]);
@@ -79,7 +64,7 @@ describe.each(databaseKinds())('a failure and its deliveryFailed on %s', (kind) 
       const target = await addRegistration(t.db, URL);
       await addOperationalSubscription(t.db, target.ownerKeyId);
       await queueMessages(t.db, target, URL, 1);
-      const delivery = await claim(t.db);
+      const delivery = (await claimAsIdle(t.db, 'wrk_a', 1))[0]!;
       await expect(recordBatch(lostWhileTelling(t.db), [failedForGood(delivery)], POLICY)).rejects.toThrow('connection lost');
       expect(await statusOf(t.db, delivery.id)).toBe('queued');
       expect(await t.db.query(`SELECT 1 FROM delivery_attempt_log WHERE delivery_id = $1`, [delivery.id])).toEqual([]);
