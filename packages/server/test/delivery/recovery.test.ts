@@ -16,8 +16,8 @@ const child = fileURLToPath(new URL('../support/delivery-child.ts', import.meta.
 const TARGETS = 6;
 const PER_TARGET = 60;
 const MESSAGES = TARGETS * PER_TARGET;
-// Seconds, not the minutes an expiry takes: the children's holds would last 160 s.
-const RECOVERY_MS = 20_000;
+// How long a wait for what a stopped process handed over may take before the test reports it (no verdict: load only slows it).
+const REPORT_MS = 120_000;
 // A process holds at most 8 × its 8 slots of attempts sent and not yet recorded: what a kill may send again.
 const MOST_DUPLICATES = 64;
 // The server's own attempt timeout: on a busy machine a 100 ms answer can take longer than a short one, and a retry would count as a duplicate.
@@ -117,6 +117,16 @@ async function heldBy(t: TestDatabase, worker: string, paths: Map<string, string
   return rows.map((row) => paths.get(row.target_id)!);
 }
 
+/** How many targets `worker` holds now, and when the last of those holds ends (ms, the database's clock, on this machine). */
+async function holdsOf(t: TestDatabase, worker: string): Promise<{ n: number; endsAt: number }> {
+  const [row] = await t.db.query<{ n: number; ends_at: number | null }>(
+    `SELECT count(*)::int AS n, (extract(epoch FROM max(holder_until)) * 1000)::float8 AS ends_at
+     FROM delivery_targets WHERE holder = $1 AND holder_until > now()`,
+    [worker],
+  );
+  return { n: row!.n, endsAt: row!.ends_at ?? 0 };
+}
+
 interface Arrival {
   path: string;
   id: string;
@@ -138,7 +148,7 @@ function lastCopy(arrivals: Arrival[]): (x: Arrival, i: number) => boolean {
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds end with their process', () => {
-  it('a process killed with SIGKILL and restarted delivers the rest within seconds of the restart, never more than 4 requests open to a target', async () => {
+  it('a process killed with SIGKILL and restarted delivers the rest before the killed process’s holds end, never more than 4 requests open to a target', async () => {
     const { r, most } = await countingReceiver();
     const t = await createTestDatabase('postgres');
     let second: Worker | undefined;
@@ -148,22 +158,20 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       await waitFor(() => r.received.length >= MESSAGES / 3, 60_000, 'a third of the messages');
       first.process.kill('SIGKILL');
       await exited(first.process);
-      const [held] = await t.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM delivery_targets WHERE holder = $1 AND holder_until > now()`,
-        [first.id],
-      );
+      const held = await holdsOf(t, first.id);
       const atKill = r.received.length;
       const restarted = Date.now();
       second = await spawnWorker(t);
-      await waitFor(() => delivered(r) === MESSAGES, RECOVERY_MS, 'every message, after the restart');
+      await waitFor(() => delivered(r) === MESSAGES, Math.max(0, held.endsAt - Date.now()), 'every message, before the holds ended');
       // The server's own books: every message published once; none failed or cancelled (the last outcomes may still be recording).
       await expectLedger(t.db, { published: MESSAGES, failed: 0, cancelled: 0 });
       const last = Math.max(...r.received.map((x) => x.at)) - restarted;
       console.log(
-        `kill -9, restart: ${held!.n} targets held by the killed process, killed after ${atKill} requests, the last delivery ${last} ms after the restart, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`,
+        `kill -9, restart: ${held.n} targets held by the killed process, killed after ${atKill} requests, the last delivery ${last} ms after the restart, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`,
       );
-      expect(held!.n).toBeGreaterThan(0);
-      expect(last).toBeLessThan(RECOVERY_MS);
+      expect(held.n).toBeGreaterThan(0);
+      // Its targets were taken when its session (and lock) died, not when their holds ran out.
+      expect(Math.max(...r.received.map((x) => x.at))).toBeLessThan(held.endsAt);
       expect(duplicates(r)).toBeLessThanOrEqual(MOST_DUPLICATES);
       expect(most()).toBeLessThanOrEqual(4);
     } finally {
@@ -172,9 +180,9 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       await r.close();
       await t.drop();
     }
-  }, 90_000);
+  });
 
-  it('when one of two processes is killed with SIGKILL, the other resumes its targets within seconds, never more than 4 requests open to a target', async () => {
+  it('when one of two processes is killed with SIGKILL, the other resumes its targets before their holds end, never more than 4 requests open to a target', async () => {
     const { r, arrivals, most } = await countingReceiver();
     const t = await createTestDatabase('postgres');
     const workers = [await spawnWorker(t), await spawnWorker(t, 2)];
@@ -189,7 +197,8 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       const killed = Date.now();
       // Its targets with messages left (what it sent and had not recorded is left, too).
       const orphaned = await heldBy(t, workers[0]!.id, paths, true);
-      await waitFor(() => delivered(r) === MESSAGES, RECOVERY_MS, 'every message, after the kill');
+      const held = await holdsOf(t, workers[0]!.id);
+      await waitFor(() => delivered(r) === MESSAGES, Math.max(0, held.endsAt - Date.now()), 'every message, before the holds ended');
       // The server's own books: every message published once; none failed or cancelled (the last outcomes may still be recording).
       await expectLedger(t.db, { published: MESSAGES, failed: 0, cancelled: 0 });
       const resumed = resumedAfter(arrivals, orphaned, killed, lastCopy(arrivals));
@@ -197,7 +206,8 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
         `kill -9 of one of two: its ${orphaned.length} targets resumed ${resumed.join(', ')} ms after the kill, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`,
       );
       expect(orphaned.length).toBeGreaterThan(0);
-      expect(Math.max(...resumed)).toBeLessThan(RECOVERY_MS);
+      // Resumed when its session (and lock) died, not when its holds ran out.
+      expect(killed + Math.max(...resumed)).toBeLessThan(held.endsAt);
       expect(duplicates(r)).toBeLessThanOrEqual(MOST_DUPLICATES);
       expect(most()).toBeLessThanOrEqual(4);
     } finally {
@@ -206,7 +216,7 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       await r.close();
       await t.drop();
     }
-  }, 90_000);
+  });
 
   it('SIGTERM of a process hands its targets to the one started beside it at once (a rolling deploy): no duplicates, never more than 4 requests open to a target', async () => {
     const { r, arrivals, most, pause, resume } = await countingReceiver();
@@ -221,8 +231,8 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       );
       // Its targets keep messages queued while the new process starts, however long that takes.
       pause();
-      // The new process polls every 30 s: only the stopping one's wake-up makes it take the targets at once.
-      workers.push(await spawnWorker(t, 2, { CHILD_POLL_MS: '30000' }));
+      // The new process polls once an hour: only the stopping one's wake-up makes it take the targets.
+      workers.push(await spawnWorker(t, 2, { CHILD_POLL_MS: '3600000' }));
       const held = await heldBy(t, workers[0]!.id, paths);
       const sentByIt = new Promise<Set<string>>((resolve) =>
         workers[0]!.process.on('message', (m: { ids?: string[] }) => m.ids && resolve(new Set(m.ids))),
@@ -234,7 +244,7 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       const mine = await sentByIt;
       await exited(workers[0]!.process);
       const exitedAt = Date.now();
-      await waitFor(() => delivered(r) === MESSAGES, RECOVERY_MS, 'every message, after SIGTERM');
+      await waitFor(() => delivered(r) === MESSAGES, REPORT_MS, 'every message, after SIGTERM');
       // The server's own books: every message published once; none failed or cancelled (the last outcomes may still be recording).
       await expectLedger(t.db, { published: MESSAGES, failed: 0, cancelled: 0 });
       // Its targets with messages it did not send, and when the first of those arrived.
@@ -245,8 +255,6 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
         `SIGTERM beside a new process: it exited ${exitedAt - terminated} ms later; its ${handed.length} targets resumed ${resumed.join(', ')} ms after SIGTERM, ${duplicates(r)} duplicates, at most ${most()} requests open to a target`,
       );
       expect(handed.length).toBeGreaterThan(0);
-      // Handed over by the stopping process's wake-up, not found by the new one's next poll (30 s after it started).
-      expect(Math.max(...resumed)).toBeLessThan(15_000);
       expect(duplicates(r)).toBe(0);
       expect(most()).toBeLessThanOrEqual(4);
     } finally {
@@ -255,5 +263,5 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
       await r.close();
       await t.drop();
     }
-  }, 90_000);
+  });
 });
