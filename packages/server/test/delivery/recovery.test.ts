@@ -221,17 +221,19 @@ describe.skipIf(!process.env.DATABASE_URL)('recovery on PostgreSQL: target holds
   it('SIGTERM of a process hands its targets to the one started beside it at once (a rolling deploy): no duplicates, never more than 4 requests open to a target', async () => {
     const { r, arrivals, most, pause, resume } = await countingReceiver();
     const t = await createTestDatabase('postgres');
-    const workers = [await spawnWorker(t)];
+    // Slots for every target at once (4 each): the stopping process holds them all, so the new one has
+    // nothing of its own to send, whose outcomes could keep it claiming without any wake-up.
+    const workers = [await spawnWorker(t, 1, { CHILD_CONCURRENCY: String(TARGETS * 4) })];
     try {
       const paths = await queueAll(t, r);
       await waitFor(
-        async () => r.received.length >= MESSAGES / 3 && (await heldBy(t, workers[0]!.id, paths)).length > 0,
+        async () => r.received.length >= MESSAGES / 3 && (await heldBy(t, workers[0]!.id, paths)).length === TARGETS,
         60_000,
-        'a third of the messages',
+        'a third of the messages, every target held',
       );
       // Its targets keep messages queued while the new process starts, however long that takes.
       pause();
-      // The new process polls once an hour: only the stopping one's wake-up makes it take the targets.
+      // The new process polls once an hour and finds every target held: only the stopping one's wake-up makes it take them.
       workers.push(await spawnWorker(t, 2, { CHILD_POLL_MS: '3600000' }));
       const held = await heldBy(t, workers[0]!.id, paths);
       const sentByIt = new Promise<Set<string>>((resolve) =>
