@@ -5,7 +5,8 @@
  * refreshed by ANALYZE) and bytes, the
  * database's size on disk (pg_database_size on PostgreSQL, the data folder on PGlite), the
  * queue depth and the server process's RSS and heap. Printed as a curve, then the last third
- * against the middle third. PostgreSQL when DATABASE_URL is set, PGlite on disk otherwise.
+ * against the middle third, and the server's ledger of the soak (issue 48: published = delivered +
+ * failed + cancelled + pending + pruned). PostgreSQL when DATABASE_URL is set, PGlite on disk otherwise.
  * SOAK_MINUTES (30), SOAK_RATE (messages/s, 100), SOAK_RETENTION (2m), SOAK_SAMPLE_S (60).
  */
 import { execFileSync } from 'node:child_process';
@@ -70,12 +71,13 @@ function startReceiver(onArrival: () => void): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** Publishes one stock change every `1000 * REGISTRATIONS / RATE` ms until `until`; a late publish goes at once. */
-async function publishSteadily(url: string, admin: string, until: number): Promise<void> {
+/** Publishes one stock change every `1000 * REGISTRATIONS / RATE` ms until `until`; a late publish goes at once. Resolves with how many were accepted. */
+async function publishSteadily(url: string, admin: string, until: number): Promise<number> {
   const pool = new Pool(url, { connections: 4 });
   const everyMs = (1000 * REGISTRATIONS) / RATE;
   const start = performance.now();
   const inflight = new Set<Promise<unknown>>();
+  let accepted = 0;
   for (let i = 0; performance.now() < until; i++) {
     const wait = start + i * everyMs - performance.now();
     if (wait > 0) await sleep(wait);
@@ -86,12 +88,43 @@ async function publishSteadily(url: string, admin: string, until: number): Promi
         body: JSON.stringify(stockChange(i)),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
       })
-      .then((res) => res.body.text().then(() => res.statusCode === 200 || console.error(`publish ${i}: ${res.statusCode}`)));
+      .then((res) => res.body.text().then(() => (res.statusCode === 200 ? accepted++ : console.error(`publish ${i}: ${res.statusCode}`))));
     inflight.add(p);
     void p.finally(() => inflight.delete(p));
   }
   await Promise.all(inflight);
   await pool.close();
+  return accepted;
+}
+
+interface Ledger {
+  published: number;
+  delivered: number;
+  failed: number;
+  cancelled: number;
+  pending: number;
+  pruned: number;
+}
+
+/**
+ * The server's own books since the soak began (GET /deliveries/summary), once nothing is pending
+ * (or a minute after the last publish): they add up, and match what was accepted and what arrived.
+ */
+async function ledgerLine(url: string, admin: string, since: string, accepted: number, arrived: () => number): Promise<string> {
+  const expected = accepted * REGISTRATIONS;
+  const read = async () =>
+    (await (
+      await fetch(`${url}/deliveries/summary?since=${encodeURIComponent(since)}`, { headers: { authorization: `Bearer ${admin}` } })
+    ).json()) as Ledger;
+  let l = await read();
+  for (const until = Date.now() + 60_000; l.pending > 0 && Date.now() < until; l = await read()) await sleep(250);
+  const sum = l.delivered + l.failed + l.cancelled + l.pending + l.pruned;
+  const adds = sum === l.published ? 'adds up' : `DOES NOT ADD UP (${sum})`;
+  return (
+    `ledger since the start (GET /deliveries/summary): published ${l.published} = delivered ${l.delivered} + failed ${l.failed} + ` +
+    `cancelled ${l.cancelled} + pending ${l.pending} + pruned ${l.pruned}, ${adds}; accepted ${accepted} publishes × ${REGISTRATIONS} ` +
+    `registrations = ${expected}; the receiver saw ${arrived()} requests`
+  );
 }
 
 export default async function soak(): Promise<void> {
@@ -138,19 +171,21 @@ export default async function soak(): Promise<void> {
   };
 
   const started = performance.now();
+  const since = new Date().toISOString();
   const publishing = publishSteadily(server.url, admin, started + MINUTES * 60_000);
   const samples = [await sample(0)];
   for (let k = 1; k * SAMPLE_MS <= MINUTES * 60_000; k++) {
     await sleep(started + k * SAMPLE_MS - performance.now());
     samples.push(await sample((k * SAMPLE_MS) / 60_000));
   }
-  await publishing;
+  const ledger = await ledgerLine(server.url, admin, since, await publishing, () => arrived);
   if (postgres) await printLargestRelations(postgres.url);
   await server.stop();
   receiver.close();
   await postgres?.drop();
   await rm(dataDir, { recursive: true, force: true });
   report(samples, postgres ? 'PostgreSQL' : 'PGlite on disk');
+  console.log(`\n${ledger}\n`);
 }
 
 /** Where the database's bytes are at the end: its largest tables with their indexes and TOAST. */
