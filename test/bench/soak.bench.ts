@@ -20,6 +20,7 @@ import { Pool } from 'undici';
 import { call } from '../reliability/support.js';
 import { createPgDatabase, newAdminKey, spawnServer, withAdmin } from '../reliability/server-process.js';
 import { stockChange } from './peers/message.js';
+import type { Ledger } from '../../packages/server/src/delivery/queue/ledger.sql.js';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const RATE = Number(process.env.SOAK_RATE ?? 100);
@@ -95,15 +96,6 @@ async function publishSteadily(url: string, admin: string, until: number): Promi
   await Promise.all(inflight);
   await pool.close();
   return accepted;
-}
-
-interface Ledger {
-  published: number;
-  delivered: number;
-  failed: number;
-  cancelled: number;
-  pending: number;
-  pruned: number;
 }
 
 /**
