@@ -82,10 +82,10 @@ if (failed.length > 0) {
   console.error(`\ncheck: failed: ${failed.join(', ')} (${tests ? 'the tests were stopped' : 'the tests did not run'})`);
   process.exit(1);
 }
-if (!(await tests!.done)) stop('test:unit');
-if (!(await live('spec:coverage').done)) stop('spec:coverage');
+if (!(await tests!.done)) fail('test:unit');
+if (!(await live('spec:coverage').done)) fail('spec:coverage');
 
-function stop(name: string): never {
+function fail(name: string): never {
   console.error(`\ncheck: failed: ${name}`);
   process.exit(1);
 }
