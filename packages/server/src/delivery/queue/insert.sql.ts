@@ -74,6 +74,21 @@ export const insertDeliveriesSql = (
  */
 export const keyedRowsSql = `(SELECT json_agg(json_build_array(id, key_seq, first))::text FROM q_keyed)`;
 
+/**
+ * {@link insertDeliveriesSql} for messages none of which has an ordering key: only `queued`, the
+ * insert, with the same columns, order and `trace`. The key steps (the windows over the rows, the
+ * counters' upsert, the probes of `q_keyed`) are parsed, planned and run for nothing then: about
+ * 0.65 ms of database CPU more for a statement of 30 messages (2.0–2.5 ms against 1.3–1.8 on
+ * PostgreSQL 15, issue 50). The answer's `keyed` is then NULL ({@link unkeyedRowsSql}).
+ */
+export const insertUnkeyedDeliveriesSql = (values: string, from: string, trace = 'NULL, NULL', order = '1') => `queued AS (
+       INSERT INTO deliveries (${COLUMNS}, traceparent, tracestate, next_attempt_at)
+       SELECT ${values}, ${trace}, now() FROM ${from} ORDER BY ${order}
+     )`;
+
+/** {@link keyedRowsSql} of a statement made with {@link insertUnkeyedDeliveriesSql}: no keyed rows. */
+export const unkeyedRowsSql = 'NULL::text';
+
 /** The key places of {@link keyedRowsSql}'s answer, by delivery id. */
 export function keyedRows(json: string | null): Map<string, { key_seq: number; first_of_key: boolean }> {
   const rows = json ? (JSON.parse(json) as Array<[string, number, boolean]>) : [];
@@ -114,17 +129,21 @@ export async function insertDeliveries(
   const urls = messages.map((m) => m.url);
   const pulls = messages.map((m) => m.pull === true);
   const keys = messages.map((m) => m.orderingKey ?? null);
+  // Without a key among them, the statement has no key steps (`insertUnkeyedDeliveriesSql`).
+  const anyKey = keys.some((key) => key !== null);
+  const insert = (values: string, from: string) =>
+    anyKey
+      ? insertDeliveriesSql(values, from, '$10::text, $11::text', 'm.ordering_key', 'm.ord')
+      : insertUnkeyedDeliveriesSql(values, from, '$10::text, $11::text', 'm.ord');
+  const keyedSql = anyKey ? keyedRowsSql : unkeyedRowsSql;
   const [row] = shared
     ? await tx.query<{ targets: string; keyed: string | null }>(
-        `WITH ${insertDeliveriesSql(
+        `WITH ${insert(
           'm.id, m.message_id, $6, $7, m.target_id, m.owner_key_id, m.url, $8, $9, m.pull, m.payload_version, m.body_version',
           `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $12::boolean[], $13::int[], $14::int[], $15::text[]) WITH ORDINALITY
              AS m (id, message_id, target_id, owner_key_id, url, pull, payload_version, body_version, ordering_key, ord)`,
-          '$10::text, $11::text',
-          'm.ordering_key',
-          'm.ord',
         )}
-         SELECT ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets, ${keyedRowsSql} AS keyed`,
+         SELECT ${targetStateSql('(SELECT DISTINCT unnest($3::text[]) AS target_id)')} AS targets, ${keyedSql} AS keyed`,
         [
           ids,
           messageIds,
@@ -143,16 +162,13 @@ export async function insertDeliveries(
         ],
       )
     : await tx.query<{ targets: string; keyed: string | null }>(
-        `WITH ${insertDeliveriesSql(
+        `WITH ${insert(
           'm.id, m.message_id, m.kind, m.event, m.target_id, m.owner_key_id, m.url, m.content_type, m.body, m.pull, m.payload_version, m.body_version',
           `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $12::boolean[],
                     $13::int[], $14::int[], $15::text[]) WITH ORDINALITY
              AS m (id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, pull, payload_version, body_version, ordering_key, ord)`,
-          '$10::text, $11::text',
-          'm.ordering_key',
-          'm.ord',
         )}
-         SELECT ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets, ${keyedRowsSql} AS keyed`,
+         SELECT ${targetStateSql('(SELECT DISTINCT unnest($5::text[]) AS target_id)')} AS targets, ${keyedSql} AS keyed`,
         [
           ids,
           messageIds,
