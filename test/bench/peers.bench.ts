@@ -62,7 +62,7 @@
  * on PostgreSQL ("clubnotify, PostgreSQL, baseline"), to compare two versions in the same run. PEERS_ROUNDS (3), PEERS_SCALE (1), PEERS_PACED_SHARE (0.5), PEERS_ONLY (names,
  * comma-separated: bare plus the contenders whose name contains one), PEERS_FORMS (burst, fan-out; both).
  * Variants of ours, in pairs that differ in one thing, join only when PEERS_ONLY names them (peers/variants.ts):
- * PEERS_ONLY=keyed ("keyed", 100 ordering keys per target, against "unkeyed", issue 50) and PEERS_ONLY=pinned
+ * PEERS_ONLY=keyed ("keyed", 100 ordering keys per target, against "unkeyed", issue 50; PEERS_KEYS=8,100 adds the seed's 8) and PEERS_ONLY=pinned
  * ("pinned to 1", every delivery converted at enqueue, against "unpinned", issue 47) and PEERS_ONLY=signed
  * ("signed v1a", every target on ed25519, against "signed v1", HMAC, issue 51); each pair's ratios,
  * round by round, follow the standing table (throughput) and the paced table (p99 enqueue-to-arrival).

@@ -3,9 +3,11 @@
  * in a pair is what it measures. Only when PEERS_ONLY names them (`keyed`, `pinned`): each adds
  * two servers per database and a copy of the repository.
  *  - keyed ÷ unkeyed (issue 50, item 4): stockUpdate is ordered by the drink's id, so both publish
- *    100 drinks in turn (100 keys per target; the plain run's 8 drinks are 8 keys). "keyed" is
- *    this checkout; "unkeyed" a copy whose publish statement queues every message without a key
- *    (NULL, as an event without `x-clubnotify-ordering-key`), nothing else changed.
+ *    100 drinks in turn (100 keys per target). "keyed" is this checkout; "unkeyed" a copy whose
+ *    publish statement queues every message without a key (NULL, as an event without
+ *    `x-clubnotify-ordering-key`), nothing else changed. PEERS_KEYS=8 (or 8,100) runs the pair
+ *    on the seed's 8 drinks instead ("keyed, 8 keys"): the plain run's shape, where each key has
+ *    many messages in flight and each next one waits for its predecessor.
  *  - pinned ÷ unpinned (issue 47): both run a copy made the fixture contract 2.0.0 (as
  *    test/e2e/payload-versions.test.ts does), so both have two payload versions; "pinned to 1"
  *    registers every target with `payloadVersion: 1` (each message converted at enqueue),
@@ -21,11 +23,15 @@ import { dayFromToday, fixtureCopy, repoRoot, version1SunsetOn } from '../../con
 import { copyWorkspace } from '../../contract/new-webhook/workspace.js';
 import { migratedDataDir } from '../../reliability/server-process.js';
 import { ours, scratchDatabase, type Contender, type Variant } from './contenders.js';
-import { KEYED_DRINKS, keyedStockChange } from './message.js';
+import { KEYED_DRINKS, keyedStockChange, stockChange } from './message.js';
+
+/** The few-keys form's name: the seed's drinks, each a key. */
+const FEW_KEYS = '8 keys';
 
 /** Each pair, first ÷ second in the standing tables (same database). */
 export const VARIANT_PAIRS: Array<[string, string]> = ['PGlite', 'PostgreSQL'].flatMap((db): Array<[string, string]> => [
   [`clubnotify, ${db}, keyed`, `clubnotify, ${db}, unkeyed`],
+  [`clubnotify, ${db}, keyed, ${FEW_KEYS}`, `clubnotify, ${db}, unkeyed, ${FEW_KEYS}`],
   [`clubnotify, ${db}, pinned to 1`, `clubnotify, ${db}, unpinned`],
   [`clubnotify, ${db}, signed v1a`, `clubnotify, ${db}, signed v1`],
 ]);
@@ -69,7 +75,7 @@ async function unkeyedCopy(): Promise<string> {
 /** One server of a pair on PGlite, or on PostgreSQL (a scratch database of its own) with `pg`. */
 async function server(name: string, pg: boolean, cleanups: Cleanups, checkout: string | undefined, variant: Variant, drinks = false) {
   if (pg) {
-    const db = await scratchDatabase(`peers_${name.split(', ').at(-1)!.replace(/\W/g, '')}`, drinks);
+    const db = await scratchDatabase(`peers_${name.split(', ').slice(2).join('').replace(/\W/g, '')}`, drinks);
     cleanups.push(db.drop);
     if (drinks) await addDrinks(db);
     return ours(name, db, checkout, variant);
@@ -82,14 +88,25 @@ async function server(name: string, pg: boolean, cleanups: Cleanups, checkout: s
 const databases = () => (process.env.DATABASE_URL ? [false, true] : [false]);
 const dbName = (pg: boolean) => (pg ? 'PostgreSQL' : 'PGlite');
 
-/** keyed and unkeyed, on PGlite and (with DATABASE_URL) PostgreSQL. */
+/**
+ * keyed and unkeyed, on PGlite and (with DATABASE_URL) PostgreSQL: with 100 keys per target, and
+ * with the seed's 8 when PEERS_KEYS names 8.
+ */
 export async function keyedPairs(contenders: Contender[], cleanups: Cleanups): Promise<void> {
   const copy = await unkeyedCopy();
   cleanups.push(() => rm(copy, { recursive: true, force: true }));
-  const variant = { change: keyedStockChange };
+  const keys = (process.env.PEERS_KEYS ?? '100').split(',');
   for (const pg of databases()) {
-    contenders.push(await server(`clubnotify, ${dbName(pg)}, keyed`, pg, cleanups, undefined, variant, true));
-    contenders.push(await server(`clubnotify, ${dbName(pg)}, unkeyed`, pg, cleanups, copy, variant, true));
+    if (keys.includes('100')) {
+      const variant = { change: keyedStockChange };
+      contenders.push(await server(`clubnotify, ${dbName(pg)}, keyed`, pg, cleanups, undefined, variant, true));
+      contenders.push(await server(`clubnotify, ${dbName(pg)}, unkeyed`, pg, cleanups, copy, variant, true));
+    }
+    if (keys.includes('8')) {
+      const variant = { change: stockChange };
+      contenders.push(await server(`clubnotify, ${dbName(pg)}, keyed, ${FEW_KEYS}`, pg, cleanups, undefined, variant));
+      contenders.push(await server(`clubnotify, ${dbName(pg)}, unkeyed, ${FEW_KEYS}`, pg, cleanups, copy, variant));
+    }
   }
 }
 

@@ -160,4 +160,7 @@ export interface FreshMessage {
   key_seq?: number;
   /** Keyed: no earlier message of its (target, key) was queued or held the key (`keyedRowsSql`); else it waits for a claim. */
   first_of_key?: boolean;
+  /** The attempt it goes out as, and its round's: 1 for a new message, more for one that was sent before (a replay). */
+  attempt_count?: number;
+  round_attempts?: number;
 }

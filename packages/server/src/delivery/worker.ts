@@ -317,7 +317,7 @@ class Worker implements DeliveryWorker {
   }
 
   /** A batch of outcomes is in the database (or failed to be: the rows stay pending). */
-  #recorded(batch: Outcome[], { opened, queued, followed }: Recorded): void {
+  #recorded(batch: Outcome[], { opened, queued, followed, handed }: Recorded): void {
     for (const outcome of batch) {
       this.#held.recorded([outcome.delivery.id, ...(outcome.dropped ?? [])]);
       this.#settings.onOutcome?.(outcome);
@@ -327,13 +327,26 @@ class Worker implements DeliveryWorker {
       const owners = new Map(batch.map((o) => [o.delivery.target_id, o.delivery.owner_key_id]));
       for (const targetId of opened) this.#held.giveBackTarget(owners.get(targetId)!, targetId);
     }
+    // The next messages of the keys it ended: taken now, as a claim would; a claim finds those it could not take.
+    const unhanded = handed.length > 0 ? this.#takeHanded(handed) : 0;
     // A retry may be due at once, or the next message of an ended one's ordering key; and room for more claims has opened.
-    if (opened.length > 0 || followed || batch.some((o) => o.status === 'pending')) this.#claims.due();
+    if (opened.length > 0 || followed || unhanded > 0 || batch.some((o) => o.status === 'pending')) this.#claims.due();
     // Operational events about the batch, taken like a publish's deliveries.
     if (queued.length > 0) this.offer(queued);
     this.#launchReady();
     this.#claims.roomOpened();
     if (this.#held.count('sent') === 0) this.#notifyIdle();
+  }
+
+  /**
+   * Takes the next message of each key whose message it just ended, within its room and caps,
+   * even while older due rows wait for a claim: the key waited behind its own message only, and
+   * the fair start decides when it goes. Returns how many are left for a claim.
+   */
+  #takeHanded(handed: FreshDelivery[]): number {
+    const limits = this.#claims.room();
+    if (limits) this.#claimer.adopt(handed, limits.room, limits.perOwner);
+    return handed.filter((d) => !this.#held.has(d.id)).length;
   }
 
   #servedElsewhere(delivery: FreshDelivery): boolean {

@@ -95,7 +95,12 @@ export class ClaimPolicy {
 
   /** How many fresh deliveries a handoff may take now, and per owner; undefined while a claim must go first. */
   handoff(held: Holding): { room: number; perOwner: number } | undefined {
-    return this.#due ? undefined : { room: this.#room(held), perOwner: this.#perOwner(held) };
+    return this.#due ? undefined : this.limits(held);
+  }
+
+  /** How many more deliveries this process may hold now, and per owner. */
+  limits(held: Holding): { room: number; perOwner: number } {
+    return { room: this.#room(held), perOwner: this.#perOwner(held) };
   }
 
   /** A claim goes now. */
@@ -226,6 +231,11 @@ export class ClaimLoop {
   /** How many fresh deliveries a handoff may take now, and per owner; undefined while a claim must go first (or stopped). */
   handoff(): { room: number; perOwner: number } | undefined {
     return this.#mode === 'stopped' ? undefined : this.#policy.handoff(this.#options.held);
+  }
+
+  /** How many more this process may hold now, and per owner, whether or not a claim is due; undefined when stopped. */
+  room(): { room: number; perOwner: number } | undefined {
+    return this.#mode === 'stopped' ? undefined : this.#policy.limits(this.#options.held);
   }
 
   /** An attempt ended; `refilled` when a waiting delivery took its slot. */

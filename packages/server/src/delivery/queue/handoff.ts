@@ -1,7 +1,7 @@
 import type { TraceHeaders } from '../../telemetry/trace-context.js';
 import type { FreshDelivery, FreshMessage, TargetState } from '../types.js';
 
-/** A delivery at its first attempt, from what was queued and its target's state (fields named one by one: no spread, one shape). */
+/** A delivery about to go out (a new message's first attempt), from what was queued and its target's state (fields named one by one: no spread, one shape). */
 export function freshDelivery(message: FreshMessage, state: TargetState, trace?: TraceHeaders): FreshDelivery {
   return {
     id: message.id,
@@ -15,8 +15,8 @@ export function freshDelivery(message: FreshMessage, state: TargetState, trace?:
     content_type: message.content_type,
     body: message.body,
     target_id: state.target_id,
-    attempt_count: 1,
-    round_attempts: 1,
+    attempt_count: message.attempt_count ?? 1,
+    round_attempts: message.round_attempts ?? 1,
     secret: state.secret,
     target_active: state.target_active,
     target_cap: null,

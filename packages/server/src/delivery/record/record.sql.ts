@@ -7,6 +7,7 @@ import { formatWindow } from '../queue/durations.js';
 import { RELAXED_COMMIT, SUCCESS_COLUMNS } from '../queue/fragments.sql.js';
 import { insertHistorySql, MESSAGE_COLUMNS } from '../queue/history.sql.js';
 import { holdFailedKeysSql, holdingKeys } from '../queue/ordering-holds.sql.js';
+import { handedColumnsSql, handedDeliveries, handedSql, laterOfKeySql } from './successors.sql.js';
 import { eventsOfDeliveries, queueOperationalEvents } from './operational.sql.js';
 import type { PayloadVersioning } from '../payload-versions.js';
 
@@ -47,14 +48,14 @@ const recordSql = (cfg: string, withFailures: boolean) => {
        ${insertHistorySql('done')}
      ), held AS (
        ${holdFailedKeysSql('done')}
+     ), later AS (
+       -- The next message of each ended one's key, if one waits in the queue (a publisher that commits meanwhile is left to the poll).
+       ${laterOfKeySql('done')}
+     ), handed AS (
+       ${handedSql('later')}
      ), followed AS (
-       -- A later message of an ended one's key waits in the queue (a publisher that commits meanwhile is left to the poll).
-       -- A lateral probe per ended row (its index): as a semi-join, a queue without statistics (PGlite) was hashed whole.
-       SELECT EXISTS (
-         SELECT 1 FROM done d CROSS JOIN LATERAL (
-           SELECT 1 FROM deliveries e WHERE e.target_id = d.target_id AND e.ordering_key = d.ordering_key AND e.key_seq > d.key_seq LIMIT 1
-         ) later WHERE d.ordering_key IS NOT NULL
-       ) AS found
+       -- Those a claim must find: the recording worker takes the handed ones.
+       SELECT EXISTS (SELECT 1 FROM later WHERE id NOT IN (SELECT id FROM handed)) AS found
      ), attempts AS (
        INSERT INTO delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
        SELECT id, attempt, started_at, duration_ms, status_code, error, response_body FROM v
@@ -109,14 +110,16 @@ const recordSql = (cfg: string, withFailures: boolean) => {
        FROM f JOIN h ON h.target_id = f.target_id WHERE t.target_id = f.target_id
        RETURNING t.target_id, f.silent AND t.consecutive_failures >= $8 AS opened
      )
-     SELECT s.target_id, s.failing_since, s.opened, (SELECT found FROM followed) AS followed FROM cfg LEFT JOIN LATERAL (
+     SELECT s.target_id, s.failing_since, s.opened, (SELECT found FROM followed) AS followed, ${handedColumnsSql('handed')}
+     FROM cfg LEFT JOIN LATERAL (
        SELECT target_id, failing_since, false AS opened FROM delivery_targets
        WHERE target_id = ANY($3::text[]) AND failing_since <= now() - $5 * interval '1 millisecond'
        UNION ALL SELECT target_id, NULL, true FROM first_failures WHERE opened
        UNION ALL SELECT target_id, NULL, true FROM failing_again WHERE opened
      ) s ON true`
          : `
-     SELECT NULL::text AS target_id, NULL::timestamptz AS failing_since, false AS opened, (SELECT found FROM followed) AS followed FROM cfg`
+     SELECT NULL::text AS target_id, NULL::timestamptz AS failing_since, false AS opened, (SELECT found FROM followed) AS followed,
+       ${handedColumnsSql('handed')} FROM cfg`
      }`;
 };
 
@@ -149,8 +152,13 @@ export async function recordOutcomes(
 export interface Recorded {
   opened: string[];
   queued: FreshDelivery[];
-  /** A later message of an ended delivery's ordering key is queued: a claim may send it now. */
+  /** A later message of an ended delivery's ordering key is queued and not handed: a claim may send it now. */
   followed: boolean;
+  /**
+   * The next message of a key whose message this batch ended in success, due and first of its
+   * key now: the recording worker may take it at once, as a claim would (a claim finds the ones it does not take).
+   */
+  handed: FreshDelivery[];
 }
 
 /**
@@ -167,7 +175,7 @@ export async function recordBatch(
   check?: PayloadCheck,
   versions?: PayloadVersioning,
 ): Promise<Recorded> {
-  if (outcomes.length === 0) return { opened: [], queued: [], followed: false };
+  if (outcomes.length === 0) return { opened: [], queued: [], followed: false, handed: [] };
   const tells = outcomes.some((x) => x.status !== 'succeeded' || x.disableReason || x.delivery.target_cap === 1);
   const record = (q: Queryable) => recordAndTell(q, db.kind, outcomes, policy, { check, versions });
   return tells ? db.transaction(record) : record(db);
@@ -210,7 +218,7 @@ async function recordAndTell(
   const ids = o.map((x) => x.delivery.id);
   const counts = failing.map((id) => failures.get(id)!.n);
   const silent = failing.map((id) => failures.get(id)!.silent);
-  const rows = await db.query<{ target_id: string | null; failing_since: Date | null; opened: boolean; followed: boolean }>(
+  const rows = await db.query<RecordRow>(
     failing.length > 0 ? sql.record : sql.recordSuccesses,
     failing.length > 0
       ? [ids, json, failing, healthy, policy.disableAfterMs, counts, silent, policy.breakAfter, policy.coolDownMs]
@@ -237,9 +245,23 @@ async function recordAndTell(
     await holdingKeys(db, keyed),
   );
   const followed = rows.some((row) => row.followed);
-  if (disable.size === 0 && events.length === 0) return { opened: stillOpen, queued: [], followed };
+  // Not to a target this batch disables or whose circuit it opened: its state was read before.
+  const handed = rows[0]
+    ? handedDeliveries(rows[0].handed, rows[0].handed_targets).filter((d) => !disable.has(d.target_id) && !opened.includes(d.target_id))
+    : [];
+  if (disable.size === 0 && events.length === 0) return { opened: stillOpen, queued: [], followed, handed };
   for (const [targetId, reason] of disable) await disableTarget(db, targetId, reason);
-  return { opened: stillOpen, queued: await queueOperationalEvents(db, events, { check, versions }), followed };
+  return { opened: stillOpen, queued: await queueOperationalEvents(db, events, { check, versions }), followed, handed };
+}
+
+/** A row of the record statement: a target to disable or whose circuit opened (or none), and the batch's followers. */
+interface RecordRow {
+  target_id: string | null;
+  failing_since: Date | null;
+  opened: boolean;
+  followed: boolean;
+  handed: string | null;
+  handed_targets: string;
 }
 
 /** The pending deliveries of targets whose circuit is open wait for its cool-down. */

@@ -26,8 +26,8 @@ export interface OutcomeRecorderOptions {
   versions?: PayloadVersioning;
   /**
    * Called after each batch is recorded (or failed to be: the rows stay pending), with what it
-   * changed: the targets whose circuit opened, the operational events queued about the batch, and
-   * whether a later message of an ended one's ordering key is queued.
+   * changed: the targets whose circuit opened, the operational events queued about the batch,
+   * the next messages of ended ones' ordering keys it may send now, and whether others are queued.
    */
   onRecorded: (batch: Outcome[], recorded: Recorded) => void;
   onError: (error: unknown) => void;
@@ -69,7 +69,7 @@ export class OutcomeRecorder {
       if (batchDelayMs > 0 && !this.#hurry) await this.#gather(batchDelayMs);
       const batch = this.#buffered.splice(0, this.#buffered.length);
       // Unrecorded, the batch's keyed deliveries stay queued: a claim looks for what may follow them.
-      let recorded: Recorded = { opened: [], queued: [], followed: true };
+      let recorded: Recorded = { opened: [], queued: [], followed: true, handed: [] };
       try {
         recorded = await traceBatch(
           'record',
