@@ -211,7 +211,9 @@ class Worker implements DeliveryWorker {
 
   /**
    * Takes what a claim would take now of deliveries this process just committed; claims for
-   * the rest, and wakes the processes that serve some of them (or all, when stopped).
+   * the rest, and wakes the processes that serve some of them (or all, when stopped). A keyed
+   * one behind an earlier message of its key calls for no claim: the worker that ends that
+   * message hands it over or claims it (one whose predecessor ended before it committed is left to the poll).
    */
   readonly offer = (offered: FreshDelivery[]): void => {
     // Pull deliveries wait for their feed's reader (pull-feed.ts); the claims skip them too.
@@ -222,8 +224,9 @@ class Worker implements DeliveryWorker {
     const taken = limits ? this.#claimer.adopt(fresh, limits.room, limits.perOwner) : [];
     if (taken.length > 0) this.#launchReady();
     if (taken.length === fresh.length) return;
-    // A claim that ran between the commit and this handover may hold some already: no claim is due for those.
-    const left = fresh.filter((d) => !this.#held.has(d.id));
+    // A claim that ran between the commit and this handover may hold some already: no claim is due for those,
+    // nor for one that waits behind its key: whoever ends the earlier message hands it over (or claims it).
+    const left = fresh.filter((d) => !this.#held.has(d.id) && !(d.ordering_key && !d.first_of_key));
     if (left.length === 0) return;
     this.wake();
     if (!this.#running || left.some((d) => this.#servedElsewhere(d))) this.#wakeOthers.send();
@@ -291,9 +294,11 @@ class Worker implements DeliveryWorker {
         const dropped = this.#held.cancelTarget(delivery);
         if (dropped.length > 0) outcome.dropped = dropped.map((d) => d.id);
       }
-      this.#recorder.add(outcome);
       this.#launchReady();
-      this.#claims.attemptEnded(this.#held.count('sending') >= before);
+      const refilled = this.#held.count('sending') >= before;
+      // A key's next message waits for this record: while its slot sits empty, the batch goes after one step.
+      this.#recorder.add(outcome, Boolean(delivery.ordering_key) && !refilled);
+      this.#claims.attemptEnded(refilled);
     });
   }
 

@@ -47,13 +47,16 @@ export class OutcomeRecorder {
   readonly #buffered: Outcome[] = [];
   #flushing: Promise<void> | undefined;
   #hurry = false;
+  #urgent = false;
 
   constructor(options: OutcomeRecorderOptions) {
     this.#options = options;
   }
 
-  add(outcome: Outcome): void {
+  /** Buffers an outcome; `urgent`: work waits for it (a key's next message, its slot empty), so gathering stops at the next step. */
+  add(outcome: Outcome, urgent = false): void {
     this.#buffered.push(outcome);
+    this.#urgent ||= urgent;
     this.#flushing ??= this.#flush();
   }
 
@@ -68,6 +71,7 @@ export class OutcomeRecorder {
     while (this.#buffered.length > 0) {
       if (batchDelayMs > 0 && !this.#hurry) await this.#gather(batchDelayMs);
       const batch = this.#buffered.splice(0, this.#buffered.length);
+      this.#urgent = false;
       // Unrecorded, the batch's keyed deliveries stay queued: a claim looks for what may follow them.
       let recorded: Recorded = { opened: [], queued: [], followed: true, handed: [] };
       try {
@@ -97,7 +101,8 @@ export class OutcomeRecorder {
     const crowded = this.#options.crowded ?? (() => false);
     for (let steps = 0; ;) {
       await new Promise((r) => setTimeout(r, step));
-      if (++steps >= GATHER_STEPS || this.#hurry || this.#buffered.length >= FULL_BATCH || onTheWire() === 0 || crowded()) return;
+      if (++steps >= GATHER_STEPS || this.#hurry || this.#urgent || this.#buffered.length >= FULL_BATCH || onTheWire() === 0 || crowded())
+        return;
     }
   }
 }

@@ -82,6 +82,26 @@ describe.each(databaseKinds())('the outcome recorder on %s', (kind) => {
     }
   }, 120_000);
 
+  it('stops gathering at the next step once an urgent outcome comes (a key waits for it), the wire busy or not', async () => {
+    const t = await createTestDatabase(kind);
+    try {
+      const [first, urgent, third] = await succeeded(t.db, 3);
+      let looks = 0;
+      // The wire stays busy; the first look finds the urgent one come (a second look would find a plain one).
+      const { recorder, batches, all } = counted(t.db, 2, () => {
+        looks++;
+        if (looks === 1) recorder.add(urgent!, true);
+        if (looks === 2) recorder.add(third!);
+        return 64;
+      });
+      recorder.add(first!);
+      await all;
+      expect({ batches, looks }).toEqual({ batches: [2], looks: 1 });
+    } finally {
+      await t.drop();
+    }
+  }, 120_000);
+
   it('records after one step when nothing is on the wire, and at once when a batch is full', async () => {
     const t = await createTestDatabase(kind);
     try {
