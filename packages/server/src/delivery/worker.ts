@@ -76,6 +76,7 @@ class Worker implements DeliveryWorker {
   /** At most PREFETCH per slot on the wire or sent and not yet recorded: what a crash sends again. */
   readonly #maxUnrecorded: number;
   readonly #versions: PayloadVersioning;
+  readonly #perTarget: number;
   #running = false;
   #listener: WakeUpListener | undefined;
 
@@ -87,6 +88,7 @@ class Worker implements DeliveryWorker {
     const timeoutMs = options.timeoutMs ?? 15_000;
     const concurrency = options.concurrency ?? 64;
     const perTarget = options.perTargetConcurrency ?? 4;
+    this.#perTarget = perTarget;
     const leaseMs = Math.max(options.leaseMs ?? PREFETCH * timeoutMs + 30_000, PREFETCH * timeoutMs + 1_000);
     const onError = options.onError ?? ((error: unknown) => console.error('delivery worker:', error));
     // PGlite runs in this thread: larger batches leave more of it to the requests.
@@ -294,11 +296,9 @@ class Worker implements DeliveryWorker {
         const dropped = this.#held.cancelTarget(delivery);
         if (dropped.length > 0) outcome.dropped = dropped.map((d) => d.id);
       }
+      this.#recorder.add(outcome, this.#keyWaits(delivery));
       this.#launchReady();
-      const refilled = this.#held.count('sending') >= before;
-      // A key's next message waits for this record: while its slot sits empty, the batch goes after one step.
-      this.#recorder.add(outcome, Boolean(delivery.ordering_key) && !refilled);
-      this.#claims.attemptEnded(refilled);
+      this.#claims.attemptEnded(this.#held.count('sending') >= before);
     });
   }
 
@@ -319,6 +319,14 @@ class Worker implements DeliveryWorker {
       this.#recorder.add({ delivery, result, status: 'failed', retryInMs: null, unsent: true });
       return undefined;
     }
+  }
+
+  /**
+   * A key's next message may wait for this attempt's record while its target has a slot with
+   * nothing here to fill it: then the record's gathering ends at the next step.
+   */
+  #keyWaits(delivery: ClaimedDelivery): boolean {
+    return Boolean(delivery.ordering_key) && (this.#held.byTarget.get(delivery.target_id) ?? 0) < this.#perTarget;
   }
 
   /** A batch of outcomes is in the database (or failed to be: the rows stay pending). */
