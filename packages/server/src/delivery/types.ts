@@ -163,4 +163,6 @@ export interface FreshMessage {
   /** The attempt it goes out as, and its round's: 1 for a new message, more for one that was sent before (a replay). */
   attempt_count?: number;
   round_attempts?: number;
+  /** When it was queued (`Date.now()` scale); now when omitted (it has just been). */
+  queued_at?: number;
 }

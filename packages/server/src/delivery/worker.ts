@@ -76,6 +76,7 @@ class Worker implements DeliveryWorker {
   /** At most PREFETCH per slot on the wire or sent and not yet recorded: what a crash sends again. */
   readonly #maxUnrecorded: number;
   readonly #versions: PayloadVersioning;
+  readonly #concurrency: number;
   readonly #perTarget: number;
   #running = false;
   #listener: WakeUpListener | undefined;
@@ -88,6 +89,7 @@ class Worker implements DeliveryWorker {
     const timeoutMs = options.timeoutMs ?? 15_000;
     const concurrency = options.concurrency ?? 64;
     const perTarget = options.perTargetConcurrency ?? 4;
+    this.#concurrency = concurrency;
     this.#perTarget = perTarget;
     const leaseMs = Math.max(options.leaseMs ?? PREFETCH * timeoutMs + 30_000, PREFETCH * timeoutMs + 1_000);
     const onError = options.onError ?? ((error: unknown) => console.error('delivery worker:', error));
@@ -296,8 +298,8 @@ class Worker implements DeliveryWorker {
         const dropped = this.#held.cancelTarget(delivery);
         if (dropped.length > 0) outcome.dropped = dropped.map((d) => d.id);
       }
-      this.#recorder.add(outcome, this.#keyWaits(delivery));
       this.#launchReady();
+      this.#recorder.add(outcome, this.#keyWaits(delivery));
       this.#claims.attemptEnded(this.#held.count('sending') >= before);
     });
   }
@@ -322,11 +324,12 @@ class Worker implements DeliveryWorker {
   }
 
   /**
-   * A key's next message may wait for this attempt's record while its target has a slot with
-   * nothing here to fill it: then the record's gathering ends at the next step.
+   * A key's next message may wait for this attempt's record while a slot is free and its
+   * target has room with nothing here to fill it: then the record's gathering ends at the next step.
    */
   #keyWaits(delivery: ClaimedDelivery): boolean {
-    return Boolean(delivery.ordering_key) && (this.#held.byTarget.get(delivery.target_id) ?? 0) < this.#perTarget;
+    if (!delivery.ordering_key || this.#held.count('sending') >= this.#concurrency) return false;
+    return (this.#held.byTarget.get(delivery.target_id) ?? 0) < this.#perTarget;
   }
 
   /** A batch of outcomes is in the database (or failed to be: the rows stay pending). */

@@ -27,7 +27,7 @@ export function freshDelivery(message: FreshMessage, state: TargetState, trace?:
     hold_left_ms: state.hold_left_ms,
     traceparent: trace?.traceparent ?? null,
     tracestate: trace?.tracestate ?? null,
-    queued_at: Date.now(),
+    queued_at: message.queued_at ?? Date.now(),
     ordering_key: message.ordering_key ?? null,
     key_seq: message.key_seq ?? null,
     first_of_key: message.first_of_key ?? false,

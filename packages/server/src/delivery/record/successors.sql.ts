@@ -11,7 +11,7 @@ import type { FreshDelivery, TargetState } from '../types.js';
 export const laterOfKeySql = (done: string) => `SELECT d.status AS ended, d.key_seq AS ended_seq, e.*
        FROM ${done} d CROSS JOIN LATERAL (
          SELECT e.id, e.message_id, e.kind, e.event, e.payload_version, e.body_version, e.target_id, e.owner_key_id, e.url,
-                e.content_type, e.body, e.attempt_count, e.round_attempts, e.traceparent, e.tracestate, e.ordering_key, e.key_seq,
+                e.content_type, e.body, e.attempt_count, e.round_attempts, e.created_at, e.traceparent, e.tracestate, e.ordering_key, e.key_seq,
                 e.next_attempt_at, e.pull, e.lease_expires_at
          FROM deliveries e WHERE e.target_id = d.target_id AND e.ordering_key = d.ordering_key AND e.key_seq > d.key_seq
          ORDER BY e.key_seq LIMIT 1
@@ -33,7 +33,8 @@ export const handedSql = (later: string) => `SELECT l.* FROM ${later} l
 /** The record statement's columns for the `handed` rows: themselves, and their targets' state. */
 export const handedColumnsSql = (handed: string) =>
   `(SELECT json_agg(json_build_array(id, message_id, kind, event, payload_version, body_version, owner_key_id, url, content_type, body,
-          attempt_count + 1, round_attempts + 1, traceparent, tracestate, ordering_key, key_seq, target_id))::text FROM ${handed}) AS handed,
+          attempt_count + 1, round_attempts + 1, traceparent, tracestate, ordering_key, key_seq, target_id,
+          (extract(epoch FROM created_at) * 1000)::float8))::text FROM ${handed}) AS handed,
    ${targetStateSql(`(SELECT DISTINCT target_id FROM ${handed})`)} AS handed_targets`;
 
 type HandedRow = [
@@ -54,6 +55,7 @@ type HandedRow = [
   orderingKey: string,
   keySeq: number | string,
   targetId: string,
+  queuedAt: number,
 ];
 
 /** The `handed` rows as deliveries the recording worker may take (first of their key). */
@@ -79,6 +81,7 @@ export function handedDeliveries(rows: string | null, targets: string): FreshDel
       key,
       seq,
       target,
+      queued,
     ]) =>
       freshDelivery(
         {
@@ -97,6 +100,7 @@ export function handedDeliveries(rows: string | null, targets: string): FreshDel
           first_of_key: true,
           attempt_count: attempts,
           round_attempts: rounds,
+          queued_at: queued,
         },
         states.get(target)!,
         tp ? { traceparent: tp, tracestate: ts ?? undefined } : undefined,

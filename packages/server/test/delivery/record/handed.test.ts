@@ -57,6 +57,11 @@ describe.each(databaseKinds())('the next message of a key on %s', (kind) => {
     expect(places(first)).toEqual(['gin#1', 'lime#1', 'mojito#1']);
     const of = (key: string) => first.find((d) => d.ordering_key === key)!;
 
+    // Queued an hour ago: the handover keeps that time (the first attempt's wait in /metrics counts from it).
+    const [queued] = await t.db.query<{ at: Date }>(
+      `UPDATE deliveries SET created_at = now() - interval '1 hour' WHERE target_id = $1 AND ordering_key = 'mojito' AND key_seq = 2 RETURNING created_at AS at`,
+      [a.id],
+    );
     const recorded = await recordBatch(
       t.db,
       [ended(of('mojito'), 'succeeded'), ended(of('lime'), 'failed'), ended(of('gin'), 'pending')],
@@ -67,6 +72,7 @@ describe.each(databaseKinds())('the next message of a key on %s', (kind) => {
     expect(next).toMatchObject({ target_id: a.id, attempt_count: 1, first_of_key: true, target_active: true, circuit: false });
     expect(JSON.parse(next!.body)).toEqual({ drink: { id: 'mojito', stock: 1 } });
     expect(next!.secret).toMatch(/^whsec_/);
+    expect(Math.abs(next!.queued_at! - new Date(queued!.at).getTime())).toBeLessThan(1);
     // lime#2 follows a failure, gin#2 a retry of gin#1: a claim decides.
     expect(recorded.followed).toBe(true);
     expect(places(await claimAsIdle(t.db, 'wrk_a'))).toEqual(['gin#1', 'lime#2', 'mojito#2']);
