@@ -93,6 +93,23 @@ export const textMessage = (target: { id: string; ownerKeyId: string }, url: str
   body,
 });
 
+/** A stockUpdate of `drink` for `target` at `url`, ordered by the drink (its key; none when null), its stock `stock`. */
+export const stockMessage = (
+  target: { id: string; ownerKeyId: string },
+  url: string,
+  drink: string | null,
+  stock = 0,
+): OutgoingMessage => ({
+  kind: 'webhook',
+  event: 'stockUpdate',
+  targetId: target.id,
+  ownerKeyId: target.ownerKeyId,
+  url,
+  contentType: 'application/json',
+  body: JSON.stringify({ drink: { id: drink, stock } }),
+  orderingKey: drink ?? undefined,
+});
+
 /** Queues `count` text messages for one target in one transaction. */
 export async function queueMessages(
   db: MigratableDatabase,

@@ -1,7 +1,7 @@
 import { freshDelivery } from '../queue/handoff.js';
 import { targetStateSql } from '../queue/fragments.sql.js';
 import { notHeldSql } from '../queue/ordering-holds.sql.js';
-import type { FreshDelivery, TargetState } from '../types.js';
+import type { FreshDelivery, FreshMessage, TargetState } from '../types.js';
 
 /**
  * The record statement's `later` step: for each ended keyed row of `done`, the next message of
@@ -30,80 +30,27 @@ export const handedSql = (later: string) => `SELECT l.* FROM ${later} l
                            AND x.key_seq < l.key_seq AND x.key_seq <> l.ended_seq)
          AND ${notHeldSql('l')}`;
 
-/** The record statement's columns for the `handed` rows: themselves, and their targets' state. */
+/** The record statement's columns for the `handed` rows: each as a {@link HandedRow}, and their targets' state. */
 export const handedColumnsSql = (handed: string) =>
-  `(SELECT json_agg(json_build_array(id, message_id, kind, event, payload_version, body_version, owner_key_id, url, content_type, body,
-          attempt_count + 1, round_attempts + 1, traceparent, tracestate, ordering_key, key_seq, target_id,
-          (extract(epoch FROM created_at) * 1000)::float8))::text FROM ${handed}) AS handed,
+  `(SELECT json_agg(h)::text FROM (
+     SELECT id, message_id, kind, event, payload_version, body_version, owner_key_id, url, content_type, body, ordering_key,
+            key_seq, true AS first_of_key, attempt_count + 1 AS attempt_count, round_attempts + 1 AS round_attempts,
+            (extract(epoch FROM created_at) * 1000)::float8 AS queued_at, traceparent, tracestate, target_id
+     FROM ${handed}) h) AS handed,
    ${targetStateSql(`(SELECT DISTINCT target_id FROM ${handed})`)} AS handed_targets`;
 
-type HandedRow = [
-  id: string,
-  messageId: string,
-  kind: 'webhook' | 'callback',
-  event: string,
-  payloadVersion: number,
-  bodyVersion: number,
-  ownerKeyId: string,
-  url: string,
-  contentType: string,
-  body: string,
-  attemptCount: number,
-  roundAttempts: number,
-  traceparent: string | null,
-  tracestate: string | null,
-  orderingKey: string,
-  keySeq: number | string,
-  targetId: string,
-  queuedAt: number,
-];
+/** A handed row: the message, its place, its attempt and queue time, its trace context and target. */
+type HandedRow = FreshMessage & { traceparent: string | null; tracestate: string | null; target_id: string };
 
 /** The `handed` rows as deliveries the recording worker may take (first of their key). */
 export function handedDeliveries(rows: string | null, targets: string): FreshDelivery[] {
   if (!rows) return [];
   const states = new Map((JSON.parse(targets) as TargetState[]).map((t) => [t.target_id, t]));
-  return (JSON.parse(rows) as HandedRow[]).map(
-    ([
-      id,
-      message_id,
-      kind,
-      event,
-      payload_version,
-      body_version,
-      owner_key_id,
-      url,
-      content_type,
-      body,
-      attempts,
-      rounds,
-      tp,
-      ts,
-      key,
-      seq,
-      target,
-      queued,
-    ]) =>
-      freshDelivery(
-        {
-          id,
-          message_id,
-          kind,
-          event,
-          payload_version,
-          body_version,
-          owner_key_id,
-          url,
-          content_type,
-          body,
-          ordering_key: key,
-          key_seq: Number(seq),
-          first_of_key: true,
-          attempt_count: attempts,
-          round_attempts: rounds,
-          queued_at: queued,
-        },
-        states.get(target)!,
-        tp ? { traceparent: tp, tracestate: ts ?? undefined } : undefined,
-      ),
+  return (JSON.parse(rows) as HandedRow[]).map((row) =>
+    freshDelivery(
+      { ...row, key_seq: Number(row.key_seq) },
+      states.get(row.target_id)!,
+      row.traceparent ? { traceparent: row.traceparent, tracestate: row.tracestate ?? undefined } : undefined,
+    ),
   );
 }

@@ -2,22 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDeliveries } from '../../../src/delivery/queue/insert.sql.js';
 import type { Queryable } from '../../../src/db/database.js';
 import type { FreshDelivery, OutgoingMessage } from '../../../src/delivery/types.js';
-import { addRegistration, createTestDatabase, databaseKinds, type TestDatabase } from '../../support/delivery-support.js';
+import { addRegistration, createTestDatabase, databaseKinds, stockMessage, type TestDatabase } from '../../support/delivery-support.js';
 import { postgres, present } from '../../../../../test/dependencies.js';
 
 const URL = 'https://hooks.example.com/stock';
 
 /** A stockUpdate of `drink` (its ordering key) for `target`. */
-const message = (target: { id: string; ownerKeyId: string }, drink: string | null): OutgoingMessage => ({
-  kind: 'webhook',
-  event: 'stockUpdate',
-  targetId: target.id,
-  ownerKeyId: target.ownerKeyId,
-  url: URL,
-  contentType: 'application/json',
-  body: JSON.stringify({ drink: { id: drink } }),
-  orderingKey: drink ?? undefined,
-});
+const message = (target: { id: string; ownerKeyId: string }, drink: string | null) => stockMessage(target, URL, drink);
 
 const places = (fresh: FreshDelivery[]) => fresh.map((d) => [d.ordering_key, d.key_seq, d.first_of_key]);
 

@@ -4,22 +4,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordBatch } from '../../../src/delivery/record/record.sql.js';
 import { requeueDelivery } from '../../../src/delivery/queue/requeue.sql.js';
 import { insertDeliveries } from '../../../src/delivery/queue/insert.sql.js';
-import type { ClaimedDelivery, OutgoingMessage, Outcome } from '../../../src/delivery/types.js';
-import { addRegistration, claimAsIdle, createTestDatabase, databaseKinds, type TestDatabase } from '../../support/delivery-support.js';
+import type { ClaimedDelivery, Outcome } from '../../../src/delivery/types.js';
+import {
+  addRegistration,
+  claimAsIdle,
+  createTestDatabase,
+  databaseKinds,
+  stockMessage,
+  type TestDatabase,
+} from '../../support/delivery-support.js';
 
 const POLICY = { disableAfterMs: 86_400_000, breakAfter: 5, coolDownMs: 60_000 };
 const URL = 'http://127.0.0.1:9/stock';
 
-const stock = (target: { id: string; ownerKeyId: string }, drink: string, n: number): OutgoingMessage => ({
-  kind: 'webhook',
-  event: 'stockUpdate',
-  targetId: target.id,
-  ownerKeyId: target.ownerKeyId,
-  url: URL,
-  contentType: 'application/json',
-  body: JSON.stringify({ drink: { id: drink, stock: n } }),
-  orderingKey: drink,
-});
+const stock = (target: { id: string; ownerKeyId: string }, drink: string, n: number) => stockMessage(target, URL, drink, n);
 
 const ended = (delivery: ClaimedDelivery, status: Outcome['status']): Outcome => ({
   delivery,
