@@ -3,7 +3,7 @@ import { holderAlive, holderGone } from './holder-lock.js';
 import { RATE_AHEAD_S } from '../send/rate-limit.js';
 import type { ClaimedDelivery } from '../types.js';
 import { targetColumns, targetLookup } from '../queue/fragments.sql.js';
-import { notHeldSql } from '../queue/ordering-holds.sql.js';
+import { keyFreeSql } from '../queue/ordering-holds.sql.js';
 
 // Owners' caps (ownerCap): each row's rank among its owner's rows against what the owner has left here.
 const ownerCapCheck = `
@@ -40,9 +40,7 @@ const claimSql = (ownerCap: boolean) => `WITH me AS (SELECT ${holderAlive('$1::t
        WHERE next_attempt_at <= now() AND NOT pull
          AND (lease_expires_at IS NULL OR lease_expires_at < now())
          AND NOT (target_id = ANY($3::text[])) AND NOT (owner_key_id = ANY($8::text[])) AND NOT (id = ANY($9::text[]))
-         AND (ordering_key IS NULL OR NOT EXISTS (
-           SELECT 1 FROM deliveries e WHERE e.target_id = deliveries.target_id AND e.ordering_key = deliveries.ordering_key AND e.key_seq < deliveries.key_seq)
-           AND ${notHeldSql('deliveries')})
+         AND ${keyFreeSql('deliveries')}
        ORDER BY next_attempt_at
        LIMIT $2
      ), ranked AS (
@@ -114,9 +112,7 @@ const readDueSql = `SELECT coalesce(json_agg(x ORDER BY x.next_attempt_at, x.id)
          FROM deliveries
          WHERE next_attempt_at <= now() AND NOT pull
            AND target_id <> ALL($2::text[]) AND owner_key_id <> ALL($4::text[]) AND id <> ALL($3::text[])
-           AND (ordering_key IS NULL OR NOT EXISTS (
-           SELECT 1 FROM deliveries e WHERE e.target_id = deliveries.target_id AND e.ordering_key = deliveries.ordering_key AND e.key_seq < deliveries.key_seq)
-           AND ${notHeldSql('deliveries')})
+           AND ${keyFreeSql('deliveries')}
          ORDER BY next_attempt_at
          LIMIT $1
        ) d

@@ -1,4 +1,4 @@
-import { notHeldSql } from '../queue/ordering-holds.sql.js';
+import { keyFreeSql } from '../queue/ordering-holds.sql.js';
 import { readByIdTime } from '../queue/id-time-bound.js';
 import type { Queryable } from '../../db/database.js';
 import type { ClaimedDelivery } from '../types.js';
@@ -33,9 +33,7 @@ const leaseSql = `WITH tgt AS (
     SELECT d.id FROM deliveries d
     WHERE d.target_id = $1 AND d.pull AND d.next_attempt_at <= now() AND d.lease_expires_at IS NULL
       -- A keyed message is leased only once the earlier ones of its key have ended, and no failed one holds it (migrations 071, 072).
-      AND (d.ordering_key IS NULL OR (NOT EXISTS (
-        SELECT 1 FROM deliveries e WHERE e.target_id = d.target_id AND e.ordering_key = d.ordering_key AND e.key_seq < d.key_seq)
-        AND ${notHeldSql('d')}))
+      AND ${keyFreeSql('d')}
     ORDER BY d.next_attempt_at, d.id
     -- No row (the target is not active) is no room: LIMIT NULL would be no limit.
     LIMIT coalesce((SELECT greatest(0, least($2, CASE WHEN circuit_open_until IS NULL THEN $3 WHEN circuit_open_until > now() THEN 0 ELSE 1 END) - busy.n)

@@ -15,6 +15,17 @@ export const holdFailedKeysSql = (done: string) => `INSERT INTO ordering_holds (
 export const notHeldSql = (row: string) =>
   `NOT EXISTS (SELECT 1 FROM ordering_holds h WHERE h.target_id = ${row}.target_id AND h.ordering_key = ${row}.ordering_key)`;
 
+/**
+ * The test that no earlier message of a keyed row's (target, key) is in the queue (`row` names the
+ * row; `besides`, the place of one the statement still sees but has just ended), by `deliveries_ordering`.
+ */
+export const firstOfKeySql = (row: string, besides?: string) =>
+  `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.target_id = ${row}.target_id AND e.ordering_key = ${row}.ordering_key
+                 AND e.key_seq < ${row}.key_seq${besides ? ` AND e.key_seq <> ${besides}` : ''})`;
+
+/** A queue row may go as far as its key is concerned: it has none, or it is first of its key and the key is not held. */
+export const keyFreeSql = (row: string) => `(${row}.ordering_key IS NULL OR (${firstOfKeySql(row)} AND ${notHeldSql(row)}))`;
+
 /** Sets a target's ordering mode; `release` also lets every key it holds go on. Returns how many holds it removed. */
 export async function switchOrderingMode(tx: Queryable, table: string, id: string, mode: 'release' | 'hold'): Promise<number> {
   await tx.query(`UPDATE ${table} SET ordering = $2 WHERE id = $1`, [id, mode]);

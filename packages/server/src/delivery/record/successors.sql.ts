@@ -1,6 +1,6 @@
 import { freshDelivery } from '../queue/handoff.js';
 import { targetStateSql } from '../queue/fragments.sql.js';
-import { notHeldSql } from '../queue/ordering-holds.sql.js';
+import { firstOfKeySql, notHeldSql } from '../queue/ordering-holds.sql.js';
 import type { FreshDelivery, FreshMessage, TargetState } from '../types.js';
 
 /**
@@ -26,9 +26,7 @@ export const laterOfKeySql = (done: string) => `SELECT d.status AS ended, d.key_
 export const handedSql = (later: string) => `SELECT l.* FROM ${later} l
        WHERE l.ended = 'succeeded' AND l.next_attempt_at <= now() AND NOT l.pull
          AND (l.lease_expires_at IS NULL OR l.lease_expires_at < now())
-         AND NOT EXISTS (SELECT 1 FROM deliveries x WHERE x.target_id = l.target_id AND x.ordering_key = l.ordering_key
-                           AND x.key_seq < l.key_seq AND x.key_seq <> l.ended_seq)
-         AND ${notHeldSql('l')}`;
+         AND ${firstOfKeySql('l', 'l.ended_seq')} AND ${notHeldSql('l')}`;
 
 /** The record statement's columns for the `handed` rows: each as a {@link HandedRow}, and their targets' state. */
 export const handedColumnsSql = (handed: string) =>
