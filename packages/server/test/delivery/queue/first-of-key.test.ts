@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDeliveries } from '../../../src/delivery/queue/insert.sql.js';
+import { keyFreeSql } from '../../../src/delivery/queue/ordering-holds.sql.js';
 import type { Queryable } from '../../../src/db/database.js';
 import type { FreshDelivery, OutgoingMessage } from '../../../src/delivery/types.js';
 import { addRegistration, createTestDatabase, databaseKinds, stockMessage, type TestDatabase } from '../../support/delivery-support.js';
@@ -50,6 +51,8 @@ describe.each(databaseKinds())('the first message of a key on %s', (kind) => {
 interface PlanNode {
   'Relation Name'?: string;
   'Index Cond'?: string;
+  'Parent Relationship'?: string;
+  'Actual Rows'?: number;
   'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
@@ -139,5 +142,39 @@ describe.runIf(present(postgres))('the first message of a key on PostgreSQL, bet
     commit();
     expect(places(await earlier)).toEqual([['mojito', 1, true]]);
     expect(places(await later)).toEqual([['mojito', 2, false]]);
+  });
+});
+
+// A claim tests each keyed candidate: first of its key, and its key not held. Holds are rare, so
+// they are probed only while some key is held.
+describe.each(databaseKinds())('what a claim reads of a key on %s', (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  });
+  afterAll(async () => t?.drop());
+
+  /** The rows the claims' key test lets go, and how many times it read the holds for its rows. */
+  async function keyTest(): Promise<{ ids: number; holdProbes: number }> {
+    const [row] = await t.db.query<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) SELECT id FROM deliveries WHERE ${keyFreeSql('deliveries')}`,
+    );
+    const json = row!['QUERY PLAN'];
+    const plan = (typeof json === 'string' ? JSON.parse(json) : json)[0].Plan as PlanNode;
+    // The holds as a SubPlan (probed per row, or read once and hashed), not the InitPlan that asks whether any key is held.
+    const holdProbes = [...nodes(plan)]
+      .filter((n) => n['Relation Name'] === 'ordering_holds' && n['Parent Relationship'] === 'SubPlan')
+      .reduce((sum, n) => sum + (n['Actual Loops'] ?? 0), 0);
+    return { ids: plan['Actual Rows'] ?? 0, holdProbes };
+  }
+
+  it('probes the holds of its keyed candidates only while some key is held', async () => {
+    const a = await addRegistration(t.db, URL, { event: 'stockUpdate' });
+    await t.db.transaction((tx) => insertDeliveries(tx, [message(a, 'mojito'), message(a, 'lime'), message(a, 'lime')]));
+    expect(await keyTest()).toEqual({ ids: 2, holdProbes: 0 });
+    await t.db.query(`INSERT INTO ordering_holds (target_id, ordering_key, delivery_id) VALUES ($1, 'lime', 'dlv_failed')`, [a.id]);
+    const held = await keyTest();
+    expect(held.ids).toBe(1);
+    expect(held.holdProbes).toBeGreaterThan(0);
   });
 });
