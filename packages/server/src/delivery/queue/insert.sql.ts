@@ -6,7 +6,7 @@ import type { FreshDelivery, OutgoingMessage, TargetState } from '../types.js';
 import { targetStateSql } from './fragments.sql.js';
 import { inTargetVersions } from './convert.js';
 import { contractVersions, type PayloadVersioning } from '../payload-versions.js';
-import { notHeldSql } from './ordering-holds.sql.js';
+import { notHeldWhenAnySql } from './ordering-holds.sql.js';
 
 const COLUMNS = 'id, message_id, kind, event, target_id, owner_key_id, url, content_type, body, pull, payload_version, body_version';
 
@@ -58,7 +58,7 @@ export const insertDeliveriesSql = (
               AND (SELECT 1 FROM deliveries e WHERE e.target_id = r.target_id AND e.ordering_key = r.ordering_key LIMIT 1) IS NULL
               AND s.last_seq - c.c = coalesce((SELECT o.last_seq FROM ordering_sequences o
                                                WHERE o.target_id = r.target_id AND o.ordering_key = r.ordering_key), 0)
-              AND (NOT (SELECT EXISTS (SELECT 1 FROM ordering_holds)) OR ${notHeldSql('r')}) AS first
+              AND ${notHeldWhenAnySql('r')} AS first
        FROM q_rows r
        JOIN q_seqs s ON s.target_id = r.target_id AND s.ordering_key = r.ordering_key
        JOIN q_counts c ON c.target_id = r.target_id AND c.ordering_key = r.ordering_key

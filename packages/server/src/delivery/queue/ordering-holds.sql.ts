@@ -16,6 +16,12 @@ export const notHeldSql = (row: string) =>
   `NOT EXISTS (SELECT 1 FROM ordering_holds h WHERE h.target_id = ${row}.target_id AND h.ordering_key = ${row}.ordering_key)`;
 
 /**
+ * {@link notHeldSql}, read only while some key is held: whether any is, an InitPlan asks once per
+ * statement (holds are rare), so a statement over many keyed rows does not probe the holds for each.
+ */
+export const notHeldWhenAnySql = (row: string) => `(NOT (SELECT EXISTS (SELECT 1 FROM ordering_holds)) OR ${notHeldSql(row)})`;
+
+/**
  * The test that no earlier message of a keyed row's (target, key) is in the queue (`row` names the
  * row; `besides`, the place of one the statement still sees but has just ended), by `deliveries_ordering`.
  */
@@ -23,13 +29,8 @@ export const firstOfKeySql = (row: string, besides?: string) =>
   `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.target_id = ${row}.target_id AND e.ordering_key = ${row}.ordering_key
                  AND e.key_seq < ${row}.key_seq${besides ? ` AND e.key_seq <> ${besides}` : ''})`;
 
-/**
- * A queue row may go as far as its key is concerned: it has none, or it is first of its key and
- * the key is not held. The holds are probed per row only when some key is held (an InitPlan run
- * once per statement): a probe per keyed candidate was most of the PGlite claim's extra cost.
- */
-export const keyFreeSql = (row: string) =>
-  `(${row}.ordering_key IS NULL OR (${firstOfKeySql(row)} AND (NOT (SELECT EXISTS (SELECT 1 FROM ordering_holds)) OR ${notHeldSql(row)})))`;
+/** A queue row may go as far as its key is concerned: it has none, or it is first of its key and the key is not held. */
+export const keyFreeSql = (row: string) => `(${row}.ordering_key IS NULL OR (${firstOfKeySql(row)} AND ${notHeldWhenAnySql(row)}))`;
 
 /** Sets a target's ordering mode; `release` also lets every key it holds go on. Returns how many holds it removed. */
 export async function switchOrderingMode(tx: Queryable, table: string, id: string, mode: 'release' | 'hold'): Promise<number> {
