@@ -21,7 +21,7 @@ export const unitFiles = [
   'packages/server/test/db/read-budget.test.ts',
   'packages/server/test/delivery/{tracing,queue/durations}.test.ts',
   'packages/server/test/delivery/claim/claim-loop.test.ts',
-  'packages/server/test/delivery/record/operational-events.test.ts',
+  'packages/server/test/delivery/record/{operational-events,waiting-keys}.test.ts',
   'packages/server/test/delivery/send/{attempt-deadlines,decide,fair-slots,held,schedule,send,send-timer,sign}.test.ts',
   'packages/server/test/net/*.test.ts',
   'packages/server/test/telemetry/config.test.ts',

@@ -8,6 +8,7 @@ import { decide } from './send/decide.js';
 import { HeldDeliveries } from './send/held.js';
 import { SESSION_HOLDER } from './claim/holder-lock.js';
 import { OutcomeRecorder } from './record/recorder.js';
+import { WaitingKeys } from './record/waiting-keys.js';
 import type { Recorded } from './record/record.sql.js';
 import { DEFAULT_JITTER, DEFAULT_SCHEDULE_MS } from './send/schedule.js';
 import { sendAttempt } from './send/send.js';
@@ -78,6 +79,7 @@ class Worker implements DeliveryWorker {
   readonly #versions: PayloadVersioning;
   readonly #concurrency: number;
   readonly #perTarget: number;
+  readonly #waitingKeys = new WaitingKeys();
   #running = false;
   #listener: WakeUpListener | undefined;
 
@@ -230,6 +232,7 @@ class Worker implements DeliveryWorker {
     if (taken.length === fresh.length) return;
     // A claim that ran between the commit and this handover may hold some already: no claim is due for those,
     // nor for one that waits behind its key: whoever ends the earlier message hands it over (or claims it).
+    this.#waitingKeys.queued(fresh);
     const left = fresh.filter((d) => !this.#held.has(d.id) && !(d.ordering_key && !d.first_of_key));
     if (left.length === 0) return;
     this.wake();
@@ -324,11 +327,12 @@ class Worker implements DeliveryWorker {
   }
 
   /**
-   * A key's next message may wait for this attempt's record while a slot is free and its
-   * target has room with nothing here to fill it: then the record's gathering ends at the next step.
+   * A later message of this attempt's key waits for its record (as this process queued it), a
+   * slot is free and its target has room with nothing here to fill it: then the record's
+   * gathering ends at the next step.
    */
   #keyWaits(delivery: ClaimedDelivery): boolean {
-    if (!delivery.ordering_key || this.#held.count('sending') >= this.#concurrency) return false;
+    if (!this.#waitingKeys.behind(delivery) || this.#held.count('sending') >= this.#concurrency) return false;
     return (this.#held.byTarget.get(delivery.target_id) ?? 0) < this.#perTarget;
   }
 
