@@ -46,6 +46,39 @@ describe.each(databaseKinds())('the first message of a key on %s', (kind) => {
       ['lime', 2, false],
     ]);
   });
+
+  it('numbers each (target, key) in publish order in one statement, however its targets and keys sort, beside unkeyed messages', async () => {
+    const targets = [
+      await addRegistration(t.db, URL, { event: 'stockUpdate' }),
+      await addRegistration(t.db, URL, { event: 'stockUpdate' }),
+      await addRegistration(t.db, URL, { event: 'stockUpdate' }),
+    ];
+    // Keys whose byte order and a locale's order differ, prefixes of each other, and none.
+    const keys = ['b', 'B', 'a', 'é', null, 'Z', 'ä', 'a b', 'ab', 'e'];
+    const insert = (messages: OutgoingMessage[]) => t.db.transaction((tx) => insertDeliveries(tx, messages));
+    const last = new Map<string, number>();
+    const expected = (messages: OutgoingMessage[]) =>
+      messages.map((m) => {
+        if (!m.orderingKey) return [m.targetId, null, null];
+        const pair = `${m.targetId} ${m.orderingKey}`;
+        last.set(pair, (last.get(pair) ?? 0) + 1);
+        return [m.targetId, m.orderingKey, last.get(pair)];
+      });
+    // Some keys have places already when the statement comes.
+    const before = [message(targets[0]!, 'B'), message(targets[1]!, 'é'), message(targets[2]!, 'ab'), message(targets[2]!, 'ab')];
+    expect((await insert(before)).map((d) => [d.target_id, d.ordering_key, d.key_seq])).toEqual(expected(before));
+    const messages = Array.from({ length: 90 }, (_, i) => message(targets[(i * 5) % 3]!, keys[(i * 7) % keys.length]!));
+    const want = expected(messages);
+    const fresh = await insert(messages);
+    expect(fresh.map((d) => [d.target_id, d.ordering_key, d.key_seq])).toEqual(want);
+    // The rows stored hold the places the answer gave.
+    const stored = await t.db.query<{ id: string; target_id: string; ordering_key: string | null; key_seq: number | null }>(
+      `SELECT id, target_id, ordering_key, key_seq::int AS key_seq FROM deliveries WHERE id = ANY($1::text[])`,
+      [fresh.map((d) => d.id)],
+    );
+    const rows = new Map(stored.map((r) => [r.id, [r.target_id, r.ordering_key, r.key_seq]]));
+    expect(fresh.map((d) => rows.get(d.id))).toEqual(want);
+  });
 });
 
 interface PlanNode {
