@@ -33,6 +33,7 @@ import * as historyBoundValid from './101_history_bound_valid.js';
 import * as historyPartitions from './102_history_partitions.js';
 import * as historyDayLock from './103_history_day_lock.js';
 import * as signingKeySeq from './104_signing_key_seq.js';
+import * as orderingSequencesFillfactor from './105_ordering_sequences_fillfactor.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -71,4 +72,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 102, name: '102_history_partitions', sql: historyPartitions.sql },
   { version: 103, name: '103_history_day_lock', sql: historyDayLock.sql },
   { version: 104, name: '104_signing_key_seq', sql: signingKeySeq.sql },
+  { version: 105, name: '105_ordering_sequences_fillfactor', sql: orderingSequencesFillfactor.sql },
 ];
