@@ -230,9 +230,9 @@ class Worker implements DeliveryWorker {
     const taken = limits ? this.#claimer.adopt(fresh, limits.room, limits.perOwner) : [];
     if (taken.length > 0) this.#launchReady();
     if (taken.length === fresh.length) return;
+    this.#waitingKeys.queued(fresh);
     // A claim that ran between the commit and this handover may hold some already: no claim is due for those,
     // nor for one that waits behind its key: whoever ends the earlier message hands it over (or claims it).
-    this.#waitingKeys.queued(fresh);
     const left = fresh.filter((d) => !this.#held.has(d.id) && !(d.ordering_key && !d.first_of_key));
     if (left.length === 0) return;
     this.wake();
