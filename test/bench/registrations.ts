@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { KEYED_DRINKS } from './peers/message.js';
 
 /** Anything that runs one statement with parameters (a Database, or a pg Client). */
 interface Runs {
@@ -17,4 +18,13 @@ export async function addBenchRegistrations(db: Runs, count: number): Promise<vo
       `whsec_${randomBytes(24).toString('base64')}`,
     ]);
   }
+}
+
+/** The keyed variants' drinks ({@link KEYED_DRINKS}: 100 ordering keys per target), added to a seeded inventory. */
+export async function addKeyedDrinks(db: Runs): Promise<void> {
+  await db.query(
+    `INSERT INTO items (id, kind, name, stock, unit) SELECT id, 'drink', 'Bench drink ' || n, 100, 'glass'
+     FROM unnest($1::text[]) WITH ORDINALITY AS d (id, n)`,
+    [KEYED_DRINKS],
+  );
 }

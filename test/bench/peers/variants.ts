@@ -23,7 +23,8 @@ import { dayFromToday, fixtureCopy, repoRoot, version1SunsetOn } from '../../con
 import { copyWorkspace } from '../../contract/new-webhook/workspace.js';
 import { migratedDataDir } from '../../reliability/server-process.js';
 import { ours, scratchDatabase, type Contender, type Variant } from './contenders.js';
-import { KEYED_DRINKS, keyedStockChange, stockChange } from './message.js';
+import { keyedStockChange, stockChange } from './message.js';
+import { addKeyedDrinks } from '../registrations.js';
 
 /** The few-keys form's name: the seed's drinks, each a key. */
 const FEW_KEYS = '8 keys';
@@ -42,11 +43,7 @@ type Cleanups = Array<() => Promise<void>>;
 async function addDrinks(where: { url: string } | { dir: string }): Promise<void> {
   const db = await openDatabase('url' in where ? { url: where.url } : { dataDir: join(where.dir, 'pglite') });
   try {
-    await db.query(
-      `INSERT INTO items (id, kind, name, stock, unit) SELECT id, 'drink', 'Bench drink ' || n, 100, 'glass'
-       FROM unnest($1::text[]) WITH ORDINALITY AS d (id, n)`,
-      [KEYED_DRINKS],
-    );
+    await addKeyedDrinks(db);
   } finally {
     await db.close();
   }
@@ -58,7 +55,8 @@ const UNKEY: Array<[string, string]> = [
   ['ordering_key: change.drink.id,', 'ordering_key: null,'],
 ];
 
-async function unkeyedCopy(): Promise<string> {
+/** A copy of this checkout whose stock statement queues every message without its key (also `npm run bench -- statements`). */
+export async function unkeyedCopy(): Promise<string> {
   const copy = await mkdtemp(join(tmpdir(), 'cn-peers-unkeyed-'));
   await copyWorkspace(repoRoot, copy);
   const file = join(copy, 'packages/server/src/publish/stock-change.ts');
