@@ -1,10 +1,15 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { EmbeddedMemory } from './database.js';
+import { prefersGenericPlan } from './prepared.js';
 import { DatabaseUnavailableError } from './unavailable.js';
 
 type Request =
-  { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'memory' } | { op: 'close' };
+  | { op: 'query'; sql: string; params?: unknown[]; generic?: true }
+  | { op: 'exec'; sql: string }
+  | { op: 'dump' }
+  | { op: 'memory' }
+  | { op: 'close' };
 type Reply = { id: number; rows?: unknown[]; error?: Record<string, unknown> } | { ready: true } | { initError: Record<string, unknown> };
 
 /** An error raised in the database thread, with PostgreSQL's fields (code, detail, …) copied over. */
@@ -68,7 +73,7 @@ export class PgliteClient {
   }
 
   query<T>(sql: string, params?: unknown[]): Promise<T[]> {
-    return this.#send({ op: 'query', sql, params }) as Promise<T[]>;
+    return this.#send(prefersGenericPlan(sql) ? { op: 'query', sql, params, generic: true } : { op: 'query', sql, params }) as Promise<T[]>;
   }
 
   async exec(sql: string): Promise<void> {

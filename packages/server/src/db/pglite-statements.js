@@ -12,6 +12,12 @@ const { serialize } = protocol;
 const MAX_STATEMENTS = 200;
 /** PostgreSQL's "cached plan must not change result type": the table changed under the statement. */
 const FEATURE_NOT_SUPPORTED = '0A000';
+/**
+ * The session's plan cache mode around a statement run on its generic plan, in the same
+ * round into the module. A SET in a transaction that fails is undone by its rollback.
+ */
+const FORCE_GENERIC = serialize.query('SET plan_cache_mode = force_generic_plan');
+const RESET_PLAN_MODE = serialize.query('RESET plan_cache_mode');
 
 /**
  * @typedef {{
@@ -110,7 +116,8 @@ function readMessages(buf, onRow) {
         fields = [];
         break;
       case 0x45: {
-        // E ErrorResponse
+        // E ErrorResponse: the first one (a RESET after a failed statement in a transaction fails too)
+        if (error) break;
         error = {};
         let at = body;
         while (at < end && buf[at] !== 0) {
@@ -172,8 +179,8 @@ export function createStatementCache(db) {
     return statement;
   }
 
-  /** @param {Statement} statement @param {unknown[]} params */
-  async function execute(statement, params) {
+  /** @param {Statement} statement @param {unknown[]} params @param {boolean} [generic] */
+  async function execute(statement, params, generic) {
     if (params.length !== statement.paramTypes.length) {
       throw databaseError({
         severity: 'ERROR',
@@ -187,7 +194,8 @@ export function createStatementCache(db) {
       const serializer = db.serializers[oid];
       return serializer ? serializer(value) : String(value);
     });
-    const reply = await run(db, [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
+    const bound = [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()];
+    const reply = await run(db, generic ? [FORCE_GENERIC, ...bound, RESET_PLAN_MODE] : bound);
     const { fields, parsers } = statement;
     /** @type {Record<string, unknown>[]} */
     const rows = [];
@@ -218,9 +226,10 @@ export function createStatementCache(db) {
     /**
      * @param {string} sql
      * @param {unknown[]} [params]
+     * @param {boolean} [generic] run on the statement's generic plan (`prepared(sql, { plan: 'generic' })`)
      * @returns {Promise<Record<string, unknown>[]>}
      */
-    query(sql, params = []) {
+    query(sql, params = [], generic = false) {
       return db.runExclusive(async () => {
         let statement = statements.get(sql);
         if (statement) {
@@ -229,10 +238,10 @@ export function createStatementCache(db) {
         } else {
           statement = await prepare(sql);
         }
-        let result = await execute(statement, params);
+        let result = await execute(statement, params, generic);
         if (result.error?.code === FEATURE_NOT_SUPPORTED && /cached plan/.test(result.error.message ?? '')) {
           await forget(sql);
-          result = await execute(await prepare(sql), params);
+          result = await execute(await prepare(sql), params, generic);
         }
         if (result.error) throw databaseError(result.error);
         if (result.status === 'I') await db.syncToFs();

@@ -47,10 +47,12 @@ try {
   const statements = createStatementCache(db);
   port.on(
     'message',
-    async (/** @type {{ id: number; op: 'query' | 'exec' | 'dump' | 'memory' | 'close'; sql?: string; params?: unknown[] }} */ message) => {
+    async (
+      /** @type {{ id: number; op: 'query' | 'exec' | 'dump' | 'memory' | 'close'; sql?: string; params?: unknown[]; generic?: boolean }} */ message,
+    ) => {
       try {
         if (message.op === 'query') {
-          const rows = await statements.query(/** @type {string} */ (message.sql), message.params);
+          const rows = await statements.query(/** @type {string} */ (message.sql), message.params, message.generic);
           port.postMessage({ id: message.id, rows });
         } else if (message.op === 'exec') {
           await db.exec(/** @type {string} */ (message.sql));

@@ -54,7 +54,8 @@ if (orderingKeys['webhook.stockUpdate'].pointer !== '/drink/id')
  * versions they use, and, when webhooks were queued, their targets' state (with each one's
  * place `n` and version's place `v`, 0 for the current one) for the handoff to the local worker.
  */
-const STOCK_SQL = prepared(`WITH levels AS (
+const STOCK_SQL = prepared(
+  `WITH levels AS (
        SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::int[]) WITH ORDINALITY AS c (drink, drink_stock, ingredient, ingredient_stock, k)
      ), locked AS (
        SELECT i.id, i.kind, i.name, i.unit FROM items i
@@ -105,7 +106,9 @@ const STOCK_SQL = prepared(`WITH levels AS (
        CASE WHEN f.k = 1 AND q.any THEN ${registrationStateSql('(SELECT id AS target_id, * FROM targets)', ', k.owner_key_id, k.url, k.n, k.payload_version, k.v')} END AS fresh,
        CASE WHEN f.k = 1 AND q.any THEN ${keyedRowsSql} END AS keyed
      FROM found f CROSS JOIN go CROSS JOIN queuing q LEFT JOIN made m ON m.k = f.k
-     ORDER BY f.k`);
+     ORDER BY f.k`,
+  { plan: 'generic' },
+);
 
 interface Row {
   k: number;

@@ -92,4 +92,33 @@ describe('PGlite prepared statements', () => {
     await db.exec('ROLLBACK');
     expect(await cache.query(`SELECT id FROM things WHERE id = $1`, ['t2'])).toEqual([]);
   });
+
+  describe('a statement run on its generic plan', () => {
+    // A custom plan would see the array's length; left to itself the planner plans this one on every call.
+    const sql = `SELECT count(*)::int AS n FROM things t JOIN unnest($1::text[]) AS u (id) ON u.id = t.id`;
+    const plans = async () =>
+      (
+        await cache.query(
+          `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1`,
+          [sql],
+        )
+      )[0];
+    const mode = async () => (await cache.query(`SELECT current_setting('plan_cache_mode') AS mode`))[0]!.mode;
+
+    it('is never planned for its parameters, and leaves the session planning the others as before', async () => {
+      for (let i = 0; i < 8; i++) expect(await cache.query(sql, [['t1', `x${i}`]], true)).toEqual([{ n: 1 }]);
+      expect(await plans()).toEqual({ generic: 8, custom: 0 });
+      expect(await mode()).toBe('auto');
+    });
+
+    it('reports its own error in a transaction, and the rollback leaves the mode as it was', async () => {
+      await db.exec('BEGIN');
+      await expect(cache.query(`SELECT 1 / $1::int AS v`, [0], true)).rejects.toMatchObject({ code: '22012' });
+      await db.exec('ROLLBACK');
+      expect(await mode()).toBe('auto');
+      await expect(cache.query(`SELECT 1 / $1::int AS v`, [0], true)).rejects.toMatchObject({ code: '22012' });
+      expect(await mode()).toBe('auto');
+      expect(await cache.query(`SELECT 2 / $1::int AS v`, [1], true)).toEqual([{ v: 2 }]);
+    });
+  });
 });
