@@ -34,6 +34,7 @@ import * as historyPartitions from './102_history_partitions.js';
 import * as historyDayLock from './103_history_day_lock.js';
 import * as signingKeySeq from './104_signing_key_seq.js';
 import * as orderingSequencesFillfactor from './105_ordering_sequences_fillfactor.js';
+import * as deliveryTargetKeyIndex from './106_delivery_target_key_index.js';
 
 /** Every migration, in the order it is applied. Versions never change once released. */
 export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -73,4 +74,5 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 103, name: '103_history_day_lock', sql: historyDayLock.sql },
   { version: 104, name: '104_signing_key_seq', sql: signingKeySeq.sql },
   { version: 105, name: '105_ordering_sequences_fillfactor', sql: orderingSequencesFillfactor.sql },
+  { version: 106, name: '106_delivery_target_key_index', sql: deliveryTargetKeyIndex.sql },
 ];

@@ -30,7 +30,7 @@ const ownerCapCheck = `
  * reach its cap within this claim.
  *
  * A keyed row (migration 071) is due only when no earlier row of its (target, key) is queued: not
- * on the wire, held here or elsewhere, waiting for a retry, or replayed (`deliveries_ordering`), and
+ * on the wire, held here or elsewhere, waiting for a retry, or replayed (`deliveries_target`), and
  * no failed message holds its key (a `hold` target, migration 072).
  */
 const claimSql = (ownerCap: boolean) => `WITH me AS (SELECT ${holderAlive('$1::text')} AS alive), cand AS (

@@ -23,7 +23,7 @@ export const notHeldWhenAnySql = (row: string) => `(NOT (SELECT EXISTS (SELECT 1
 
 /**
  * The test that no earlier message of a keyed row's (target, key) is in the queue (`row` names the
- * row; `besides`, the place of one the statement still sees but has just ended), by `deliveries_ordering`.
+ * row; `besides`, the place of one the statement still sees but has just ended), by `deliveries_target` (migration 106).
  */
 export const firstOfKeySql = (row: string, besides?: string) =>
   `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.target_id = ${row}.target_id AND e.ordering_key = ${row}.ordering_key

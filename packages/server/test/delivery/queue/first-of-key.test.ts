@@ -106,6 +106,7 @@ describe.each(databaseKinds())('the first message of a key on %s', (kind) => {
 
 interface PlanNode {
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Index Cond'?: string;
   'Parent Relationship'?: string;
   'Actual Rows'?: number;
@@ -223,6 +224,27 @@ describe.each(databaseKinds())('what a claim reads of a key on %s', (kind) => {
       .reduce((sum, n) => sum + (n['Actual Loops'] ?? 0), 0);
     return { ids: plan['Actual Rows'] ?? 0, holdProbes };
   }
+
+  it("finds an earlier message of the key in the target's own index, by its key and place, past the target's unkeyed rows", async () => {
+    const a = await addRegistration(t.db, URL, { event: 'stockUpdate' });
+    const unkeyed = Array.from({ length: 40 }, () => message(a, null));
+    await t.db.transaction((tx) => insertDeliveries(tx, [...unkeyed, message(a, 'mojito'), message(a, 'mojito')]));
+    const [row] = await t.db.query<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) SELECT id FROM deliveries WHERE target_id = $1 AND ${keyFreeSql('deliveries')}`,
+      [a.id],
+    );
+    const json = row!['QUERY PLAN'];
+    const plan = (typeof json === 'string' ? JSON.parse(json) : json)[0].Plan as PlanNode;
+    // One index per queue row for both (migration 106): a keyed row costs no index entry more than an unkeyed one.
+    const probes = [...nodes(plan)].filter((n) => n['Relation Name'] === 'deliveries' && n['Parent Relationship'] === 'SubPlan');
+    expect(probes.length).toBeGreaterThan(0);
+    for (const probe of probes) {
+      expect(probe['Index Name']).toBe('deliveries_target');
+      expect(probe['Index Cond']).toMatch(/ordering_key.*key_seq/);
+      expect(probe['Actual Rows']).toBeLessThanOrEqual(1);
+    }
+    await t.db.query(`DELETE FROM deliveries WHERE target_id = $1`, [a.id]);
+  });
 
   it('probes the holds of its keyed candidates only while some key is held', async () => {
     const a = await addRegistration(t.db, URL, { event: 'stockUpdate' });
